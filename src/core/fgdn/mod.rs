@@ -1,0 +1,3 @@
+//! Everything specific to FG&DN 1.1.
+pub mod kinds;
+pub mod tables;

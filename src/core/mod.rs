@@ -1,0 +1,2 @@
+//! The pure engine.
+pub mod fgdn;

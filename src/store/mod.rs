@@ -1,0 +1,1 @@
+//! Save files: parse, validate, append durably, write atomically.
