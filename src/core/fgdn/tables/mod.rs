@@ -7,6 +7,30 @@
 
 use crate::core::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
 
+mod breakdown;
+mod cargo;
+mod check;
+mod error;
+mod gunfire;
+mod load;
+mod magazine;
+mod parse_core;
+mod parse_more;
+mod sequence;
+#[cfg(test)]
+mod tests;
+
+pub use breakdown::{BreakdownRepairTable, NavyRank, NavyRankRow};
+pub use cargo::{AmmoBlast, AmmoCargo, AmmoResult, AmmoRow, CargoTable, PetroleumRow, TroopsRow};
+pub use error::TableError;
+pub use gunfire::{
+    AspectRow, BandModifier, BaseChance, GunfireHitChanceTable, HitModifier, ModifierGroup,
+    RangeBand, SeaStateEffect, SeaStateRow, SizeModifier,
+};
+pub use load::{Tables, BUILTIN, BUILTIN_DIR};
+pub use magazine::{MagazineModifiersTable, MagazinePeriod, NationMagazine, YearMonth};
+pub use sequence::{PhaseName, PhaseStep, ScaleSequence, TurnSequenceTable};
+
 /// An inclusive die range, e.g. 1-3 on a D20 (10 is written as 10, not 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Range {
@@ -124,6 +148,8 @@ pub struct SeverityDiceTable {
     pub rows: Vec<SeverityDiceRow>,
     /// Halving rules: non-penetrating hit; guns of this many mm or less (76).
     pub halve_small_gun_mm: f64,
+    /// Halve the result for a non-penetrating hit (true in the book).
+    pub halve_non_penetrating: bool,
 }
 
 /// Lower bounds (in %) of Minor, Major, Severe and Overwhelmed for some size classes.
@@ -189,6 +215,8 @@ pub struct DieRow {
     pub range: Range,
     pub outcome: String,
     pub text: String,
+    /// A number the outcome carries, where the table has one (casemate chain: guns damaged).
+    pub value: Option<i32>,
 }
 
 impl DieTable {
