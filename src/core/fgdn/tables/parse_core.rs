@@ -156,8 +156,10 @@ fn crit_cells(ctx: &mut Ctx, raw: &S<Vec<S<CritCellRaw>>>) -> Vec<CritCell> {
                 );
             }
         }
-        if let (Some(range), Some(location)) = (range, location) {
+        if let Some(range) = range {
             spans.push((range, c.roll.span()));
+        }
+        if let (Some(range), Some(location)) = (range, location) {
             cells.push(CritCell {
                 range,
                 location,
