@@ -294,6 +294,7 @@ fn text_after_the_marker_must_be_entries_or_blank() {
         "{err}"
     );
     assert!(err.to_string().contains("does not decode"), "{err}");
+    assert!(err.to_string().contains("of the JSON"), "{err}");
 }
 
 #[test]
@@ -365,6 +366,19 @@ fn write_atomic_replaces_the_file_and_leaves_no_temporary_files() {
         write_atomic(&path, "newer = 3\n").unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
+    }
+
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink("battle.toml", &link).unwrap();
+        write_atomic(&link, "via = \"link\"\n").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "via = \"link\"\n");
+        fs::remove_file(&link).unwrap();
     }
 
     let missing = dir.path().join("no-such-dir").join("x.toml");

@@ -59,7 +59,10 @@ fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T
         let value = serde_json::from_str(entry.json).map_err(|e| StoreError::Corrupt {
             path: name.to_string(),
             line: entry.line,
-            reason: format!("the entry does not decode as a log entry of this version ({e})"),
+            reason: format!(
+                "the entry does not decode as a log entry of this version ({})",
+                json_problem(&e)
+            ),
             intact: k,
         })?;
         entries.push(value);
@@ -87,6 +90,17 @@ fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T
         warnings,
         log_start_line: raw.log_start_line,
     })
+}
+
+/// serde_json's message with its position given as a column: the JSON is always "line 1",
+/// which would be confused with the file's line.
+fn json_problem(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&position) {
+        Some(message) => format!("{message}, at column {} of the JSON", e.column()),
+        None => text,
+    }
 }
 
 /// The error for a damaged line that is not a torn last entry.
@@ -296,9 +310,19 @@ fn same_file(a: &Path, b: &Path) -> bool {
 
 /// Replace `path` with `contents` so that a crash at any moment leaves either the old file or
 /// the new one, never a mix: write a temporary file in the same directory, sync it, rename it
-/// over `path`, sync the directory. An existing file's permissions are kept.
+/// over `path`, sync the directory. An existing file's permissions are kept, and a symbolic
+/// link is followed (the file it points to is replaced, not the link).
 pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
     let name = name_of(path);
+    let resolved;
+    let path = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            resolved =
+                fs::canonicalize(path).map_err(|e| StoreError::io(&name, "follow the link", e))?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
     let Some(file_name) = path.file_name() else {
         let e = io::Error::new(io::ErrorKind::InvalidInput, "the path names no file");
         return Err(StoreError::io(&name, "write", e));
