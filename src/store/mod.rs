@@ -1,7 +1,7 @@
 //! Save files: parse, validate, append durably, write atomically.
 //!
 //! A save is the scenario TOML text followed by its battle log, one checksummed JSON entry per
-//! line, each line a TOML comment (see [`format`] for the exact layout). The store does not know
+//! line, each line a TOML comment (see [`format`](mod@format) for the exact layout). The store does not know
 //! what an entry is: every function is generic over a serde type chosen by the engine.
 //!
 //! - [`read_save`] / [`parse_save`]: scenario text + decoded entries; a torn last entry is a
