@@ -1,1 +1,42 @@
 //! Save files: parse, validate, append durably, write atomically.
+//!
+//! A save is the scenario TOML text followed by its battle log, one checksummed JSON entry per
+//! line, each line a TOML comment (see [`format`](mod@format) for the exact layout). The store does not know
+//! what an entry is: every function is generic over a serde type chosen by the engine.
+//!
+//! - [`read_save`] / [`parse_save`]: scenario text + decoded entries; a torn last entry is a
+//!   warning, any other damage is an error naming the line.
+//! - [`SaveWriter`] / [`append_entry`]: append one entry, durable before returning.
+//! - [`create_save`] / [`write_atomic`]: whole files, replaced atomically.
+//! - [`recover_save`]: copy the intact part of a damaged save to a new file.
+//!
+//! Decisions (SPEC 7, "nothing typed is ever lost"):
+//! - Checksum: CRC-32/IEEE, hand-written (table built at compile time), over the JSON text.
+//! - A *torn* entry is the last non-blank log line when it has no end of line, fails its
+//!   checksum or format, or holds bytes that are not text (a crash mid-write, including one that
+//!   cut a UTF-8 character). It is ignored with a warning, and [`SaveWriter::open`] cuts it off
+//!   before appending: the writer removes exactly what the reader ignores, nothing else.
+//! - An intact line (checksum matches) whose JSON does not decode into the entry type is an
+//!   error wherever it is: those are the bytes that were written, so skipping it would drop a
+//!   confirmed command. Readable text that is not a log line (a hand-added note) is an error even
+//!   at the end, for the same reason.
+//! - Any other damage is [`StoreError::Corrupt`]; nothing is written to such a file (the writer
+//!   refuses to open it), and [`recover_save`] copies the scenario and the entries before the
+//!   damaged line to a new file.
+//! - A scenario without a final end of line gets one before the marker; no scenario byte is
+//!   ever removed or changed.
+//! - [`SaveWriter`] holds an advisory exclusive lock (`File::try_lock`) so two consoles cannot
+//!   interleave entries; where the filesystem has no locks, it writes without one.
+//! - A failed append (write or sync error, e.g. a full disk) is cut back to the previous length,
+//!   so a later successful sync cannot resurrect a command the user was told failed.
+
+mod error;
+pub mod format;
+mod save;
+
+pub use error::StoreError;
+pub use format::{crc32, LOG_MARKER};
+pub use save::{
+    append_entry, create_save, parse_save, read_save, recover_save, save_text, write_atomic,
+    Loaded, SaveWriter,
+};

@@ -1,0 +1,382 @@
+//! Reading, appending to, creating and recovering save files.
+//!
+//! The promise: a command the caller reports as done is on disk. [`SaveWriter::append`] writes
+//! one entry line with one `write_all` and `sync_data`s it before returning; it never rewrites
+//! the file. Whole files are only ever replaced atomically ([`write_atomic`]). A damaged save is
+//! reported with its line and never written to; [`recover_save`] copies its intact part to a new
+//! file.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::Serialize;
+
+use super::error::StoreError;
+use super::format::{entry_line, marker_line, scan, BadLine, LOG_MARKER};
+
+/// A save file as read: the scenario text and the decoded log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Loaded<T> {
+    /// Everything before the log marker line, byte for byte (the whole file if it has no log).
+    pub scenario_text: String,
+    pub entries: Vec<T>,
+    /// 1-based file line of each entry, parallel to `entries` (for "file:line" messages when
+    /// replaying an entry fails).
+    pub entry_lines: Vec<usize>,
+    /// Things the user should know that did not stop the load (a torn last entry).
+    pub warnings: Vec<String>,
+    /// 1-based line of the first entry, or where it would go.
+    pub log_start_line: usize,
+}
+
+fn name_of(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Read and decode the save at `path`. See [`parse_save`] for the rules.
+pub fn read_save<T: DeserializeOwned>(path: &Path) -> Result<Loaded<T>, StoreError> {
+    let name = name_of(path);
+    let bytes = fs::read(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    parse_bytes(&name, &bytes)
+}
+
+/// Split `text` (the file called `name` in messages) into scenario and log and decode every
+/// entry. A damaged last entry (an interrupted write) is dropped with a warning; any other
+/// damaged log line is a [`StoreError::Corrupt`] naming the line.
+pub fn parse_save<T: DeserializeOwned>(name: &str, text: &str) -> Result<Loaded<T>, StoreError> {
+    parse_bytes(name, text.as_bytes())
+}
+
+fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T>, StoreError> {
+    let raw = scan(name, bytes)?;
+    let mut entries = Vec::with_capacity(raw.entries.len());
+    for (k, entry) in raw.entries.iter().enumerate() {
+        // The checksum matched, so these are the bytes that were written: a decoding failure
+        // is not a torn write and is never skipped, wherever the line is.
+        let value = serde_json::from_str(entry.json).map_err(|e| StoreError::Corrupt {
+            path: name.to_string(),
+            line: entry.line,
+            reason: format!(
+                "the entry does not decode as a log entry of this version ({})",
+                json_problem(&e)
+            ),
+            intact: k,
+        })?;
+        entries.push(value);
+    }
+    let mut warnings = Vec::new();
+    if let Some(bad) = &raw.bad {
+        if !bad.torn {
+            return Err(corrupt(name, bad, entries.len()));
+        }
+        let n = entries.len();
+        let before = if n == 1 {
+            "the 1 entry before it loads".to_string()
+        } else {
+            format!("the {n} entries before it load")
+        };
+        warnings.push(format!(
+            "{name}:{}: the last log entry is incomplete (torn write); it was ignored and {before}",
+            bad.line
+        ));
+    }
+    Ok(Loaded {
+        scenario_text: raw.scenario.to_string(),
+        entry_lines: raw.entries.iter().map(|e| e.line).collect(),
+        entries,
+        warnings,
+        log_start_line: raw.log_start_line,
+    })
+}
+
+/// serde_json's message with its position given as a column: the JSON is always "line 1",
+/// which would be confused with the file's line.
+fn json_problem(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&position) {
+        Some(message) => format!("{message}, at column {} of the JSON", e.column()),
+        None => text,
+    }
+}
+
+/// The error for a damaged line that is not a torn last entry.
+fn corrupt(name: &str, bad: &BadLine, intact: usize) -> StoreError {
+    StoreError::Corrupt {
+        path: name.to_string(),
+        line: bad.line,
+        reason: bad.reason.clone(),
+        intact,
+    }
+}
+
+/// An open save file that log entries are appended to, each one durable before `append`
+/// returns.
+///
+/// Opening checks the log (checksums only; entries are not decoded), refuses a save with a
+/// damaged line before its end, and cuts off a torn last entry (the only bytes this module ever
+/// removes) so the next entry starts on a line of its own. It also takes an advisory exclusive
+/// lock, so two consoles cannot interleave entries in one save; readers do not lock. If the file
+/// is replaced (by [`write_atomic`] or [`create_save`]) the writer must be opened again.
+#[derive(Debug)]
+pub struct SaveWriter {
+    file: File,
+    path: PathBuf,
+    has_marker: bool,
+    /// The file ends with a line that has no `\n` (a scenario without a final end of line).
+    needs_newline: bool,
+    /// Length of the file after the last durable append: a failed append is cut back to it.
+    len: u64,
+}
+
+impl SaveWriter {
+    /// Open an existing save (or plain scenario) for appending.
+    pub fn open(path: &Path) -> Result<Self, StoreError> {
+        let name = name_of(path);
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| StoreError::io(&name, "open for appending", e))?;
+        lock(&file, &name)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes)
+            .map_err(|e| StoreError::io(&name, "read", e))?;
+        let raw = scan(&name, &bytes)?;
+        let mut len = bytes.len();
+        if let Some(bad) = &raw.bad {
+            if !bad.torn {
+                return Err(corrupt(&name, bad, raw.entries.len()));
+            }
+            file.set_len(bad.offset as u64)
+                .and_then(|()| file.sync_data())
+                .map_err(|e| StoreError::io(&name, "cut off the torn last log entry of", e))?;
+            len = bad.offset;
+        }
+        Ok(SaveWriter {
+            has_marker: raw.has_marker,
+            needs_newline: len > 0 && bytes[len - 1] != b'\n',
+            len: len as u64,
+            path: path.to_path_buf(),
+            file,
+        })
+    }
+
+    /// The file this writer appends to.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Append one entry and make it durable. On failure the file is cut back to what it was
+    /// before the call (as far as the system allows) and the entry must be treated as not saved.
+    pub fn append<T: Serialize>(&mut self, entry: &T) -> Result<(), StoreError> {
+        let name = name_of(&self.path);
+        let json = serde_json::to_string(entry).map_err(|e| StoreError::Encode {
+            path: name.clone(),
+            reason: e.to_string(),
+        })?;
+        let mut text = String::with_capacity(json.len() + LOG_MARKER.len() + 16);
+        if self.needs_newline {
+            text.push('\n');
+        }
+        if !self.has_marker {
+            text.push_str(LOG_MARKER);
+            text.push('\n');
+        }
+        text.push_str(&entry_line(&json));
+        if let Err(e) = self.file.write_all(text.as_bytes()) {
+            self.roll_back();
+            return Err(StoreError::io(&name, "write", e));
+        }
+        if let Err(e) = self.file.sync_data() {
+            // After a failed sync the kernel may drop the dirty pages or write them later:
+            // remove the entry so a later sync cannot make a failed command reappear.
+            self.roll_back();
+            return Err(StoreError::io(&name, "sync to disk", e));
+        }
+        self.len += text.len() as u64;
+        self.has_marker = true;
+        self.needs_newline = false;
+        Ok(())
+    }
+
+    fn roll_back(&mut self) {
+        // Best effort: the caller already gets the original error.
+        if self.file.set_len(self.len).is_ok() {
+            let _ = self.file.sync_data();
+        }
+    }
+}
+
+/// Take an exclusive advisory lock; a filesystem without locks is not an error.
+fn lock(file: &File, name: &str) -> Result<(), StoreError> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(fs::TryLockError::WouldBlock) => Err(StoreError::io(
+            name,
+            "append to",
+            io::Error::new(
+                io::ErrorKind::WouldBlock,
+                "another umpire process has this save open for writing; close it there first",
+            ),
+        )),
+        Err(fs::TryLockError::Error(_)) => Ok(()),
+    }
+}
+
+/// Append one entry to the save at `path` (opens, appends durably, closes). For many entries
+/// keep a [`SaveWriter`] instead: this reads the whole file each time.
+pub fn append_entry<T: Serialize>(path: &Path, entry: &T) -> Result<(), StoreError> {
+    SaveWriter::open(path)?.append(entry)
+}
+
+/// The full text of a save: `scenario_text`, the marker line, one line per entry. A scenario
+/// without a final end of line gets one. Fails if `scenario_text` already holds a log marker.
+pub fn save_text<T: Serialize>(
+    name: &str,
+    scenario_text: &str,
+    entries: &[T],
+) -> Result<String, StoreError> {
+    if let Some(line) = marker_line(scenario_text) {
+        return Err(StoreError::ScenarioHasLog {
+            path: name.to_string(),
+            line,
+        });
+    }
+    let mut text = String::from(scenario_text);
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(LOG_MARKER);
+    text.push('\n');
+    for entry in entries {
+        let json = serde_json::to_string(entry).map_err(|e| StoreError::Encode {
+            path: name.to_string(),
+            reason: e.to_string(),
+        })?;
+        text.push_str(&entry_line(&json));
+    }
+    Ok(text)
+}
+
+/// Write a new save (scenario, marker, entries) atomically, replacing any file at `path`.
+pub fn create_save<T: Serialize>(
+    path: &Path,
+    scenario_text: &str,
+    entries: &[T],
+) -> Result<(), StoreError> {
+    let text = save_text(&name_of(path), scenario_text, entries)?;
+    write_atomic(path, &text)
+}
+
+/// Copy the intact part of the save at `path` (the scenario and every entry before the first
+/// damaged line) to a new save at `out`, atomically. Never writes to `path`. Entries are kept
+/// when their checksum and JSON syntax are intact (they are not decoded). Returns how many
+/// entries were copied.
+pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
+    let name = name_of(path);
+    if same_file(path, out) {
+        return Err(StoreError::SameFile { path: name });
+    }
+    let bytes = fs::read(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let raw = scan(&name, &bytes)?;
+    let mut text = String::from(raw.scenario);
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(LOG_MARKER);
+    text.push('\n');
+    let mut kept = 0;
+    for entry in &raw.entries {
+        if serde_json::from_str::<IgnoredAny>(entry.json).is_err() {
+            break;
+        }
+        text.push_str(&entry_line(entry.json));
+        kept += 1;
+    }
+    write_atomic(out, &text)?;
+    Ok(kept)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Replace `path` with `contents` so that a crash at any moment leaves either the old file or
+/// the new one, never a mix: write a temporary file in the same directory, sync it, rename it
+/// over `path`, sync the directory. An existing file's permissions are kept, and a symbolic
+/// link is followed (the file it points to is replaced, not the link).
+pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
+    let name = name_of(path);
+    let resolved;
+    let path = match fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            resolved =
+                fs::canonicalize(path).map_err(|e| StoreError::io(&name, "follow the link", e))?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    let Some(file_name) = path.file_name() else {
+        let e = io::Error::new(io::ErrorKind::InvalidInput, "the path names no file");
+        return Err(StoreError::io(&name, "write", e));
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let (tmp, mut file) = create_temp(dir, &file_name.to_string_lossy())
+        .map_err(|e| StoreError::io(&name, "create a temporary file to write", e))?;
+    let result = fill_and_rename(&mut file, &tmp, path, contents);
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(|(op, e)| StoreError::io(&name, op, e))?;
+    sync_dir(dir).map_err(|e| StoreError::io(&name, "sync the directory of", e))
+}
+
+type OpResult = Result<(), (&'static str, io::Error)>;
+
+fn fill_and_rename(file: &mut File, tmp: &Path, path: &Path, contents: &str) -> OpResult {
+    file.write_all(contents.as_bytes())
+        .map_err(|e| ("write", e))?;
+    if let Ok(meta) = fs::metadata(path) {
+        file.set_permissions(meta.permissions())
+            .map_err(|e| ("keep the permissions of", e))?;
+    }
+    file.sync_all().map_err(|e| ("sync to disk", e))?;
+    fs::rename(tmp, path).map_err(|e| ("replace", e))
+}
+
+/// A new, exclusively created temporary file `.<name>.<pid>-<n>.tmp` in `dir`.
+fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut attempts = 0;
+    loop {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            // A leftover from a crashed process with the same id: try the next number.
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => attempts += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    // Windows cannot open a directory as a file; its rename is durable once it returns.
+    Ok(())
+}
