@@ -1,2 +1,11 @@
-//! The pure engine.
+//! The pure engine: no terminal, no files, no wall clock, no global randomness.
+pub mod clock;
+pub mod command;
+pub mod dice;
+pub mod engine;
+pub mod event;
 pub mod fgdn;
+pub mod game;
+pub mod scenario;
+pub mod state;
+pub mod view;

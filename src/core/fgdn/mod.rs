@@ -1,3 +1,6 @@
 //! Everything specific to FG&DN 1.1.
+pub mod damage;
+pub mod fire_flood;
 pub mod kinds;
+pub mod resolve;
 pub mod tables;

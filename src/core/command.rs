@@ -1,0 +1,734 @@
+//! The one command language (SPEC 4): typed at the TUI prompt, stored in the save's log and
+//! read from scripts. `c.to_string().parse() == Ok(c)` for every command.
+use crate::core::clock::{Hhmm, Phase, Scale};
+use crate::core::fgdn::kinds::CriticalKind;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RangeBand {
+    Short,
+    Medium,
+    Long,
+    Extreme,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Weapon {
+    Shell,
+    Torpedo,
+    Mine,
+    Bomb,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    Port,
+    Starboard,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Depth {
+    Shallow,
+    Deep,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aspect {
+    Broad,
+    Bow,
+    Stern,
+}
+
+macro_rules! word_enum {
+    ($t:ty, $what:literal, $($v:ident = $s:literal),+) => {
+        impl $t {
+            pub fn name(self) -> &'static str {
+                match self { $(<$t>::$v => $s),+ }
+            }
+        }
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+        impl FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s.to_ascii_lowercase().as_str() {
+                    $($s => Ok(<$t>::$v),)+
+                    _ => Err(format!(concat!("unknown ", $what, " \"{}\" (expected {})"), s,
+                        [$($s),+].join(" or "))),
+                }
+            }
+        }
+    };
+}
+
+word_enum!(
+    RangeBand,
+    "range",
+    Short = "short",
+    Medium = "medium",
+    Long = "long",
+    Extreme = "extreme"
+);
+word_enum!(
+    Weapon,
+    "weapon",
+    Shell = "shell",
+    Torpedo = "torpedo",
+    Mine = "mine",
+    Bomb = "bomb"
+);
+word_enum!(Side, "side", Port = "port", Starboard = "starboard");
+word_enum!(Depth, "depth", Shallow = "shallow", Deep = "deep");
+word_enum!(
+    Aspect,
+    "aspect",
+    Broad = "broad",
+    Bow = "bow",
+    Stern = "stern"
+);
+
+/// Armor against a hit: as entered. `Pen` compares with the armor struck (SPEC 3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Penetration {
+    /// Neither `nopen` nor `pen N`: the hit penetrates.
+    Full,
+    NoPen,
+    Pen(u32),
+}
+
+/// The options of `hit SHIP DP [opts]`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HitOpts {
+    pub penetration: Penetration,
+    pub range: Option<RangeBand>,
+    pub weapon: Weapon,
+    /// Calibre of the gun in mm (light-weapon and small-gun rules).
+    pub caliber: Option<f64>,
+    pub side: Option<Side>,
+    pub depth: Option<Depth>,
+    pub aspect: Option<Aspect>,
+}
+
+impl Default for HitOpts {
+    fn default() -> Self {
+        HitOpts {
+            penetration: Penetration::Full,
+            range: None,
+            weapon: Weapon::Shell,
+            caliber: None,
+            side: None,
+            depth: None,
+            aspect: None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    Dice(Vec<u32>),
+    Next,
+    Turn,
+    Until {
+        time: u32,
+        phase: Option<Phase>,
+    },
+    Scale(Scale),
+    Hit {
+        ship: String,
+        dp: u32,
+        opts: HitOpts,
+    },
+    Crit {
+        ship: String,
+        kind: CriticalKind,
+    },
+    Fire {
+        ship: String,
+        pct: u32,
+    },
+    Flood {
+        ship: String,
+        pct: u32,
+    },
+    Adjust {
+        ship: String,
+        field: String,
+        value: i64,
+        reason: String,
+    },
+    Note(String),
+    Undo,
+    Redo,
+    Expect {
+        ship: String,
+        field: String,
+        value: String,
+    },
+    ExpectClock {
+        time: u32,
+        phase: Phase,
+    },
+}
+
+/// The commands, with their argument summaries, for errors, help and completion.
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("dice", "dice N [N ...]"),
+    ("next", "next"),
+    ("turn", "turn"),
+    ("until", "until HHMM [PHASE]"),
+    ("scale", "scale tactical|intermediate"),
+    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern]"),
+    ("crit", "crit SHIP KIND"),
+    ("fire", "fire SHIP PCT"),
+    ("flood", "flood SHIP PCT"),
+    ("adjust", "adjust SHIP FIELD VALUE \"reason\""),
+    ("note", "note \"text\""),
+    ("undo", "undo"),
+    ("redo", "redo"),
+    ("expect", "expect SHIP FIELD VALUE | expect clock HHMM PHASE"),
+];
+
+/// Fields `adjust` can set.
+pub const ADJUST_FIELDS: &[&str] = &["damage", "tds.port", "tds.starboard"];
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ParseError {
+    pub message: String,
+}
+
+fn err<T>(message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError {
+        message: message.into(),
+    })
+}
+
+/// Splits a line into words; `"..."` is one word (with `\"` and `\\` escapes); `#` outside
+/// quotes starts a comment.
+pub fn tokenize(line: &str) -> Result<Vec<String>, ParseError> {
+    let mut words = Vec::new();
+    let mut chars = line.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c == '#' {
+            break;
+        } else if c == '"' {
+            chars.next();
+            let mut w = String::new();
+            loop {
+                match chars.next() {
+                    None => return err("unterminated quote: add a closing \""),
+                    Some('"') => break,
+                    Some('\\') => match chars.next() {
+                        Some(e @ ('"' | '\\')) => w.push(e),
+                        Some('n') => w.push('\n'),
+                        _ => return err("bad escape in quoted text: use \\\" or \\\\"),
+                    },
+                    Some(ch) => w.push(ch),
+                }
+            }
+            words.push(w);
+        } else {
+            let mut w = String::new();
+            while let Some(&ch) = chars.peek() {
+                if ch.is_whitespace() || ch == '"' || ch == '#' {
+                    break;
+                }
+                w.push(ch);
+                chars.next();
+            }
+            words.push(w);
+        }
+    }
+    Ok(words)
+}
+
+fn quote(s: &str) -> String {
+    let mut q = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => q.push_str("\\\""),
+            '\\' => q.push_str("\\\\"),
+            '\n' => q.push_str("\\n"),
+            c => q.push(c),
+        }
+    }
+    q.push('"');
+    q
+}
+
+fn ship_id(word: Option<&String>, usage: &str) -> Result<String, ParseError> {
+    match word {
+        Some(w) if is_id(w) => Ok(w.to_ascii_lowercase()),
+        Some(w) => err(format!(
+            "\"{w}\" is not a ship id (letters, digits, - and _); usage: {usage}"
+        )),
+        None => err(format!("missing SHIP; usage: {usage}")),
+    }
+}
+
+fn is_id(w: &str) -> bool {
+    !w.is_empty()
+        && w.len() <= 64
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+fn number<T: FromStr>(word: Option<&String>, what: &str, usage: &str) -> Result<T, ParseError> {
+    match word {
+        Some(w) => w.parse::<T>().map_err(|_| ParseError {
+            message: format!("\"{w}\" is not a valid {what}; usage: {usage}"),
+        }),
+        None => err(format!("missing {what}; usage: {usage}")),
+    }
+}
+
+fn no_more(words: &[String], from: usize, usage: &str) -> Result<(), ParseError> {
+    match words.get(from) {
+        Some(w) => err(format!("unexpected \"{w}\"; usage: {usage}")),
+        None => Ok(()),
+    }
+}
+
+fn usage(name: &str) -> &'static str {
+    COMMANDS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, u)| *u)
+        .unwrap_or("")
+}
+
+/// Largest DP a single hit may carry; larger is a typo.
+pub const MAX_HIT_DP: u32 = 100_000;
+
+fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
+    let u = usage("hit");
+    let ship = ship_id(words.get(1), u)?;
+    let dp: u32 = number(words.get(2), "DP (a whole number of damage points)", u)?;
+    if dp > MAX_HIT_DP {
+        return err(format!(
+            "{dp} DP is more than any weapon inflicts (max {MAX_HIT_DP})"
+        ));
+    }
+    let mut o = HitOpts::default();
+    let mut seen: Vec<String> = Vec::new();
+    let mut i = 3;
+    while i < words.len() {
+        let key = words[i].to_ascii_lowercase();
+        let key = key.as_str();
+        let canonical = if key == "pen" { "nopen" } else { key };
+        if seen.iter().any(|s| s == canonical) {
+            return err(format!("option \"{key}\" given twice; usage: {u}"));
+        }
+        let val = words.get(i + 1);
+        let need = |what: &str| -> Result<&String, ParseError> {
+            val.ok_or_else(|| ParseError {
+                message: format!("option \"{key}\" needs {what}; usage: {u}"),
+            })
+        };
+        let step = match key {
+            "nopen" => {
+                o.penetration = Penetration::NoPen;
+                1
+            }
+            "pen" => {
+                o.penetration = Penetration::Pen(number(val, "penetration (a whole number)", u)?);
+                2
+            }
+            "range" => {
+                o.range = Some(need("a range band")?.parse().map_err(pe)?);
+                2
+            }
+            "weapon" => {
+                o.weapon = need("a weapon")?.parse().map_err(pe)?;
+                2
+            }
+            "caliber" => {
+                let c: f64 = number(val, "calibre in mm (e.g. 305 or 7.62)", u)?;
+                if !(c.is_finite() && c > 0.0 && c <= 1000.0) {
+                    return err(format!("calibre {c} mm is not a gun calibre (0-1000 mm)"));
+                }
+                o.caliber = Some(c);
+                2
+            }
+            "side" => {
+                o.side = Some(need("a side")?.parse().map_err(pe)?);
+                2
+            }
+            "depth" => {
+                o.depth = Some(need("a depth")?.parse().map_err(pe)?);
+                2
+            }
+            "aspect" => {
+                o.aspect = Some(need("an aspect")?.parse().map_err(pe)?);
+                2
+            }
+            other => {
+                return err(format!(
+                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth or aspect)"
+                ))
+            }
+        };
+        seen.push(canonical.to_string());
+        i += step;
+    }
+    Ok(Command::Hit { ship, dp, opts: o })
+}
+
+fn pe(message: String) -> ParseError {
+    ParseError { message }
+}
+
+/// Largest severity % a `fire`/`flood` command accepts.
+pub const MAX_SEVERITY_PCT: u32 = 100;
+
+impl FromStr for Command {
+    type Err = ParseError;
+    fn from_str(line: &str) -> Result<Self, ParseError> {
+        let words = tokenize(line)?;
+        let Some(first) = words.first() else {
+            return err("empty command");
+        };
+        let name = first.to_ascii_lowercase();
+        let u = usage(&name);
+        let cmd = match name.as_str() {
+            "dice" => {
+                if words.len() < 2 {
+                    return err(format!("missing die faces; usage: {u}"));
+                }
+                let mut faces = Vec::new();
+                for w in &words[1..] {
+                    match w.parse::<u32>() {
+                        Ok(f) if f <= 100 => faces.push(f),
+                        _ => {
+                            return err(format!(
+                                "\"{w}\" is not a die face (0-100; 0 reads as 10 on a D10)"
+                            ))
+                        }
+                    }
+                }
+                Command::Dice(faces)
+            }
+            "next" | "turn" | "undo" | "redo" => {
+                no_more(&words, 1, u)?;
+                match name.as_str() {
+                    "next" => Command::Next,
+                    "turn" => Command::Turn,
+                    "undo" => Command::Undo,
+                    _ => Command::Redo,
+                }
+            }
+            "until" => {
+                let time: Hhmm = words
+                    .get(1)
+                    .ok_or_else(|| pe(format!("missing HHMM; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                let phase = match words.get(2) {
+                    Some(p) => Some(p.parse::<Phase>().map_err(pe)?),
+                    None => None,
+                };
+                no_more(&words, 3, u)?;
+                Command::Until {
+                    time: time.0,
+                    phase,
+                }
+            }
+            "scale" => {
+                let s = words
+                    .get(1)
+                    .ok_or_else(|| pe(format!("missing scale; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                no_more(&words, 2, u)?;
+                Command::Scale(s)
+            }
+            "hit" => parse_hit(&words)?,
+            "crit" => {
+                let ship = ship_id(words.get(1), u)?;
+                let kind = words
+                    .get(2)
+                    .ok_or_else(|| pe(format!("missing KIND; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                no_more(&words, 3, u)?;
+                Command::Crit { ship, kind }
+            }
+            "fire" | "flood" => {
+                let ship = ship_id(words.get(1), u)?;
+                let pct: u32 = number(words.get(2), "severity PCT (a whole %)", u)?;
+                if pct == 0 || pct > MAX_SEVERITY_PCT {
+                    return err(format!(
+                        "severity {pct}% is out of range (1-{MAX_SEVERITY_PCT})"
+                    ));
+                }
+                no_more(&words, 3, u)?;
+                if name == "fire" {
+                    Command::Fire { ship, pct }
+                } else {
+                    Command::Flood { ship, pct }
+                }
+            }
+            "adjust" => {
+                let ship = ship_id(words.get(1), u)?;
+                let field = words
+                    .get(2)
+                    .ok_or_else(|| pe(format!("missing FIELD; usage: {u}")))?
+                    .to_ascii_lowercase();
+                if !ADJUST_FIELDS.contains(&field.as_str()) {
+                    return err(format!(
+                        "adjust cannot set \"{field}\" (expected one of: {})",
+                        ADJUST_FIELDS.join(", ")
+                    ));
+                }
+                let value: i64 = number(words.get(3), "VALUE (a whole number)", u)?;
+                let reason = words
+                    .get(4)
+                    .ok_or_else(|| {
+                        pe(format!(
+                            "adjust needs a quoted reason, e.g. adjust {ship} {field} {value} \"umpire ruling\""
+                        ))
+                    })?
+                    .clone();
+                if reason.trim().is_empty() {
+                    return err("the reason for an adjust must not be empty");
+                }
+                no_more(&words, 5, u)?;
+                Command::Adjust {
+                    ship,
+                    field,
+                    value,
+                    reason,
+                }
+            }
+            "note" => {
+                if words.len() < 2 {
+                    return err(format!("missing text; usage: {u}"));
+                }
+                Command::Note(words[1..].join(" "))
+            }
+            "expect" => {
+                let target = words
+                    .get(1)
+                    .ok_or_else(|| pe(format!("missing SHIP or clock; usage: {u}")))?;
+                if target.eq_ignore_ascii_case("clock") {
+                    let time: Hhmm = words
+                        .get(2)
+                        .ok_or_else(|| pe(format!("missing HHMM; usage: {u}")))?
+                        .parse()
+                        .map_err(pe)?;
+                    let phase = words
+                        .get(3)
+                        .ok_or_else(|| pe(format!("missing PHASE; usage: {u}")))?
+                        .parse()
+                        .map_err(pe)?;
+                    no_more(&words, 4, u)?;
+                    Command::ExpectClock {
+                        time: time.0,
+                        phase,
+                    }
+                } else {
+                    let ship = ship_id(Some(target), u)?;
+                    let field = words
+                        .get(2)
+                        .ok_or_else(|| pe(format!("missing FIELD; usage: {u}")))?
+                        .to_ascii_lowercase();
+                    let value = words
+                        .get(3)
+                        .ok_or_else(|| pe(format!("missing VALUE; usage: {u}")))?
+                        .clone();
+                    no_more(&words, 4, u)?;
+                    Command::Expect { ship, field, value }
+                }
+            }
+            other => {
+                let names: Vec<&str> = COMMANDS.iter().map(|(n, _)| *n).collect();
+                let hint = suggest(other, &names)
+                    .map(|s| format!(" (did you mean \"{s}\"?)"))
+                    .unwrap_or_default();
+                return err(format!(
+                    "unknown command \"{other}\"{hint}; commands: {}",
+                    names.join(", ")
+                ));
+            }
+        };
+        Ok(cmd)
+    }
+}
+
+/// The closest candidate within edit distance 2, for "did you mean".
+pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|c| (edit_distance(word, c), *c))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Dice(faces) => {
+                write!(f, "dice")?;
+                for x in faces {
+                    write!(f, " {x}")?;
+                }
+                Ok(())
+            }
+            Command::Next => f.write_str("next"),
+            Command::Turn => f.write_str("turn"),
+            Command::Undo => f.write_str("undo"),
+            Command::Redo => f.write_str("redo"),
+            Command::Until { time, phase } => {
+                write!(f, "until {}", Hhmm(*time))?;
+                if let Some(p) = phase {
+                    write!(f, " {p}")?;
+                }
+                Ok(())
+            }
+            Command::Scale(s) => write!(f, "scale {s}"),
+            Command::Hit { ship, dp, opts } => {
+                write!(f, "hit {ship} {dp}")?;
+                match opts.penetration {
+                    Penetration::Full => {}
+                    Penetration::NoPen => write!(f, " nopen")?,
+                    Penetration::Pen(n) => write!(f, " pen {n}")?,
+                }
+                if let Some(r) = opts.range {
+                    write!(f, " range {r}")?;
+                }
+                if opts.weapon != Weapon::Shell {
+                    write!(f, " weapon {}", opts.weapon)?;
+                }
+                if let Some(c) = opts.caliber {
+                    write!(f, " caliber {c}")?;
+                }
+                if let Some(s) = opts.side {
+                    write!(f, " side {s}")?;
+                }
+                if let Some(d) = opts.depth {
+                    write!(f, " depth {d}")?;
+                }
+                if let Some(a) = opts.aspect {
+                    write!(f, " aspect {a}")?;
+                }
+                Ok(())
+            }
+            Command::Crit { ship, kind } => write!(f, "crit {ship} {kind}"),
+            Command::Fire { ship, pct } => write!(f, "fire {ship} {pct}"),
+            Command::Flood { ship, pct } => write!(f, "flood {ship} {pct}"),
+            Command::Adjust {
+                ship,
+                field,
+                value,
+                reason,
+            } => write!(f, "adjust {ship} {field} {value} {}", quote(reason)),
+            Command::Note(text) => write!(f, "note {}", quote(text)),
+            Command::Expect { ship, field, value } => {
+                if is_id(value) || value.parse::<f64>().is_ok() {
+                    write!(f, "expect {ship} {field} {value}")
+                } else {
+                    write!(f, "expect {ship} {field} {}", quote(value))
+                }
+            }
+            Command::ExpectClock { time, phase } => {
+                write!(f, "expect clock {} {phase}", Hhmm(*time))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rt(s: &str) -> Command {
+        let c: Command = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(c.to_string().parse::<Command>().unwrap(), c, "{s}");
+        c
+    }
+
+    #[test]
+    fn parses_every_command_and_round_trips() {
+        rt("dice 3 5 0 100");
+        rt("next");
+        rt("turn");
+        rt("until 1230");
+        rt("until 1230 resolution");
+        rt("scale intermediate");
+        rt("hit Tiger 34 pen 26 range long caliber 343 side port");
+        rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
+        rt("hit w1 8 nopen caliber 7.62");
+        rt("crit tiger rudder");
+        rt("fire deutschland 4");
+        rt("flood tiger 9");
+        rt("adjust tiger damage 40 \"re-counted the \\\"hits\\\"\"");
+        rt("note \"Tiger turns away # not a comment\"");
+        rt("undo");
+        rt("redo");
+        rt("expect tiger speed_max 21");
+        rt("expect clock 1209 resolution");
+    }
+
+    #[test]
+    fn ship_ids_are_case_insensitive() {
+        assert_eq!(
+            rt("hit TIGER 5"),
+            Command::Hit {
+                ship: "tiger".into(),
+                dp: 5,
+                opts: HitOpts::default()
+            }
+        );
+    }
+
+    #[test]
+    fn comments_are_ignored() {
+        assert_eq!(rt("next # end the phase"), Command::Next);
+    }
+
+    #[test]
+    fn bad_commands_name_the_wrong_word() {
+        let e = |s: &str| s.parse::<Command>().unwrap_err().message;
+        assert!(e("hti tiger 5").contains("did you mean \"hit\""));
+        assert!(e("hit tiger x").contains("\"x\" is not a valid DP"));
+        assert!(e("hit tiger 5 range far").contains("unknown range \"far\""));
+        assert!(e("hit tiger 5 pen").contains("missing penetration"));
+        assert!(e("hit tiger 5 nopen pen 3").contains("given twice"));
+        assert!(e("dice 7 101").contains("\"101\" is not a die face"));
+        assert!(e("until 2500").contains("not a time HHMM"));
+        assert!(e("crit tiger rudderr").contains("unknown critical kind"));
+        assert!(e("next please").contains("unexpected \"please\""));
+        assert!(e("note \"open").contains("unterminated quote"));
+        assert!(e("adjust tiger damage 5").contains("quoted reason"));
+        assert!(e("fire tiger 0").contains("out of range"));
+    }
+}

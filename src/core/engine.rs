@@ -1,0 +1,460 @@
+//! `decide`: a command and the state become events (with their dice), or a precise error.
+//! The state is never changed here; `GameState::apply` folds the events.
+use crate::core::clock::{Clock, Hhmm, Minute, Phase, Scale, MINUTES_PER_DAY};
+use crate::core::command::{suggest, Command, Depth, Penetration, RangeBand, Weapon};
+use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
+use crate::core::event::{Casualty, Event, PendingHit, Struck};
+use crate::core::fgdn::resolve;
+use crate::core::fgdn::tables::Tables;
+use crate::core::state::{GameState, ShipStatus};
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    #[error("ship \"{id}\" is not in this scenario{hint} (ships: {ships})")]
+    UnknownShip {
+        id: String,
+        hint: String,
+        ships: String,
+    },
+    #[error("{0}")]
+    Refused(String),
+}
+
+fn refused<T>(msg: impl Into<String>) -> Result<T, RuleError> {
+    Err(RuleError::Refused(msg.into()))
+}
+
+/// The working context of one decision: a scratch copy of the state that every emitted event is
+/// applied to at once, so later steps see earlier results (damage before the ratio, and so on).
+pub struct Ctx<'a> {
+    pub tables: &'a Tables,
+    pub state: GameState,
+    pub events: Vec<Event>,
+    dice: &'a mut dyn DiceSource,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn emit(&mut self, e: Event) {
+        self.state.apply(&e);
+        self.events.push(e);
+    }
+
+    /// Roll one die: the next queued face if any (it must fit), else the dice source.
+    pub fn roll(
+        &mut self,
+        ship: Option<&str>,
+        die: Die,
+        purpose: String,
+    ) -> Result<u32, RuleError> {
+        let (face, provenance) = match self.state.dice_queue.front() {
+            Some(&f) => {
+                if !die.fits(f) {
+                    return Err(DiceError::QueuedDoesNotFit {
+                        face: f,
+                        die,
+                        purpose,
+                        sides: die.sides(),
+                    }
+                    .into());
+                }
+                (die.normalise(f), crate::core::dice::Provenance::Queued)
+            }
+            None => {
+                let req = DieRequest {
+                    die,
+                    purpose: &purpose,
+                    seed: self.state.seed,
+                    serial: self.state.dice_rolled,
+                };
+                let (f, p) = self.dice.roll(&req)?;
+                if !die.fits(f) {
+                    return refused(format!("{f} does not fit a {die} (1-{})", die.sides()));
+                }
+                (die.normalise(f), p)
+            }
+        };
+        self.emit(Event::Rolled {
+            ship: ship.map(str::to_string),
+            roll: Roll {
+                die,
+                face,
+                purpose,
+                provenance,
+            },
+        });
+        Ok(face)
+    }
+
+    /// Ship name for dice purposes.
+    pub fn ship_name(&self, idx: usize) -> String {
+        self.state.ships[idx].spec.name.clone()
+    }
+}
+
+/// Resolve a ship id typed by the umpire.
+pub fn find_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
+    let id = id.to_ascii_lowercase();
+    state.ship_index(&id).ok_or_else(|| {
+        let ids: Vec<&str> = state.ships.iter().map(|s| s.id()).collect();
+        RuleError::UnknownShip {
+            hint: suggest(&id, &ids)
+                .map(|s| format!(" (did you mean \"{s}\"?)"))
+                .unwrap_or_default(),
+            id,
+            ships: ids.join(", "),
+        }
+    })
+}
+
+/// Most phases one `until` may advance (24 hours of tactical turns).
+const MAX_UNTIL_PHASES: usize = (MINUTES_PER_DAY as usize / 3 + 1) * 6;
+
+pub fn decide(
+    state: &GameState,
+    tables: &Tables,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, RuleError> {
+    let mut ctx = Ctx {
+        tables,
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+    };
+    match command {
+        Command::Dice(faces) => ctx.emit(Event::DiceQueued {
+            faces: faces.clone(),
+        }),
+        Command::Next => end_phase(&mut ctx)?,
+        Command::Turn => {
+            let turn = ctx.state.clock.turn;
+            while ctx.state.clock.turn == turn {
+                end_phase(&mut ctx)?;
+            }
+        }
+        Command::Until { time, phase } => until(&mut ctx, *time, *phase)?,
+        Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
+        Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
+        Command::Crit { ship, kind } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            let mut c = resolve::CritContext::umpire(&ctx.state, i);
+            resolve::inflict_critical(&mut ctx, i, *kind, "declared by the umpire", None, &mut c)?;
+            resolve::after_command_damage(&mut ctx, i, &c)?;
+        }
+        Command::Fire { ship, pct } | Command::Flood { ship, pct } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            let casualty = if matches!(command, Command::Fire { .. }) {
+                Casualty::Fire
+            } else {
+                Casualty::Flood
+            };
+            let immediate = ctx.state.ships[i].is_small_craft();
+            resolve::start_casualty(
+                &mut ctx,
+                i,
+                casualty,
+                *pct,
+                immediate,
+                "declared by the umpire".into(),
+            );
+        }
+        Command::Adjust {
+            ship,
+            field,
+            value,
+            reason,
+        } => adjust(&mut ctx, ship, field, *value, reason)?,
+        Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
+        Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
+            return refused(format!(
+                "\"{command}\" is handled by the game history, not the rules"
+            ))
+        }
+    }
+    Ok(ctx.events)
+}
+
+fn afloat_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
+    let i = find_ship(state, id)?;
+    let s = &state.ships[i];
+    match s.status {
+        ShipStatus::Sunk => refused(format!("{} ({}) has sunk", s.spec.name, s.id())),
+        _ => Ok(i),
+    }
+}
+
+/// End the current phase: resolve its pending hits, fire everything due, move on (SPEC 3.2).
+pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
+    let clock = ctx.state.clock;
+    ctx.emit(Event::PhaseEnded { clock });
+    for i in 0..ctx.state.ships.len() {
+        if !ctx.state.ships[i].pending.is_empty() {
+            resolve::resolve_hits(ctx, i)?;
+        }
+    }
+    for i in 0..ctx.state.ships.len() {
+        resolve::timed_effects(ctx, i)?;
+    }
+    ctx.emit(Event::ClockMoved {
+        to: clock.after_phase(),
+    });
+    Ok(())
+}
+
+fn until(ctx: &mut Ctx<'_>, time: u32, phase: Option<Phase>) -> Result<(), RuleError> {
+    let c = ctx.state.clock;
+    let day_start = c.turn - c.turn % MINUTES_PER_DAY;
+    let mut target = day_start + time;
+    if target < c.turn {
+        target += MINUTES_PER_DAY;
+    }
+    let len = c.scale.turn_minutes();
+    if (target - c.turn) % len != 0 {
+        return refused(format!(
+            "{} is not the start of a turn: {} turns of {len} minutes start at {}, {}, ...",
+            Hhmm(time),
+            c.scale,
+            c.label(),
+            crate::core::clock::label(c.turn + len)
+        ));
+    }
+    let phase = phase.unwrap_or(Phase::Plotting);
+    if !c.scale.phases().contains(&phase) {
+        return refused(format!("{} turns have no {phase} phase", c.scale));
+    }
+    let goal = Clock {
+        turn: target,
+        phase,
+        scale: c.scale,
+    };
+    if target == c.turn && goal.phase_index() < c.phase_index() {
+        return refused(format!(
+            "the clock is already past {} {phase} (it is {c})",
+            Hhmm(time)
+        ));
+    }
+    let mut steps = 0;
+    while ctx.state.clock.turn != goal.turn || ctx.state.clock.phase != goal.phase {
+        end_phase(ctx)?;
+        steps += 1;
+        if steps > MAX_UNTIL_PHASES {
+            return refused("until would run for more than a day of game time");
+        }
+    }
+    Ok(())
+}
+
+fn set_scale(ctx: &mut Ctx<'_>, scale: Scale) -> Result<(), RuleError> {
+    let c = ctx.state.clock;
+    if c.scale == scale {
+        return refused(format!("the clock is already in {scale} scale"));
+    }
+    if c.phase != Phase::Plotting {
+        return refused(format!(
+            "the scale changes at a turn boundary: use it in the plotting phase (it is {c}; `turn` moves to the next one)"
+        ));
+    }
+    let o = ctx.state.clock_options;
+    if scale == Scale::Intermediate && c.turn >= o.anchor && (c.turn - o.anchor) % o.interval != 0 {
+        return refused(format!(
+            "intermediate turns start at intermediate marks: the next is {} (use `until {}` first)",
+            crate::core::clock::label(o.next_mark_after(c.turn)),
+            crate::core::clock::label(o.next_mark_after(c.turn))
+        ));
+    }
+    ctx.emit(Event::ScaleChanged { scale });
+    Ok(())
+}
+
+/// Phases in which hits may be entered (SPEC 3.2; FG&DN 8.1 turn sequence).
+fn check_hit_phase(clock: Clock, weapon: Weapon) -> Result<(), RuleError> {
+    let underwater = matches!(weapon, Weapon::Torpedo | Weapon::Mine);
+    let ok = match (clock.phase, underwater) {
+        (Phase::Plotting, _) | (Phase::Detection, _) => false,
+        (Phase::Movement, _) => true,
+        (_, true) => clock.scale == Scale::Intermediate,
+        (_, false) => true,
+    };
+    if ok {
+        Ok(())
+    } else if underwater {
+        refused(format!(
+            "{weapon} hits are entered in the movement phase (it is {clock})"
+        ))
+    } else {
+        refused(format!(
+            "no combat is resolved in the {} phase; enter hits in movement, planned_fire, reaction_fire or resolution",
+            clock.phase
+        ))
+    }
+}
+
+fn enter_hit(
+    ctx: &mut Ctx<'_>,
+    ship: &str,
+    dp: u32,
+    opts: &crate::core::command::HitOpts,
+) -> Result<(), RuleError> {
+    let i = afloat_ship(&ctx.state, ship)?;
+    check_hit_phase(ctx.state.clock, opts.weapon)?;
+    let s = &ctx.state.ships[i];
+    let name = s.spec.name.clone();
+    let id = s.id().to_string();
+    let armor = s.spec.armor;
+    let underwater = matches!(opts.weapon, Weapon::Torpedo | Weapon::Mine);
+    if underwater {
+        if opts.penetration != Penetration::Full {
+            return refused(format!(
+                "nopen and pen apply to shells and bombs; a {} is resolved against the belt and protection system",
+                opts.weapon
+            ));
+        }
+        if opts.depth == Some(Depth::Deep) && s.spec.size >= crate::core::fgdn::kinds::SizeClass::C
+        {
+            return refused(format!(
+                "a deep-running torpedo runs under size {} ships (8.1.7): use depth shallow",
+                s.spec.size
+            ));
+        }
+    } else if opts.depth.is_some() || opts.aspect.is_some() {
+        return refused("depth and aspect apply to torpedo hits (weapon torpedo)");
+    }
+    let hit = if underwater {
+        PendingHit {
+            dp,
+            damage: dp,
+            penetrated: true,
+            struck: None,
+            weapon: opts.weapon,
+            caliber: opts.caliber,
+            range: opts.range,
+            side: opts.side,
+            depth: opts.depth,
+            aspect: opts.aspect,
+            explain: format!("{} of {dp} DP", opts.weapon),
+        }
+    } else {
+        let (penetrated, struck, explain) = match opts.penetration {
+            Penetration::Full => (true, None, "penetrating".to_string()),
+            Penetration::NoPen => (false, None, "non-penetrating".to_string()),
+            Penetration::Pen(n) => {
+                let struck = if opts.weapon == Weapon::Bomb {
+                    Struck::Deck
+                } else {
+                    let belt_chance = match opts.range {
+                        Some(RangeBand::Long) => Some(70),
+                        Some(RangeBand::Extreme) => Some(40),
+                        _ => None,
+                    };
+                    match belt_chance {
+                        None => Struck::Belt,
+                        Some(chance) => {
+                            let band = opts.range.map(|r| r.name()).unwrap_or("");
+                            let d = ctx.roll(
+                                Some(&id),
+                                Die::D100,
+                                format!("belt or deck, {band} range (belt on 1-{chance}), {name}"),
+                            )?;
+                            if d <= chance {
+                                Struck::Belt
+                            } else {
+                                Struck::Deck
+                            }
+                        }
+                    }
+                };
+                let rating = match struck {
+                    Struck::Belt => armor.belt,
+                    Struck::Deck => armor.deck,
+                };
+                let pen = n > rating || (n == 0 && rating == 0);
+                let which = match struck {
+                    Struck::Belt => "belt",
+                    Struck::Deck => "deck",
+                };
+                let verdict = if pen {
+                    "penetrates"
+                } else {
+                    "does not penetrate"
+                };
+                (
+                    pen,
+                    Some(struck),
+                    format!("pen {n} vs {which} {rating}: {verdict}"),
+                )
+            }
+        };
+        let damage = if penetrated { dp } else { dp / 2 };
+        let explain = if penetrated {
+            format!("{} of {dp} DP, {explain}", opts.weapon)
+        } else {
+            format!("{} of {dp} DP, {explain}: half = {damage}", opts.weapon)
+        };
+        PendingHit {
+            dp,
+            damage,
+            penetrated,
+            struck,
+            weapon: opts.weapon,
+            caliber: opts.caliber,
+            range: opts.range,
+            side: opts.side,
+            depth: None,
+            aspect: None,
+            explain,
+        }
+    };
+    ctx.emit(Event::HitEntered { ship: id, hit });
+    Ok(())
+}
+
+fn adjust(
+    ctx: &mut Ctx<'_>,
+    ship: &str,
+    field: &str,
+    value: i64,
+    reason: &str,
+) -> Result<(), RuleError> {
+    let i = find_ship(&ctx.state, ship)?;
+    let s = &ctx.state.ships[i];
+    let (old, max) = match field {
+        "damage" => (
+            s.damage as i64,
+            if s.is_small_craft() {
+                u32::MAX as i64
+            } else {
+                s.spec.dp as i64 - 1
+            },
+        ),
+        "tds.port" => (s.tds_left[0] as i64, s.spec.armor.tds as i64),
+        "tds.starboard" => (s.tds_left[1] as i64, s.spec.armor.tds as i64),
+        other => return refused(format!("adjust cannot set \"{other}\"")),
+    };
+    if value < 0 || value > max {
+        let extra = if field == "damage" && !s.is_small_craft() {
+            " (a ship brought to 0 DP must roll for sinking: use hit)"
+        } else {
+            ""
+        };
+        return refused(format!(
+            "{field} of {} must be 0-{max}, not {value}{extra}",
+            s.spec.name
+        ));
+    }
+    let id = s.id().to_string();
+    ctx.emit(Event::Adjusted {
+        ship: id,
+        field: field.to_string(),
+        old,
+        new: value,
+        reason: reason.to_string(),
+    });
+    Ok(())
+}
+
+/// When a sinking ship disappears: the first turn starting at or after `due`.
+pub fn sinks_at(clock: &Clock, due: Minute) -> Minute {
+    clock.first_turn_at_or_after(due)
+}

@@ -1,0 +1,856 @@
+//! Resolving damage at the end of a phase (FG&DN 8.1-8.2, SPEC 3.2-3.4 and the dice order of
+//! SPEC 4): armor and underwater protection, damage points, automatic criticals, the critical
+//! count and locations, fire and flooding, immediate damage, sinking.
+use crate::core::clock::{Minute, Phase};
+use crate::core::command::{Aspect, Depth, Side, Weapon};
+use crate::core::dice::Die;
+use crate::core::engine::{Ctx, RuleError};
+use crate::core::event::{Casualty, Critical, EffectStatus, Event, FireFlood, PendingHit};
+use crate::core::fgdn::damage::{critical_count, massive_dp_left, Ratio};
+use crate::core::fgdn::fire_flood::{casualty_damage, severity, severity_dice, SeverityMods};
+use crate::core::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
+use crate::core::fgdn::tables::{CritCell, LightAllowed, LightWeaponRow};
+use crate::core::state::{GameState, ShipStatus};
+
+/// Most rounds of immediate fire/flood damage causing new immediate fires/floods in one phase.
+const MAX_CHAIN: usize = 20;
+
+/// What the criticals of one batch of damage need to know.
+#[derive(Debug, Clone)]
+pub struct CritContext {
+    /// A hit of this batch penetrated (fire/flood severity is halved otherwise).
+    pub penetrated: bool,
+    /// Largest calibre fired, if every hit gave one.
+    pub largest_caliber: Option<f64>,
+    /// The batch included a torpedo or mine hit (Torp & Mine column; its floods are immediate).
+    pub underwater: bool,
+    /// The light-weapons line that limits criticals (8.1.3), if any.
+    pub light: Option<LightWeaponRow>,
+    /// Damage from secondary effects (boiler explosions) to apply at once.
+    pub secondary_damage: Vec<(u32, String)>,
+}
+
+impl CritContext {
+    /// An umpire-declared critical: penetrating, no calibre, not underwater.
+    pub fn umpire(_state: &GameState, _ship: usize) -> CritContext {
+        CritContext {
+            penetrated: true,
+            largest_caliber: None,
+            underwater: false,
+            light: None,
+            secondary_damage: Vec::new(),
+        }
+    }
+}
+
+/// Resolve a ship's pending hits (SPEC 3.2) and everything they cause, in the SPEC 4 dice order.
+pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let hits = ctx.state.ships[i].pending.clone();
+    let id = ctx.state.ships[i].id().to_string();
+    let small = ctx.state.ships[i].is_small_craft();
+    let left_before = ctx.state.ships[i].dp_left();
+
+    // Per-hit damage after the underwater rules (8.1.7), in the order the hits were entered.
+    let mut per_hit: Vec<(u32, &PendingHit, bool)> = Vec::new();
+    for hit in &hits {
+        let (amount, tds_penetrated) = underwater_damage(ctx, i, hit);
+        per_hit.push((amount, hit, tds_penetrated));
+    }
+    let total: u32 = per_hit.iter().map(|(a, _, _)| *a).sum();
+    ctx.emit(Event::HitsResolved {
+        ship: id.clone(),
+        total,
+        count: hits.len() as u32,
+    });
+    ctx.emit(Event::Damage {
+        ship: id.clone(),
+        amount: total,
+        cause: hits
+            .iter()
+            .map(|h| h.explain.clone())
+            .collect::<Vec<_>>()
+            .join("; "),
+    });
+    let applied = if small {
+        total
+    } else {
+        left_before - ctx.state.ships[i].dp_left()
+    };
+
+    let mut c = batch_context(ctx, i, &hits);
+
+    // Automatic criticals, each followed by its own dice (8.1.2).
+    for (_, hit, tds_penetrated) in &per_hit {
+        if hit.weapon == Weapon::Torpedo {
+            if *tds_penetrated {
+                inflict_critical(
+                    ctx,
+                    i,
+                    CriticalKind::Flooding,
+                    "automatic: contact torpedo (8.1.2)",
+                    None,
+                    &mut c,
+                )?;
+            } else {
+                ctx.emit(Event::CriticalIgnored {
+                    ship: id.clone(),
+                    kind: CriticalKind::Flooding,
+                    roll: None,
+                    reason: "the torpedo protection system was not penetrated (8.1.2)".into(),
+                });
+            }
+        }
+    }
+    for (amount, hit, _) in &per_hit {
+        keel_check(ctx, i, *amount, hit)?;
+    }
+
+    // The count D6, then each critical's location and its own dice.
+    let stern = per_hit
+        .iter()
+        .any(|(_, h, _)| h.weapon == Weapon::Torpedo && h.aspect == Some(Aspect::Stern));
+    let count = critical_roll(ctx, i, applied, &c)?;
+    let column = if c.underwater {
+        Column::TorpMine
+    } else {
+        ctx.state.ships[i].spec.column
+    };
+    let forced: &[CriticalKind] = if stern {
+        &[CriticalKind::Engineering, CriticalKind::Rudder]
+    } else {
+        &[]
+    };
+    for n in 0..count as usize {
+        if let Some(kind) = forced.get(n) {
+            inflict_critical(
+                ctx,
+                i,
+                *kind,
+                "automatic: narrow-aspect stern torpedo (8.1.7)",
+                None,
+                &mut c,
+            )?;
+        } else {
+            located_critical(ctx, i, column, n as u32 + 1, count, &mut c)?;
+        }
+    }
+    immediate_damage(ctx, i, &mut c)?;
+    sinking_check(ctx, i)?;
+    Ok(())
+}
+
+/// Damage of one hit after narrow aspect, shallow-torpedo belt reduction and the torpedo
+/// protection system (FG&DN 8.1.7); whether the protection system was penetrated.
+fn underwater_damage(ctx: &mut Ctx<'_>, i: usize, hit: &PendingHit) -> (u32, bool) {
+    if hit.weapon != Weapon::Torpedo {
+        return (hit.damage, true);
+    }
+    let s = &ctx.state.ships[i];
+    let id = s.id().to_string();
+    if matches!(hit.aspect, Some(Aspect::Bow) | Some(Aspect::Stern)) {
+        // Narrow aspect: outside the belt and the protection system, damage halved.
+        return (hit.dp / 2, true);
+    }
+    let depth = hit.depth.unwrap_or(if s.spec.size <= SizeClass::B {
+        Depth::Deep
+    } else {
+        Depth::Shallow
+    });
+    match depth {
+        Depth::Shallow => {
+            let belt = s.spec.armor.belt;
+            let pct = ctx
+                .tables
+                .shallow_torpedo
+                .rows
+                .iter()
+                .find(|r| r.belt.contains(belt))
+                .map(|r| r.reduction_pct)
+                .unwrap_or(if belt > 40 { 50 } else { 0 });
+            (hit.dp - hit.dp * pct / 100, true)
+        }
+        Depth::Deep => {
+            let side = hit.side.unwrap_or(Side::Port);
+            let left = s.tds(side);
+            if left == 0 {
+                return (hit.dp, true);
+            }
+            // One third of the system's rating per torpedo at most (Kaiser 105 -> 35).
+            let cap = s.spec.armor.tds / 3;
+            let absorbed = hit.dp.min(cap).min(left);
+            ctx.emit(Event::TdsAbsorbed {
+                ship: id,
+                side,
+                amount: absorbed,
+            });
+            let through = hit.dp - absorbed;
+            (through, through > 0)
+        }
+    }
+}
+
+fn batch_context(ctx: &Ctx<'_>, i: usize, hits: &[PendingHit]) -> CritContext {
+    let penetrated = hits.iter().any(|h| h.penetrated);
+    let underwater = hits
+        .iter()
+        .any(|h| matches!(h.weapon, Weapon::Torpedo | Weapon::Mine));
+    let largest_caliber = if hits.iter().all(|h| h.caliber.is_some()) {
+        hits.iter().filter_map(|h| h.caliber).reduce(f64::max)
+    } else {
+        None
+    };
+    let lw = &ctx.tables.light_weapons;
+    let size = ctx.state.ships[i].spec.size;
+    let all_guns = hits.iter().all(|h| h.weapon == Weapon::Shell);
+    let light = match largest_caliber {
+        Some(cal) if all_guns && cal <= lw.max_light_mm && size <= lw.applies_from => lw
+            .rows
+            .iter()
+            .find(|r| cal >= r.min_mm && cal <= r.max_mm)
+            .or_else(|| lw.rows.iter().rev().find(|r| cal >= r.min_mm))
+            .or_else(|| lw.rows.first())
+            .cloned(),
+        _ => None,
+    };
+    CritContext {
+        penetrated,
+        largest_caliber,
+        underwater,
+        light,
+        secondary_damage: Vec::new(),
+    }
+}
+
+/// Keel check: 75 % or more of DP from a single torpedo, mine or bomb (FG&DN 8.1.2).
+fn keel_check(ctx: &mut Ctx<'_>, i: usize, amount: u32, hit: &PendingHit) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let breaks_on = match hit.weapon {
+        Weapon::Torpedo | Weapon::Mine => 8,
+        Weapon::Bomb => 4,
+        Weapon::Shell => return Ok(()),
+    };
+    if (amount as u64) * 100 < (s.spec.dp as u64) * 75 || !s.is_afloat() || s.keel_broken {
+        return Ok(());
+    }
+    if !s.is_small_craft() && s.dp_left() == 0 {
+        return Ok(());
+    }
+    let id = s.id().to_string();
+    let name = s.spec.name.clone();
+    let d = ctx.roll(
+        Some(&id),
+        Die::D10,
+        format!(
+            "keel check, {name}: {amount} DP from one {} (broken on 1-{breaks_on})",
+            hit.weapon
+        ),
+    )?;
+    if d <= breaks_on {
+        ctx.emit(Event::KeelBroken { ship: id });
+        start_sinking(ctx, i, "keel broken (8.1.2)")?;
+    }
+    Ok(())
+}
+
+/// The critical roll for `taken` damage points (FG&DN 8.1.2): no roll under 1 % of original DP or
+/// at 0 DP; otherwise D6 on the Damage Ratio Table. Applies the 3.0 massive-damage rule.
+fn critical_roll(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    taken: u32,
+    _c: &CritContext,
+) -> Result<u32, RuleError> {
+    let s = &ctx.state.ships[i];
+    let id = s.id().to_string();
+    let name = s.spec.name.clone();
+    let dp = s.spec.dp;
+    if taken == 0 {
+        return Ok(0);
+    }
+    if (taken as u64) * 100 < dp as u64 {
+        ctx.emit(Event::NoCriticalRoll {
+            ship: id,
+            reason: format!("{taken} DP is under 1 % of {dp} DP (8.1.2)"),
+        });
+        return Ok(0);
+    }
+    let small = s.is_small_craft();
+    if !small && s.dp_left() == 0 {
+        ctx.emit(Event::NoCriticalRoll {
+            ship: id,
+            reason: "the ship is at 0 DP and sinking (8.1.2)".into(),
+        });
+        return Ok(0);
+    }
+    if !s.is_afloat() {
+        ctx.emit(Event::NoCriticalRoll {
+            ship: id,
+            reason: "the ship is sinking".into(),
+        });
+        return Ok(0);
+    }
+    let base = if small { dp } else { s.dp_left() };
+    let ratio = Ratio { taken, base };
+    let d6 = ctx.roll(
+        Some(&id),
+        Die::D6,
+        format!(
+            "critical count, {name}: ratio {} ({taken}/{base}), the {} line",
+            ratio.text(),
+            line_name(ratio.line())
+        ),
+    )?;
+    let count = critical_count(&ctx.tables.damage_ratio, ratio, d6);
+    ctx.emit(Event::CriticalCount {
+        ship: id.clone(),
+        ratio: ratio.hundredths(),
+        count,
+        explain: format!(
+            "damage ratio {taken}/{base} = {}, D6 {d6}: {count} critical{}",
+            ratio.text(),
+            if count == 1 { "" } else { "s" }
+        ),
+    });
+    if !small && ratio.is_massive(&ctx.tables.damage_ratio) {
+        let left = massive_dp_left(dp);
+        if left < ctx.state.ships[i].dp_left() {
+            ctx.emit(Event::MassiveDamage {
+                ship: id,
+                dp_left: left,
+            });
+        }
+    }
+    Ok(count)
+}
+
+fn line_name(k: usize) -> String {
+    if k == 0 {
+        "<.10".into()
+    } else {
+        format!("{}.{}0", k / 10, k % 10)
+    }
+}
+
+/// Roll a critical's location (D20 on the column) and inflict it (FG&DN 8.1.2, 8.1.3).
+fn located_critical(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    column: Column,
+    n: u32,
+    of: u32,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    let name = ctx.ship_name(i);
+    let d20 = ctx.roll(
+        Some(&id),
+        Die::D20,
+        format!("critical {n} of {of}, {name}, {column} column"),
+    )?;
+    let Some(cell) = ctx.tables.critical_hit.cell(column, d20).copied() else {
+        return Ok(());
+    };
+    inflict_cell(ctx, i, cell, d20, column, c)
+}
+
+fn inflict_cell(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    cell: CritCell,
+    d20: u32,
+    column: Column,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let id = s.id().to_string();
+    let location_kind = match cell.location {
+        Location::Kind(k) => k,
+        Location::SensorComms => CriticalKind::Sensor,
+    };
+    if cell.armored && !ctx.state.penetrated_this_turn(s) {
+        ctx.emit(Event::CriticalIgnored {
+            ship: id,
+            kind: location_kind,
+            roll: Some(d20),
+            reason: format!(
+                "D20 {d20}: {} needs armor penetration and no hit penetrated this turn (8.1.2)",
+                location_text(cell.location)
+            ),
+        });
+        return Ok(());
+    }
+    if let Some(light) = &c.light {
+        if !light_allows(light, cell.location) {
+            ctx.emit(Event::CriticalIgnored {
+                ship: id,
+                kind: location_kind,
+                roll: Some(d20),
+                reason: format!(
+                    "D20 {d20}: {} is not possible from a light weapon of {} mm against size {} (8.1.3)",
+                    location_text(cell.location),
+                    c.largest_caliber.unwrap_or(0.0),
+                    s.spec.size
+                ),
+            });
+            return Ok(());
+        }
+    }
+    for _ in 0..cell.count.max(1) {
+        let mut kind = match cell.location {
+            Location::Kind(k) => k,
+            Location::SensorComms => {
+                let name = ctx.ship_name(i);
+                let d6 = ctx.roll(
+                    Some(&id),
+                    Die::D6,
+                    format!("sensor or communications, {name}"),
+                )?;
+                let outcome = ctx
+                    .tables
+                    .sensor_comms
+                    .lookup(d6)
+                    .map(|r| r.outcome.clone())
+                    .unwrap_or_default();
+                if outcome == "communications" {
+                    CriticalKind::Communications
+                } else {
+                    CriticalKind::Sensor
+                }
+            }
+        };
+        if cell.cargo_if_unarmed && !ctx.state.ships[i].spec.armed {
+            kind = CriticalKind::Cargo;
+        }
+        let cause = format!("D20 {d20} on the {column} column");
+        let half = cell.half_severity;
+        inflict_critical_with(ctx, i, kind, &cause, Some((d20, column)), c, half)?;
+    }
+    Ok(())
+}
+
+fn location_text(l: Location) -> String {
+    match l {
+        Location::Kind(k) => k.to_string(),
+        Location::SensorComms => "sensor/comms".into(),
+    }
+}
+
+fn light_allows(row: &LightWeaponRow, loc: Location) -> bool {
+    row.allowed.iter().any(|a| match (a, loc) {
+        (LightAllowed::Kind(k), Location::Kind(l)) => *k == l,
+        (LightAllowed::Aa | LightAllowed::LightBattery, Location::Kind(k)) => {
+            k == CriticalKind::OtherWeapon
+        }
+        (LightAllowed::SensorCommsNotSonar, Location::SensorComms) => true,
+        (
+            LightAllowed::SensorCommsNotSonar,
+            Location::Kind(CriticalKind::Sensor | CriticalKind::Communications),
+        ) => true,
+        _ => false,
+    })
+}
+
+/// Inflict a critical of a known kind with its own dice (FG&DN 8.3 as far as implemented).
+pub fn inflict_critical(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    kind: CriticalKind,
+    cause: &str,
+    roll: Option<(u32, Column)>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    inflict_critical_with(ctx, i, kind, cause, roll, c, false)
+}
+
+fn inflict_critical_with(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    kind: CriticalKind,
+    cause: &str,
+    roll: Option<(u32, Column)>,
+    c: &mut CritContext,
+    half_severity: bool,
+) -> Result<(), RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    let turn = ctx.state.clock.turn;
+    let phase = ctx.state.clock.phase;
+    let record = |detail: String, effect: EffectStatus, speed_levels: u32| Critical {
+        kind,
+        turn,
+        phase,
+        cause: cause.to_string(),
+        roll: roll.map(|r| r.0),
+        column: roll.map(|r| r.1),
+        detail,
+        effect,
+        speed_levels,
+    };
+    match kind {
+        CriticalKind::Fire | CriticalKind::Flooding => {
+            let casualty = if kind == CriticalKind::Fire {
+                Casualty::Fire
+            } else {
+                Casualty::Flood
+            };
+            ctx.emit(Event::Critical {
+                ship: id.clone(),
+                critical: record(
+                    format!("{} critical: severity rolled below", casualty.name()),
+                    EffectStatus::Applied,
+                    0,
+                ),
+            });
+            let mut extra = Vec::new();
+            if let Some(light) = &c.light {
+                let m = if casualty == Casualty::Fire {
+                    light.fire_severity_mod
+                } else {
+                    light.flooding_severity_mod
+                };
+                if m != 0 {
+                    extra.push((m, "light weapon (8.1.3)".to_string()));
+                }
+            }
+            if half_severity {
+                roll_casualty(ctx, i, casualty, extra, c, &["1/2 on the table"])?;
+            } else {
+                roll_casualty(ctx, i, casualty, extra, c, &[])?;
+            }
+        }
+        CriticalKind::Engineering => {
+            let name = ctx.ship_name(i);
+            let d10 = ctx.roll(
+                Some(&id),
+                Die::D10,
+                format!("engineering critical, {name} (10: boiler explosion)"),
+            )?;
+            if d10 <= 9 {
+                ctx.emit(Event::Critical {
+                    ship: id.clone(),
+                    critical: record(
+                        format!("D10 {d10}: engineering damaged, speed -1 level; fire in the engineering spaces (-2)"),
+                        EffectStatus::Applied,
+                        1,
+                    ),
+                });
+                let mods = vec![(-2, "engineering fire (8.3)".to_string())];
+                roll_casualty(ctx, i, Casualty::Fire, mods, c, &[])?;
+            } else {
+                let dp = ctx.state.ships[i].spec.dp;
+                let boom = dp / 4;
+                ctx.emit(Event::Critical {
+                    ship: id.clone(),
+                    critical: record(
+                        format!(
+                            "D10 {d10}: boiler explosion, {boom} DP (25 %), speed -1 level, fire"
+                        ),
+                        EffectStatus::Applied,
+                        1,
+                    ),
+                });
+                c.secondary_damage
+                    .push((boom, format!("boiler explosion on {name} (8.3)")));
+                roll_casualty(ctx, i, Casualty::Fire, Vec::new(), c, &[])?;
+            }
+        }
+        other => {
+            ctx.emit(Event::Critical {
+                ship: id,
+                critical: record(
+                    format!(
+                        "{other}: effect not yet applied by the console (FG&DN 8.3): apply it by hand"
+                    ),
+                    EffectStatus::NotImplemented,
+                    0,
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Roll a fire or flood's severity (FG&DN 8.2) and start it if 1 % or more.
+fn roll_casualty(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    casualty: Casualty,
+    add: Vec<(i32, String)>,
+    c: &CritContext,
+    extra_halve: &[&str],
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let id = s.id().to_string();
+    let name = s.spec.name.clone();
+    let year = s.spec.service_year();
+    let small = s.is_small_craft();
+    let row = severity_dice(&ctx.tables.severity_dice, year);
+    let mut faces = Vec::new();
+    for k in 0..row.dice {
+        let purpose = if row.dice > 1 {
+            format!(
+                "{} severity die {} of {}, {name}",
+                casualty.name(),
+                k + 1,
+                row.dice
+            )
+        } else {
+            format!("{} severity, {name}", casualty.name())
+        };
+        faces.push(ctx.roll(Some(&id), Die::D6, purpose)?);
+    }
+    let mut mods = SeverityMods {
+        add,
+        halve: Vec::new(),
+    };
+    if !c.penetrated {
+        mods.halve.push("non-penetrating hit".into());
+    }
+    if let Some(cal) = c.largest_caliber {
+        if cal <= ctx.tables.severity_dice.halve_small_gun_mm {
+            mods.halve.push(format!("gun of {cal} mm, 76 mm or less"));
+        }
+    }
+    for h in extra_halve {
+        mods.halve.push(h.to_string());
+    }
+    let (pct, explain) = severity(row, &faces, &mods);
+    if pct < 1 {
+        ctx.emit(Event::NoCasualty {
+            ship: id,
+            casualty,
+            explain: format!("{explain}: below 1 %, no {}", casualty.name()),
+        });
+        return Ok(());
+    }
+    let immediate = small || (casualty == Casualty::Flood && c.underwater);
+    start_casualty(ctx, i, casualty, pct as u32, immediate, explain);
+    Ok(())
+}
+
+/// Record a new fire or flood with its timing (SPEC 3.4): first damage at T+3 in the Resolution
+/// Phase, or at once (in the phase being resolved) for torpedo/mine flooding and small craft.
+pub fn start_casualty(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    casualty: Casualty,
+    pct: u32,
+    immediate: bool,
+    cause: String,
+) {
+    let clock = ctx.state.clock;
+    let (first, phase) = if immediate {
+        (clock.turn, clock.phase)
+    } else {
+        (
+            ctx.state.clock_options.first_damage_turn(clock.turn),
+            Phase::Resolution,
+        )
+    };
+    let id = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::CasualtyStarted {
+        ship: id,
+        casualty: FireFlood {
+            casualty,
+            pct,
+            inflicted: clock.turn,
+            phase: clock.phase,
+            first_damage: first,
+            next_due: Some(first),
+            due_phase: phase,
+            immediate,
+            cause,
+            damage_done: 0,
+        },
+    });
+}
+
+/// Whether a casualty does damage at the end of the current phase.
+fn is_due(state: &GameState, f: &FireFlood) -> bool {
+    match f.next_due {
+        Some(due) => {
+            let clock = state.clock;
+            clock.reached(due) && (clock.phase == f.due_phase || due < clock.turn)
+        }
+        None => false,
+    }
+}
+
+/// Damage from the casualties of ship `i` due now, and the critical check for it (SPEC 3.4
+/// steps 1-2); repeated while new immediate casualties (small craft) come due.
+fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Result<(), RuleError> {
+    for _ in 0..MAX_CHAIN {
+        let s = &ctx.state.ships[i];
+        if !s.is_afloat() && c.secondary_damage.is_empty() {
+            return Ok(());
+        }
+        let id = s.id().to_string();
+        let dp = s.spec.dp;
+        let next_mark = ctx
+            .state
+            .clock_options
+            .next_mark_after(ctx.state.clock.turn);
+        let mut ticks = Vec::new();
+        for casualty in [Casualty::Fire, Casualty::Flood] {
+            for (index, f) in s.casualties(casualty).iter().enumerate() {
+                if s.is_afloat() && is_due(&ctx.state, f) {
+                    ticks.push((casualty, index, casualty_damage(f.pct, dp), f.pct));
+                }
+            }
+        }
+        let secondary = std::mem::take(&mut c.secondary_damage);
+        if ticks.is_empty() && secondary.is_empty() {
+            return Ok(());
+        }
+        let mut total = 0;
+        let mut causes = Vec::new();
+        for (casualty, index, amount, pct) in ticks {
+            ctx.emit(Event::CasualtyDamage {
+                ship: id.clone(),
+                casualty,
+                index,
+                amount,
+                next_due: Some(next_mark),
+                due_phase: Phase::Resolution,
+            });
+            total += amount;
+            causes.push(format!("{} {pct} % = {amount} DP", casualty.name()));
+        }
+        for (amount, why) in secondary {
+            total += amount;
+            causes.push(format!("{why}: {amount} DP"));
+        }
+        let left_before = ctx.state.ships[i].dp_left();
+        ctx.emit(Event::Damage {
+            ship: id.clone(),
+            amount: total,
+            cause: causes.join("; "),
+        });
+        let taken = if ctx.state.ships[i].is_small_craft() {
+            total
+        } else {
+            left_before - ctx.state.ships[i].dp_left()
+        };
+        let mut cc = CritContext {
+            penetrated: ctx.state.penetrated_this_turn(&ctx.state.ships[i]),
+            largest_caliber: None,
+            underwater: false,
+            light: None,
+            secondary_damage: Vec::new(),
+        };
+        let count = critical_roll(ctx, i, taken, &cc)?;
+        let column = ctx.state.ships[i].spec.column;
+        for n in 0..count {
+            located_critical(ctx, i, column, n + 1, count, &mut cc)?;
+        }
+        c.secondary_damage.append(&mut cc.secondary_damage);
+        sinking_check(ctx, i)?;
+    }
+    Ok(())
+}
+
+/// Immediate fire/flood damage and secondary explosions after a batch (SPEC 4 dice order).
+fn immediate_damage(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Result<(), RuleError> {
+    casualty_damage_step(ctx, i, c)
+}
+
+/// After an umpire's `crit`: a secondary explosion's damage happens at once.
+pub fn after_command_damage(ctx: &mut Ctx<'_>, i: usize, c: &CritContext) -> Result<(), RuleError> {
+    if c.secondary_damage.is_empty() {
+        return Ok(());
+    }
+    let mut only_secondary = c.clone();
+    // Casualties due now are left for the end of the phase; only the explosion happens now.
+    let s = &ctx.state.ships[i];
+    let id = s.id().to_string();
+    let left_before = s.dp_left();
+    let total: u32 = only_secondary.secondary_damage.iter().map(|(a, _)| a).sum();
+    let cause = only_secondary
+        .secondary_damage
+        .drain(..)
+        .map(|(a, w)| format!("{w}: {a} DP"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    ctx.emit(Event::Damage {
+        ship: id,
+        amount: total,
+        cause,
+    });
+    let taken = if ctx.state.ships[i].is_small_craft() {
+        total
+    } else {
+        left_before - ctx.state.ships[i].dp_left()
+    };
+    let count = critical_roll(ctx, i, taken, &only_secondary)?;
+    let column = ctx.state.ships[i].spec.column;
+    for n in 0..count {
+        located_critical(ctx, i, column, n + 1, count, &mut only_secondary)?;
+    }
+    immediate_damage(ctx, i, &mut only_secondary)?;
+    sinking_check(ctx, i)
+}
+
+/// A ship at 0 DP (or a small craft with 2 x DP in one turn) starts to sink (FG&DN 8.1, 8.1.8).
+fn sinking_check(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return Ok(());
+    }
+    if s.is_small_craft() {
+        if s.turn_damage >= s.spec.dp.saturating_mul(2) {
+            let why = format!(
+                "{} DP this turn, twice its {} DP (8.1)",
+                s.turn_damage, s.spec.dp
+            );
+            start_sinking(ctx, i, &why)?;
+        }
+    } else if s.dp_left() == 0 {
+        start_sinking(ctx, i, "reduced to 0 DP (8.1)")?;
+    }
+    Ok(())
+}
+
+/// Roll D10 x 10 minutes to sink (FG&DN 8.1.8).
+fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    let name = ctx.ship_name(i);
+    let d10 = ctx.roll(
+        Some(&id),
+        Die::D10,
+        format!("time to sink, {name} (D10 x 10 minutes)"),
+    )?;
+    let minutes = d10 * 10;
+    ctx.emit(Event::SinkingStarted {
+        ship: id,
+        minutes,
+        due: ctx.state.clock.turn + minutes,
+        cause: cause.to_string(),
+    });
+    Ok(())
+}
+
+/// Everything due for ship `i` at the end of the current phase, in the order of SPEC 3.4.
+pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let mut c = CritContext {
+        penetrated: true,
+        largest_caliber: None,
+        underwater: false,
+        light: None,
+        secondary_damage: Vec::new(),
+    };
+    casualty_damage_step(ctx, i, &mut c)?;
+    // Sinking ships disappear in the Movement Phase (8.1.8).
+    if ctx.state.clock.phase == Phase::Movement {
+        if let ShipStatus::Sinking { due } = ctx.state.ships[i].status {
+            if ctx.state.clock.turn >= due {
+                let id = ctx.state.ships[i].id().to_string();
+                ctx.emit(Event::Sunk { ship: id });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Turn of the next casualty damage for display.
+pub fn next_due(f: &FireFlood) -> Option<(Minute, Phase)> {
+    f.next_due.map(|m| (m, f.due_phase))
+}

@@ -1,0 +1,380 @@
+//! Scenario files (SPEC 6): parsed strictly from TOML text. Pure: the caller reads the file.
+use crate::core::clock::{ClockOptions, Hhmm};
+use crate::core::fgdn::kinds::{Column, SizeClass};
+use serde::Deserialize;
+use std::fmt;
+
+/// A problem in a scenario file: where, and what would be right.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScenarioError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// Ship armor (FG&DN 8.1.6, 8.1.7.2): belt and deck ratings, underwater protection DP per side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Armor {
+    #[serde(default)]
+    pub belt: u32,
+    #[serde(default)]
+    pub deck: u32,
+    #[serde(default)]
+    pub tds: u32,
+}
+
+/// A ship as the scenario gives it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShipSpec {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+    /// Critical Hit Table column (the ship's type).
+    pub column: Column,
+    pub size: SizeClass,
+    pub dp: u32,
+    pub speed: u32,
+    pub in_service: u32,
+    pub rebuilt: Option<u32>,
+    pub nation: Option<String>,
+    pub armor: Armor,
+    /// "Weapon†": an unarmed small cargo craft treats Weapon as Cargo.
+    pub armed: bool,
+    /// 1-based line of the `[[ship]]` header, for messages.
+    pub line: usize,
+}
+
+impl ShipSpec {
+    /// The year that picks severity dice and level shifts: the rebuild year if rebuilt (8.2).
+    pub fn service_year(&self) -> u32 {
+        self.rebuilt.unwrap_or(self.in_service)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenario {
+    pub name: String,
+    pub ruleset: String,
+    /// Absolute start minute (day 1).
+    pub start: u32,
+    pub date: Option<String>,
+    pub seed: u64,
+    pub sea_state: Option<u32>,
+    pub clock: ClockOptions,
+    pub ships: Vec<ShipSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    scenario: RawScenario,
+    #[serde(default)]
+    options: RawOptions,
+    #[serde(default)]
+    ship: Vec<toml::Spanned<RawShip>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    name: String,
+    ruleset: String,
+    start: String,
+    date: Option<String>,
+    seed: Option<u64>,
+    sea_state: Option<u32>,
+    description: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawOptions {
+    fire_flood_delay_turns: Option<u32>,
+    intermediate_interval: Option<u32>,
+    mark_anchor: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawShip {
+    id: String,
+    name: String,
+    side: String,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    size: String,
+    dp: u32,
+    speed: u32,
+    in_service: u32,
+    rebuilt: Option<u32>,
+    nation: Option<String>,
+    #[serde(default)]
+    armor: Armor,
+    armed: Option<bool>,
+}
+
+/// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
+pub const SHIP_TYPES: &[(&str, Column)] = &[
+    ("major", Column::Major),
+    ("minor", Column::Minor),
+    ("aviation", Column::Aviation),
+    ("merchant", Column::Merchant),
+    ("small", Column::Small),
+    ("small_cargo", Column::SmallCargo),
+];
+
+/// Default type by size (SPEC 3.3): A-B major, C-D minor, E-G small combatant.
+pub fn default_column(size: SizeClass) -> Column {
+    match size {
+        SizeClass::A | SizeClass::B => Column::Major,
+        SizeClass::C | SizeClass::D => Column::Minor,
+        _ => Column::Small,
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// Parses and validates a scenario (or a save: the log below the scenario is TOML comments).
+pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioError>> {
+    let at = |line: usize, message: String| ScenarioError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+        vec![at(line, e.message().trim().to_string())]
+    })?;
+    let mut errors = Vec::new();
+    let find_line = |needle: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(needle))
+            .map(|i| i + 1)
+            .unwrap_or(1)
+    };
+    let s = &raw.scenario;
+    let _ = &s.description;
+    if s.ruleset != "fgdn-1.1" {
+        errors.push(at(
+            find_line("ruleset"),
+            format!(
+                "key \"ruleset\": unknown ruleset \"{}\" (expected \"fgdn-1.1\")",
+                s.ruleset
+            ),
+        ));
+    }
+    let start = match s.start.parse::<Hhmm>() {
+        Ok(h) => h.0,
+        Err(e) => {
+            errors.push(at(find_line("start"), format!("key \"start\": {e}")));
+            12 * 60
+        }
+    };
+    if let Some(ss) = s.sea_state {
+        if ss > 9 {
+            errors.push(at(
+                find_line("sea_state"),
+                format!("key \"sea_state\": {ss} is not a sea state (0-9)"),
+            ));
+        }
+    }
+    let o = &raw.options;
+    let interval = o.intermediate_interval.unwrap_or(30);
+    if interval == 0 || interval % 3 != 0 || interval > 24 * 60 {
+        errors.push(at(
+            find_line("intermediate_interval"),
+            format!("key \"intermediate_interval\": {interval} minutes must be a multiple of 3 between 3 and 1440"),
+        ));
+    }
+    let delay_turns = o.fire_flood_delay_turns.unwrap_or(3);
+    if !(1..=20).contains(&delay_turns) {
+        errors.push(at(
+            find_line("fire_flood_delay_turns"),
+            format!("key \"fire_flood_delay_turns\": {delay_turns} must be 1-20 (the rules say 3)"),
+        ));
+    }
+    let anchor = match &o.mark_anchor {
+        None => start,
+        Some(a) => match a.parse::<Hhmm>() {
+            Ok(h) if h.0 <= start && (start - h.0) % 3 == 0 => h.0,
+            Ok(h) => {
+                errors.push(at(
+                    find_line("mark_anchor"),
+                    format!("key \"mark_anchor\": {h} must be at or before the start {} and a whole number of turns before it", Hhmm(start)),
+                ));
+                start
+            }
+            Err(e) => {
+                errors.push(at(
+                    find_line("mark_anchor"),
+                    format!("key \"mark_anchor\": {e}"),
+                ));
+                start
+            }
+        },
+    };
+    let mut ships: Vec<ShipSpec> = Vec::new();
+    for spanned in &raw.ship {
+        let line = line_of(text, spanned.span().start);
+        let r = spanned.get_ref();
+        let before = errors.len();
+        let mut bad = |m: String| errors.push(at(line, format!("ship \"{}\": {m}", r.id)));
+        let id = r.id.to_ascii_lowercase();
+        if id.is_empty()
+            || id.len() > 64
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            bad("key \"id\": use letters, digits, - and _ (e.g. \"tiger\")".into());
+        }
+        if id == "clock" {
+            bad("key \"id\": \"clock\" is reserved by the expect command".into());
+        }
+        if ships.iter().any(|o| o.id == id) {
+            bad(format!("key \"id\": \"{id}\" is used by another ship"));
+        }
+        let size = r.size.parse::<SizeClass>().unwrap_or_else(|e| {
+            bad(format!("key \"size\": {e}"));
+            SizeClass::A
+        });
+        let column = match &r.kind {
+            None => default_column(size),
+            Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
+                Some((_, c)) => *c,
+                None => {
+                    bad(format!(
+                        "key \"type\": unknown type \"{k}\" (expected one of: {})",
+                        SHIP_TYPES
+                            .iter()
+                            .map(|(n, _)| *n)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                    Column::Major
+                }
+            },
+        };
+        if r.dp == 0 || r.dp > 100_000 {
+            bad(format!("key \"dp\": {} must be 1-100000", r.dp));
+        }
+        if r.speed > 80 {
+            bad(format!(
+                "key \"speed\": {} knots is not a ship's speed (0-80)",
+                r.speed
+            ));
+        }
+        for (key, y) in [("in_service", Some(r.in_service)), ("rebuilt", r.rebuilt)] {
+            if let Some(y) = y {
+                if !(1850..=2100).contains(&y) {
+                    bad(format!("key \"{key}\": {y} is not a year (1850-2100)"));
+                }
+            }
+        }
+        if r.armor.belt > 200 || r.armor.deck > 200 || r.armor.tds > 100_000 {
+            bad("key \"armor\": ratings out of range (belt and deck 0-200, tds 0-100000)".into());
+        }
+        if errors.len() == before {
+            ships.push(ShipSpec {
+                id,
+                name: r.name.clone(),
+                side: r.side.clone(),
+                column,
+                size,
+                dp: r.dp,
+                speed: r.speed,
+                in_service: r.in_service,
+                rebuilt: r.rebuilt,
+                nation: r.nation.clone(),
+                armor: r.armor,
+                armed: r.armed.unwrap_or(true),
+                line,
+            });
+        }
+    }
+    if raw.ship.is_empty() {
+        errors.push(at(1, "no ships: add at least one [[ship]] table".into()));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Scenario {
+        name: s.name.clone(),
+        ruleset: s.ruleset.clone(),
+        start,
+        date: s.date.clone(),
+        seed: s.seed.unwrap_or(1),
+        sea_state: s.sea_state,
+        clock: ClockOptions {
+            interval,
+            delay_turns,
+            anchor,
+        },
+        ships,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+[scenario]
+name = "Test"
+ruleset = "fgdn-1.1"
+start = "1200"
+
+[[ship]]
+id = "Tiger"
+name = "HMS Tiger"
+side = "British"
+size = "A"
+dp = 501
+speed = 28
+in_service = 1914
+armor = { belt = 18, deck = 6 }
+"#;
+
+    #[test]
+    fn parses_a_good_scenario() {
+        let s = parse_scenario("t.toml", GOOD).unwrap();
+        assert_eq!(s.ships[0].id, "tiger");
+        assert_eq!(s.ships[0].column, Column::Major);
+        assert_eq!(s.ships[0].line, 7);
+        assert_eq!(s.clock.delay_turns, 3);
+    }
+
+    #[test]
+    fn unknown_key_names_file_and_line() {
+        let bad = GOOD.replace("speed = 28", "sped = 28");
+        let e = parse_scenario("t.toml", &bad).unwrap_err();
+        assert_eq!(e[0].line, 13, "{}", e[0]);
+        assert!(
+            e[0].to_string()
+                .starts_with("t.toml:13: unknown field `sped`"),
+            "{}",
+            e[0]
+        );
+    }
+
+    #[test]
+    fn bad_values_name_ship_and_key() {
+        let bad = GOOD.replace("size = \"A\"", "size = \"Q\"");
+        let e = parse_scenario("t.toml", &bad).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "t.toml:7: ship \"Tiger\": key \"size\": unknown size class \"Q\" (expected A, B, C, D, E, F or G)"
+        );
+    }
+}

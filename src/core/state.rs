@@ -1,0 +1,291 @@
+//! The game state and `apply(&Event)`: total, no dice, no tables.
+use crate::core::clock::{Clock, ClockOptions, Minute, Phase};
+use crate::core::command::Side;
+use crate::core::event::{Casualty, Critical, Event, FireFlood, PendingHit};
+use crate::core::scenario::{Scenario, ShipSpec};
+use serde::Serialize;
+use std::collections::{BTreeMap, VecDeque};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShipStatus {
+    Afloat,
+    /// Disappears in the Movement Phase of the first turn starting at or after `due`.
+    Sinking {
+        due: Minute,
+    },
+    Sunk,
+}
+
+impl ShipStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            ShipStatus::Afloat => "afloat",
+            ShipStatus::Sinking { .. } => "sinking",
+            ShipStatus::Sunk => "sunk",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShipState {
+    pub spec: ShipSpec,
+    /// Size A-D: damage points taken (0..=dp). Size E-G: all damage received (DP is not reduced).
+    pub damage: u32,
+    /// Damage received in the current turn (small craft sink at 2 x DP in one turn).
+    pub turn_damage: u32,
+    /// Underwater protection left, port and starboard (FG&DN 8.1.7.2).
+    pub tds_left: [u32; 2],
+    pub pending: Vec<PendingHit>,
+    /// Start of the last turn in which a hit on this ship penetrated its armor.
+    pub penetrated_turn: Option<Minute>,
+    pub criticals: Vec<Critical>,
+    pub fires: Vec<FireFlood>,
+    pub floods: Vec<FireFlood>,
+    pub status: ShipStatus,
+    pub keel_broken: bool,
+}
+
+impl ShipState {
+    pub fn new(spec: ShipSpec) -> ShipState {
+        let tds = spec.armor.tds;
+        ShipState {
+            spec,
+            damage: 0,
+            turn_damage: 0,
+            tds_left: [tds, tds],
+            pending: Vec::new(),
+            penetrated_turn: None,
+            criticals: Vec::new(),
+            fires: Vec::new(),
+            floods: Vec::new(),
+            status: ShipStatus::Afloat,
+            keel_broken: false,
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.spec.id
+    }
+
+    pub fn is_small_craft(&self) -> bool {
+        self.spec.size.is_small_craft()
+    }
+
+    /// DP left. Small craft are not reduced (FG&DN 8.1).
+    pub fn dp_left(&self) -> u32 {
+        if self.is_small_craft() {
+            self.spec.dp
+        } else {
+            self.spec.dp.saturating_sub(self.damage)
+        }
+    }
+
+    pub fn tds(&self, side: Side) -> u32 {
+        self.tds_left[side as usize]
+    }
+
+    pub fn casualties(&self, c: Casualty) -> &Vec<FireFlood> {
+        match c {
+            Casualty::Fire => &self.fires,
+            Casualty::Flood => &self.floods,
+        }
+    }
+
+    fn casualties_mut(&mut self, c: Casualty) -> &mut Vec<FireFlood> {
+        match c {
+            Casualty::Fire => &mut self.fires,
+            Casualty::Flood => &mut self.floods,
+        }
+    }
+
+    /// Total % of the fires (or floods) still burning.
+    pub fn casualty_pct(&self, c: Casualty) -> u32 {
+        self.casualties(c)
+            .iter()
+            .filter(|f| f.next_due.is_some())
+            .map(|f| f.pct)
+            .sum()
+    }
+
+    pub fn is_afloat(&self) -> bool {
+        self.status == ShipStatus::Afloat
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameState {
+    pub name: String,
+    pub seed: u64,
+    pub clock: Clock,
+    pub clock_options: ClockOptions,
+    pub ships: Vec<ShipState>,
+    index: BTreeMap<String, usize>,
+    /// Die faces queued with `dice`, taken in order by the next dice rolled.
+    pub dice_queue: VecDeque<u32>,
+    /// How many dice the game has rolled (fixes the next seeded face).
+    pub dice_rolled: u64,
+}
+
+impl GameState {
+    pub fn new(scenario: &Scenario) -> GameState {
+        let ships: Vec<ShipState> = scenario.ships.iter().cloned().map(ShipState::new).collect();
+        let index = ships
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.spec.id.clone(), i))
+            .collect();
+        GameState {
+            name: scenario.name.clone(),
+            seed: scenario.seed,
+            clock: Clock::start(scenario.start),
+            clock_options: scenario.clock,
+            ships,
+            index,
+            dice_queue: VecDeque::new(),
+            dice_rolled: 0,
+        }
+    }
+
+    pub fn ship_index(&self, id: &str) -> Option<usize> {
+        self.index.get(id).copied()
+    }
+
+    pub fn ship(&self, id: &str) -> Option<&ShipState> {
+        self.ship_index(id).map(|i| &self.ships[i])
+    }
+
+    fn ship_mut(&mut self, id: &str) -> Option<&mut ShipState> {
+        self.ship_index(id).map(move |i| &mut self.ships[i])
+    }
+
+    /// Apply one event. Total: an event naming an unknown ship changes nothing.
+    pub fn apply(&mut self, event: &Event) {
+        let turn = self.clock.turn;
+        match event {
+            Event::DiceQueued { faces } => self.dice_queue.extend(faces.iter().copied()),
+            Event::Rolled { roll, .. } => {
+                if roll.provenance == crate::core::dice::Provenance::Queued {
+                    self.dice_queue.pop_front();
+                }
+                self.dice_rolled += 1;
+            }
+            Event::HitEntered { ship, hit } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if hit.penetrated {
+                        s.penetrated_turn = Some(turn);
+                    }
+                    s.pending.push(hit.clone());
+                }
+            }
+            Event::PhaseEnded { .. } | Event::Note { .. } => {}
+            Event::ClockMoved { to } => {
+                if to.turn != self.clock.turn {
+                    for s in &mut self.ships {
+                        s.turn_damage = 0;
+                    }
+                }
+                self.clock = *to;
+            }
+            Event::ScaleChanged { scale } => self.clock.scale = *scale,
+            Event::HitsResolved { ship, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.pending.clear();
+                }
+            }
+            Event::TdsAbsorbed { ship, side, amount } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    let t = &mut s.tds_left[*side as usize];
+                    *t = t.saturating_sub(*amount);
+                }
+            }
+            Event::Damage { ship, amount, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if s.is_small_craft() {
+                        s.damage = s.damage.saturating_add(*amount);
+                    } else {
+                        s.damage = s.damage.saturating_add(*amount).min(s.spec.dp);
+                    }
+                    s.turn_damage = s.turn_damage.saturating_add(*amount);
+                }
+            }
+            Event::NoCriticalRoll { .. }
+            | Event::CriticalCount { .. }
+            | Event::CriticalIgnored { .. }
+            | Event::NoCasualty { .. } => {}
+            Event::Critical { ship, critical } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.criticals.push(critical.clone());
+                }
+            }
+            Event::CasualtyStarted { ship, casualty } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.casualties_mut(casualty.casualty).push(casualty.clone());
+                }
+            }
+            Event::CasualtyDamage {
+                ship,
+                casualty,
+                index,
+                amount,
+                next_due,
+                due_phase,
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if let Some(f) = s.casualties_mut(*casualty).get_mut(*index) {
+                        f.damage_done = f.damage_done.saturating_add(*amount);
+                        f.next_due = *next_due;
+                        f.due_phase = *due_phase;
+                    }
+                }
+            }
+            Event::MassiveDamage { ship, dp_left } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if !s.is_small_craft() && *dp_left < s.dp_left() {
+                        s.damage = s.spec.dp - *dp_left.min(&s.spec.dp);
+                    }
+                }
+            }
+            Event::KeelBroken { ship } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.keel_broken = true;
+                }
+            }
+            Event::SinkingStarted { ship, due, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if s.status == ShipStatus::Afloat {
+                        s.status = ShipStatus::Sinking { due: *due };
+                    }
+                }
+            }
+            Event::Sunk { ship } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.status = ShipStatus::Sunk;
+                    s.pending.clear();
+                }
+            }
+            Event::Adjusted {
+                ship, field, new, ..
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    let v = u32::try_from(*new).unwrap_or(0);
+                    match field.as_str() {
+                        "damage" => s.damage = v,
+                        "tds.port" => s.tds_left[Side::Port as usize] = v,
+                        "tds.starboard" => s.tds_left[Side::Starboard as usize] = v,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a penetrating hit struck this ship in the current turn (starred criticals).
+    pub fn penetrated_this_turn(&self, ship: &ShipState) -> bool {
+        ship.penetrated_turn == Some(self.clock.turn)
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.clock.phase
+    }
+}
