@@ -2,5 +2,6 @@
 //!
 //! `core` is the pure engine (no terminal, files, wall clock or global randomness);
 //! `store` reads and writes save files; `cli` holds the headless subcommands.
+pub mod cli;
 pub mod core;
 pub mod store;

@@ -1,1 +1,105 @@
-fn main() {}
+//! `umpire`: thin entry point: parse arguments, dispatch to the headless commands.
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use umpire::cli::{self, log::Format, Battle, CliError};
+
+#[derive(Parser)]
+#[command(
+    name = "umpire",
+    version,
+    about = "The umpire's console for Fear God & Dread Nought 1.1",
+    long_about = "The umpire's console for Fear God & Dread Nought 1.1.\n\nWith no command it shows the built-in demo battle's status."
+)]
+struct Cli {
+    /// Directory of rule-table TOML files overriding the built-in ones
+    /// (default: the user's config directory, umpire/tables/fgdn-1.1, if it exists).
+    #[arg(long, global = true, value_name = "DIR")]
+    tables: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Execute a command script against a scenario or save.
+    Run {
+        file: PathBuf,
+        #[arg(long)]
+        script: PathBuf,
+        /// Write the resulting save here (default: append to FILE in place).
+        #[arg(long, value_name = "OUT")]
+        save: Option<PathBuf>,
+    },
+    /// Print the state of a battle (SPEC 5 with --json).
+    Status {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the battle log.
+    Log {
+        file: PathBuf,
+        /// Only entries and lines about this ship.
+        #[arg(long)]
+        ship: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Validate scenario, save and table files.
+    Check {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Write the built-in demo scenario to a file, to play or script.
+    Demo {
+        /// Where to write it.
+        out: PathBuf,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(e) = dispatch(cli) {
+        eprintln!("umpire: {}", e.message);
+        std::process::exit(e.code);
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<(), CliError> {
+    let tables = cli::tables(cli.tables.as_deref())?;
+    match cli.command {
+        None => {
+            let battle = Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables)?;
+            cli::out(&cli::status::text(&battle));
+            cli::out(
+                "The dashboard is not built yet. Drive a battle headless:\n  \
+                 umpire demo battle.toml                      # write this demo to a file\n  \
+                 umpire run battle.toml --script moves.txt    # apply commands (see README)\n  \
+                 umpire status battle.toml [--json]\n  \
+                 umpire log battle.toml [--ship tiger] [--format text|md|csv|json]",
+            );
+            Ok(())
+        }
+        Some(Cmd::Run { file, script, save }) => {
+            let mut battle = Battle::open(&file, tables)?;
+            cli::run::run(&mut battle, &script, save.as_deref())
+        }
+        Some(Cmd::Status { file, json }) => cli::status::run(&Battle::open(&file, tables)?, json),
+        Some(Cmd::Log { file, ship, format }) => {
+            cli::log::run(&Battle::open(&file, tables)?, ship.as_deref(), format)
+        }
+        Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
+        Some(Cmd::Demo { out }) => {
+            if out.exists() {
+                return Err(CliError::input(format!(
+                    "{}: already exists; choose another name",
+                    out.display()
+                )));
+            }
+            umpire::store::write_atomic(&out, cli::DEMO)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            cli::out(&format!("wrote the demo battle to {}", out.display()));
+            Ok(())
+        }
+    }
+}

@@ -171,7 +171,7 @@ pub struct ClockOptions {
 impl ClockOptions {
     /// "Each Intermediate Turn" happens at marks: anchor + k * interval, k >= 1.
     pub fn is_mark(&self, minute: Minute) -> bool {
-        minute > self.anchor && (minute - self.anchor) % self.interval == 0
+        minute > self.anchor && (minute - self.anchor).is_multiple_of(self.interval)
     }
 
     /// The first mark strictly after `minute`.

@@ -211,7 +211,7 @@ fn until(ctx: &mut Ctx<'_>, time: u32, phase: Option<Phase>) -> Result<(), RuleE
         target += MINUTES_PER_DAY;
     }
     let len = c.scale.turn_minutes();
-    if (target - c.turn) % len != 0 {
+    if !(target - c.turn).is_multiple_of(len) {
         return refused(format!(
             "{} is not the start of a turn: {} turns of {len} minutes start at {}, {}, ...",
             Hhmm(time),
@@ -257,7 +257,7 @@ fn set_scale(ctx: &mut Ctx<'_>, scale: Scale) -> Result<(), RuleError> {
         ));
     }
     let o = ctx.state.clock_options;
-    if scale == Scale::Intermediate && c.turn >= o.anchor && (c.turn - o.anchor) % o.interval != 0 {
+    if scale == Scale::Intermediate && c.turn >= o.anchor && !(c.turn - o.anchor).is_multiple_of(o.interval) {
         return refused(format!(
             "intermediate turns start at intermediate marks: the next is {} (use `until {}` first)",
             crate::core::clock::label(o.next_mark_after(c.turn)),

@@ -168,12 +168,6 @@ pub enum Event {
         ship: String,
         casualty: FireFlood,
     },
-    /// A fire or flood critical whose severity came out below 1 %.
-    NoCasualty {
-        ship: String,
-        casualty: Casualty,
-        explain: String,
-    },
     /// A fire or flood did its damage; `index` is its place in the ship's fires or floods.
     CasualtyDamage {
         ship: String,
@@ -226,7 +220,6 @@ impl Event {
             | Event::Critical { ship, .. }
             | Event::CriticalIgnored { ship, .. }
             | Event::CasualtyStarted { ship, .. }
-            | Event::NoCasualty { ship, .. }
             | Event::CasualtyDamage { ship, .. }
             | Event::MassiveDamage { ship, .. }
             | Event::KeelBroken { ship }

@@ -191,7 +191,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     }
     let o = &raw.options;
     let interval = o.intermediate_interval.unwrap_or(30);
-    if interval == 0 || interval % 3 != 0 || interval > 24 * 60 {
+    if interval == 0 || !interval.is_multiple_of(3) || interval > 24 * 60 {
         errors.push(at(
             find_line("intermediate_interval"),
             format!("key \"intermediate_interval\": {interval} minutes must be a multiple of 3 between 3 and 1440"),
@@ -207,7 +207,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     let anchor = match &o.mark_anchor {
         None => start,
         Some(a) => match a.parse::<Hhmm>() {
-            Ok(h) if h.0 <= start && (start - h.0) % 3 == 0 => h.0,
+            Ok(h) if h.0 <= start && (start - h.0).is_multiple_of(3) => h.0,
             Ok(h) => {
                 errors.push(at(
                     find_line("mark_anchor"),

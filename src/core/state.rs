@@ -211,8 +211,7 @@ impl GameState {
             }
             Event::NoCriticalRoll { .. }
             | Event::CriticalCount { .. }
-            | Event::CriticalIgnored { .. }
-            | Event::NoCasualty { .. } => {}
+            | Event::CriticalIgnored { .. } => {}
             Event::Critical { ship, critical } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.criticals.push(critical.clone());

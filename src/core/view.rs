@@ -338,7 +338,7 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             format!("{}: hit pending, {}", name(ship), hit.explain)
         }
         Event::PhaseEnded { clock } => format!("-- end of {} {} --", clock.label(), clock.phase),
-        Event::ClockMoved { to } => format!("clock: {} {} ({})", to.label(), to.phase, to.scale),
+        Event::ClockMoved { .. } => return None,
         Event::ScaleChanged { scale } => format!("clock scale: {scale}"),
         Event::HitsResolved { ship, total, count } => format!(
             "{}: {count} hit{} resolved, {total} DP",
@@ -383,14 +383,12 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
                 format!("first damage {} resolution", label(casualty.first_damage))
             };
             format!(
-                "{}: {} {} % ({}), {when}",
+                "{}: {} {} % starts, {when}",
                 name(ship),
                 casualty.casualty.name(),
-                casualty.pct,
-                casualty.cause
+                casualty.pct
             )
         }
-        Event::NoCasualty { ship, explain, .. } => format!("{}: {explain}", name(ship)),
         Event::CasualtyDamage {
             ship,
             casualty,

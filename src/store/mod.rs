@@ -33,6 +33,7 @@
 mod error;
 pub mod format;
 mod save;
+pub mod tables;
 
 pub use error::StoreError;
 pub use format::{crc32, LOG_MARKER};

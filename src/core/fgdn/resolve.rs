@@ -492,15 +492,7 @@ fn inflict_critical_with(
             } else {
                 Casualty::Flood
             };
-            ctx.emit(Event::Critical {
-                ship: id.clone(),
-                critical: record(
-                    format!("{} critical: severity rolled below", casualty.name()),
-                    EffectStatus::Applied,
-                    0,
-                ),
-            });
-            let mut extra = Vec::new();
+            let mut add = Vec::new();
             if let Some(light) = &c.light {
                 let m = if casualty == Casualty::Fire {
                     light.fire_severity_mod
@@ -508,14 +500,15 @@ fn inflict_critical_with(
                     light.flooding_severity_mod
                 };
                 if m != 0 {
-                    extra.push((m, "light weapon (8.1.3)".to_string()));
+                    add.push((m, "light weapon (8.1.3)".to_string()));
                 }
             }
-            if half_severity {
-                roll_casualty(ctx, i, casualty, extra, c, &["1/2 on the table"])?;
+            let halve: &[&str] = if half_severity {
+                &["1/2 on the table"]
             } else {
-                roll_casualty(ctx, i, casualty, extra, c, &[])?;
-            }
+                &[]
+            };
+            casualty_critical(ctx, i, casualty, cause, roll, add, c, halve)?;
         }
         CriticalKind::Engineering => {
             let name = ctx.ship_name(i);
@@ -528,29 +521,45 @@ fn inflict_critical_with(
                 ctx.emit(Event::Critical {
                     ship: id.clone(),
                     critical: record(
-                        format!("D10 {d10}: engineering damaged, speed -1 level; fire in the engineering spaces (-2)"),
+                        format!("D10 {d10}: engineering damaged, speed -1 level, fire in the engineering spaces"),
                         EffectStatus::Applied,
                         1,
                     ),
                 });
                 let mods = vec![(-2, "engineering fire (8.3)".to_string())];
-                roll_casualty(ctx, i, Casualty::Fire, mods, c, &[])?;
+                casualty_critical(
+                    ctx,
+                    i,
+                    Casualty::Fire,
+                    "engineering critical (8.3)",
+                    None,
+                    mods,
+                    c,
+                    &[],
+                )?;
             } else {
                 let dp = ctx.state.ships[i].spec.dp;
                 let boom = dp / 4;
                 ctx.emit(Event::Critical {
                     ship: id.clone(),
                     critical: record(
-                        format!(
-                            "D10 {d10}: boiler explosion, {boom} DP (25 %), speed -1 level, fire"
-                        ),
+                        format!("D10 {d10}: boiler explosion, {boom} DP (25 % of {dp}), speed -1 level, fire"),
                         EffectStatus::Applied,
                         1,
                     ),
                 });
                 c.secondary_damage
                     .push((boom, format!("boiler explosion on {name} (8.3)")));
-                roll_casualty(ctx, i, Casualty::Fire, Vec::new(), c, &[])?;
+                casualty_critical(
+                    ctx,
+                    i,
+                    Casualty::Fire,
+                    "boiler explosion (8.3)",
+                    None,
+                    Vec::new(),
+                    c,
+                    &[],
+                )?;
             }
         }
         other => {
@@ -569,11 +578,15 @@ fn inflict_critical_with(
     Ok(())
 }
 
-/// Roll a fire or flood's severity (FG&DN 8.2) and start it if 1 % or more.
-fn roll_casualty(
+/// A fire or flooding critical: roll its severity (FG&DN 8.2), record the critical and start the
+/// casualty; a severity below 1 % means no fire or flood (the critical is logged as ignored).
+#[allow(clippy::too_many_arguments)]
+fn casualty_critical(
     ctx: &mut Ctx<'_>,
     i: usize,
     casualty: Casualty,
+    cause: &str,
+    roll: Option<(u32, Column)>,
     add: Vec<(i32, String)>,
     c: &CritContext,
     extra_halve: &[&str],
@@ -614,15 +627,38 @@ fn roll_casualty(
         mods.halve.push(h.to_string());
     }
     let (pct, explain) = severity(row, &faces, &mods);
+    let kind = match casualty {
+        Casualty::Fire => CriticalKind::Fire,
+        Casualty::Flood => CriticalKind::Flooding,
+    };
     if pct < 1 {
-        ctx.emit(Event::NoCasualty {
+        ctx.emit(Event::CriticalIgnored {
             ship: id,
-            casualty,
-            explain: format!("{explain}: below 1 %, no {}", casualty.name()),
+            kind,
+            roll: roll.map(|r| r.0),
+            reason: format!(
+                "{cause}: severity {explain}: below 1 %, no {} (8.2)",
+                casualty.name()
+            ),
         });
         return Ok(());
     }
     let immediate = small || (casualty == Casualty::Flood && c.underwater);
+    let clock = ctx.state.clock;
+    ctx.emit(Event::Critical {
+        ship: id,
+        critical: Critical {
+            kind,
+            turn: clock.turn,
+            phase: clock.phase,
+            cause: cause.to_string(),
+            roll: roll.map(|r| r.0),
+            column: roll.map(|r| r.1),
+            detail: format!("{} {pct} %: {explain}", casualty.name()),
+            effect: EffectStatus::Applied,
+            speed_levels: 0,
+        },
+    });
     start_casualty(ctx, i, casualty, pct as u32, immediate, explain);
     Ok(())
 }

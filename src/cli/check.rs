@@ -1,0 +1,72 @@
+//! `umpire check FILE...`: validate scenario, save and table files; print every problem with
+//! file, line and field; exit non-zero if any.
+use crate::cli::{Battle, CliError};
+use crate::core::fgdn::tables::{Tables, BUILTIN};
+use crate::core::game::Game;
+use std::path::Path;
+
+/// Problems found in one file (empty: the file is good).
+pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
+    let name = path.display().to_string();
+    let text = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return vec![format!("{name}: cannot read: {e}")],
+    };
+    let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
+    if is_table {
+        let Ok(text) = String::from_utf8(text) else {
+            return vec![format!("{name}: not UTF-8 text")];
+        };
+        return match Tables::load(&[(name, text)]) {
+            Ok(_) => Vec::new(),
+            Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
+        };
+    }
+    match Battle::open(path, tables.clone()) {
+        Err(e) => e.message.lines().map(str::to_string).collect(),
+        Ok(b) => {
+            let mut problems: Vec<String> =
+                b.warnings.iter().map(|w| format!("warning: {w}")).collect();
+            let entries = b.game.entries().to_vec();
+            for p in Game::verify(&b.scenario, tables.clone(), &entries) {
+                problems.push(format!("{name}: {p}"));
+            }
+            problems
+        }
+    }
+}
+
+fn looks_like_scenario(bytes: &[u8]) -> bool {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .any(|l| l.trim() == "[scenario]")
+}
+
+pub fn run(paths: &[std::path::PathBuf], tables: &Tables) -> Result<(), CliError> {
+    let mut bad = 0;
+    for p in paths {
+        let problems = check_file(p, tables);
+        let errors = problems
+            .iter()
+            .filter(|p| !p.starts_with("warning: "))
+            .count();
+        for problem in &problems {
+            eprintln!("{problem}");
+        }
+        if errors == 0 {
+            println!("{}: ok", p.display());
+        } else {
+            bad += 1;
+        }
+    }
+    if bad > 0 {
+        Err(CliError::input(format!(
+            "{bad} of {} file{} with problems",
+            paths.len(),
+            if paths.len() == 1 { "" } else { "s" }
+        )))
+    } else {
+        Ok(())
+    }
+}

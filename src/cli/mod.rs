@@ -1,0 +1,117 @@
+//! Headless subcommands (SPEC 2): run, status, log, check. The same commands as the dashboard.
+pub mod check;
+pub mod log;
+pub mod run;
+pub mod status;
+
+use crate::core::fgdn::tables::Tables;
+use crate::core::game::{Entry, Game};
+use crate::core::scenario::{parse_scenario, Scenario};
+use crate::store::{self, Loaded};
+use std::path::{Path, PathBuf};
+
+/// The demo battle, compiled in so `umpire` works from any directory.
+pub const DEMO_NAME: &str = "saves/demo.toml";
+pub const DEMO: &str = include_str!("../../saves/demo.toml");
+
+/// A failure the user sees: the message names file, line, command or ship.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    /// 1: a command or expect failed; 2: bad files or arguments.
+    pub code: i32,
+}
+
+impl CliError {
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+    pub fn failed(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+/// A battle read from a scenario or save file and replayed to its current state.
+pub struct Battle {
+    pub path: Option<PathBuf>,
+    pub name: String,
+    pub scenario_text: String,
+    pub scenario: Scenario,
+    pub game: Game,
+    pub entry_lines: Vec<usize>,
+    pub warnings: Vec<String>,
+}
+
+impl Battle {
+    /// Build from text already read (the demo, or a file).
+    pub fn from_text(name: &str, text: &str, tables: Tables) -> Result<Battle, CliError> {
+        let loaded: Loaded<Entry> =
+            store::parse_save(name, text).map_err(|e| CliError::input(e.to_string()))?;
+        Battle::from_loaded(None, name, loaded, tables)
+    }
+
+    pub fn open(path: &Path, tables: Tables) -> Result<Battle, CliError> {
+        let name = path.display().to_string();
+        let loaded: Loaded<Entry> =
+            store::read_save(path).map_err(|e| CliError::input(e.to_string()))?;
+        Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)
+    }
+
+    fn from_loaded(
+        path: Option<PathBuf>,
+        name: &str,
+        loaded: Loaded<Entry>,
+        tables: Tables,
+    ) -> Result<Battle, CliError> {
+        let scenario = parse_scenario(name, &loaded.scenario_text).map_err(|errors| {
+            CliError::input(
+                errors
+                    .iter()
+                    .map(|e| e.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })?;
+        let game = Game::replay(&scenario, tables, loaded.entries).map_err(|e| {
+            let line = match &e {
+                crate::core::game::GameError::Replay { seq, .. } => loaded
+                    .entry_lines
+                    .get((*seq as usize).saturating_sub(1))
+                    .copied()
+                    .unwrap_or(0),
+                _ => 0,
+            };
+            CliError::input(format!("{name}:{line}: {e}"))
+        })?;
+        Ok(Battle {
+            path,
+            name: name.to_string(),
+            scenario_text: loaded.scenario_text,
+            scenario,
+            game,
+            entry_lines: loaded.entry_lines,
+            warnings: loaded.warnings,
+        })
+    }
+}
+
+/// Load the tables or say exactly what is wrong with them.
+pub fn tables(dir: Option<&Path>) -> Result<Tables, CliError> {
+    store::tables::load_tables(dir).map_err(|errors| CliError::input(errors.join("\n")))
+}
+
+/// Print to stdout, ignoring a closed pipe (`umpire log x | head`).
+pub fn out(text: &str) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = o.write_all(b"\n");
+    }
+}

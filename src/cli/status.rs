@@ -1,0 +1,73 @@
+//! `umpire status FILE [--json]` (SPEC 5).
+use crate::cli::{out, Battle, CliError};
+use crate::core::view::{self, Status};
+
+pub fn json(battle: &Battle) -> Result<String, CliError> {
+    let st = view::status(&battle.game.state, &battle.game.tables);
+    serde_json::to_string_pretty(&st).map_err(|e| CliError::input(e.to_string()))
+}
+
+pub fn text(battle: &Battle) -> String {
+    let st: Status = view::status(&battle.game.state, &battle.game.tables);
+    let c = &st.clock;
+    let mut s = format!(
+        "{} - {} {} ({} scale, day {}), next intermediate mark {}\n",
+        battle.scenario.name, c.turn, c.phase, c.scale, c.day, c.next_mark
+    );
+    let mut sides: Vec<&str> = Vec::new();
+    for ship in &st.ships {
+        if !sides.contains(&ship.side.as_str()) {
+            sides.push(&ship.side);
+        }
+    }
+    for side in sides {
+        s.push_str(&format!("\n{side}\n"));
+        s.push_str(&format!(
+            "  {:<10} {:<16} {:>9} {:>7} {:>5} {:>5} {:<11} {:>5}  {}\n",
+            "id", "name", "DP left", "speed", "fire", "flood", "severity", "crits", "status"
+        ));
+        for sh in st.ships.iter().filter(|x| x.side == side) {
+            let status = match &sh.sinks_at {
+                Some(t) => format!("sinking, gone {t}"),
+                None => sh.status.to_string(),
+            };
+            s.push_str(&format!(
+                "  {:<10} {:<16} {:>4}/{:<4} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
+                sh.id,
+                truncate(&sh.name, 16),
+                sh.dp_left,
+                sh.dp,
+                sh.speed_max,
+                sh.speed,
+                sh.fire_pct,
+                sh.flood_pct,
+                sh.severity.name(),
+                sh.criticals.len(),
+                status
+            ));
+            for t in &sh.timers {
+                s.push_str(&format!("      due {} {}: {}\n", t.due, t.phase, t.what));
+            }
+            for o in &sh.orders {
+                s.push_str(&format!("      order: {o}\n"));
+            }
+        }
+    }
+    s
+}
+
+fn truncate(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+pub fn run(battle: &Battle, as_json: bool) -> Result<(), CliError> {
+    for w in &battle.warnings {
+        eprintln!("warning: {w}");
+    }
+    if as_json {
+        out(&json(battle)?);
+    } else {
+        out(&text(battle));
+    }
+    Ok(())
+}

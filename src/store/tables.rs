@@ -1,0 +1,49 @@
+//! Rule tables from disk: the built-in tables with a user directory's files overriding them.
+use crate::core::fgdn::tables::Tables;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Where a user's table overrides live by default: `<config dir>/umpire/tables/fgdn-1.1`.
+pub fn default_tables_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "umpire")
+        .map(|d| d.config_dir().join("tables").join("fgdn-1.1"))
+}
+
+/// Load the tables: built-in, overridden by every `*.toml` in `dir` (or in the default user
+/// directory when `dir` is None and that directory exists). Errors name file, line and key.
+pub fn load_tables(dir: Option<&Path>) -> Result<Tables, Vec<String>> {
+    let dir = match dir {
+        Some(d) => {
+            if !d.is_dir() {
+                return Err(vec![format!(
+                    "{}: not a directory of table files",
+                    d.display()
+                )]);
+            }
+            Some(d.to_path_buf())
+        }
+        None => default_tables_dir().filter(|d| d.is_dir()),
+    };
+    let Some(dir) = dir else {
+        return Ok(Tables::builtin());
+    };
+    let mut files = Vec::new();
+    let read =
+        fs::read_dir(&dir).map_err(|e| vec![format!("{}: cannot read: {e}", dir.display())])?;
+    let mut paths: Vec<PathBuf> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    let mut errors = Vec::new();
+    for p in paths {
+        match fs::read_to_string(&p) {
+            Ok(text) => files.push((p.display().to_string(), text)),
+            Err(e) => errors.push(format!("{}: cannot read: {e}", p.display())),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Tables::load(&files).map_err(|es| es.iter().map(|e| e.to_string()).collect())
+}
