@@ -1,7 +1,8 @@
 //! `decide`: a command and the state become events (with their dice), or a precise error.
 //! The state is never changed here; `GameState::apply` folds the events.
 use crate::core::clock::{Clock, Hhmm, Minute, Phase, Scale, MINUTES_PER_DAY};
-use crate::core::command::{suggest, Command, Depth, Penetration, RangeBand, Weapon};
+use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBand, Weapon};
+use crate::core::fgdn::kinds::SizeClass;
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
 use crate::core::fgdn::resolve;
@@ -311,11 +312,26 @@ fn enter_hit(
                 opts.weapon
             ));
         }
-        if opts.depth == Some(Depth::Deep) && s.spec.size >= crate::core::fgdn::kinds::SizeClass::C
-        {
+        if opts.depth == Some(Depth::Deep) && s.spec.size >= SizeClass::C {
             return refused(format!(
                 "a deep-running torpedo runs under size {} ships (8.1.7): use depth shallow",
                 s.spec.size
+            ));
+        }
+        let narrow = matches!(opts.aspect, Some(Aspect::Bow) | Some(Aspect::Stern));
+        let deep = opts.depth.unwrap_or(if s.spec.size <= SizeClass::B {
+            Depth::Deep
+        } else {
+            Depth::Shallow
+        }) == Depth::Deep;
+        if opts.weapon == Weapon::Torpedo
+            && deep
+            && !narrow
+            && s.spec.armor.tds > 0
+            && opts.side.is_none()
+        {
+            return refused(format!(
+                "{name} has a torpedo protection system on each side: give side port or side starboard"
             ));
         }
     } else if opts.depth.is_some() || opts.aspect.is_some() {
