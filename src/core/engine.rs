@@ -2,9 +2,9 @@
 //! The state is never changed here; `GameState::apply` folds the events.
 use crate::core::clock::{Clock, Hhmm, Minute, Phase, Scale, MINUTES_PER_DAY};
 use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBand, Weapon};
-use crate::core::fgdn::kinds::SizeClass;
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
+use crate::core::fgdn::kinds::SizeClass;
 use crate::core::fgdn::resolve;
 use crate::core::fgdn::tables::Tables;
 use crate::core::state::{GameState, ShipStatus};
@@ -258,7 +258,10 @@ fn set_scale(ctx: &mut Ctx<'_>, scale: Scale) -> Result<(), RuleError> {
         ));
     }
     let o = ctx.state.clock_options;
-    if scale == Scale::Intermediate && c.turn >= o.anchor && !(c.turn - o.anchor).is_multiple_of(o.interval) {
+    if scale == Scale::Intermediate
+        && c.turn >= o.anchor
+        && !(c.turn - o.anchor).is_multiple_of(o.interval)
+    {
         return refused(format!(
             "intermediate turns start at intermediate marks: the next is {} (use `until {}` first)",
             crate::core::clock::label(o.next_mark_after(c.turn)),
