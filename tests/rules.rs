@@ -502,3 +502,19 @@ fn clock_day_rollover_and_intermediate_scale_3_1() {
         ("1300", "intermediate")
     );
 }
+
+/// FG&DN 8.3 Engineering, D10 of 10: boiler explosion, 25 % of original DP at once (with its own
+/// critical roll), one speed level lost and a fire.
+#[test]
+fn boiler_explosion_8_3() {
+    let mut g = game("1200", "", TARGET);
+    // D10 10; fire severity D6 1 (+2 = 3 %); critical count for 25 DP: 25/75 = .33, D6 1 -> 0.
+    cmds(&mut g, "dice 10 1 1\ncrit target engineering");
+    let t = ship(&g, "target");
+    assert_eq!(t.damage, 25);
+    assert_eq!(t.fires.len(), 1);
+    let v = view::status(&g.state, &g.tables).ships[0].clone();
+    // 25 damage is the first break point (level 1), the critical one more: 50 % of 20 kt.
+    assert_eq!(v.speed_max, 10);
+    assert!(g.state.dice_queue.is_empty());
+}

@@ -140,7 +140,7 @@ pub fn decide(
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
-            let mut c = resolve::CritContext::umpire(&ctx.state, i);
+            let mut c = resolve::CritContext::plain(true);
             resolve::inflict_critical(&mut ctx, i, *kind, "declared by the umpire", None, &mut c)?;
             resolve::after_command_damage(&mut ctx, i, &c)?;
         }

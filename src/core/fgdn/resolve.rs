@@ -31,10 +31,11 @@ pub struct CritContext {
 }
 
 impl CritContext {
-    /// An umpire-declared critical: penetrating, no calibre, not underwater.
-    pub fn umpire(_state: &GameState, _ship: usize) -> CritContext {
+    /// Damage that is not a weapon hit (an umpire's critical, fire, flooding, an explosion):
+    /// no calibre, not underwater; `penetrated` says whether to halve fire/flood severity.
+    pub fn plain(penetrated: bool) -> CritContext {
         CritContext {
-            penetrated: true,
+            penetrated,
             largest_caliber: None,
             underwater: false,
             light: None,
@@ -711,14 +712,12 @@ fn is_due(state: &GameState, f: &FireFlood) -> bool {
     }
 }
 
-/// Damage from the casualties of ship `i` due now, and the critical check for it (SPEC 3.4
-/// steps 1-2); repeated while new immediate casualties (small craft) come due.
+/// Damage from the casualties of ship `i` due now and any secondary explosions, each round with
+/// its critical check (SPEC 3.4 steps 1-2); repeated while new immediate casualties (small craft)
+/// or explosions come due.
 fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Result<(), RuleError> {
     for _ in 0..MAX_CHAIN {
         let s = &ctx.state.ships[i];
-        if !s.is_afloat() && c.secondary_damage.is_empty() {
-            return Ok(());
-        }
         let id = s.id().to_string();
         let dp = s.spec.dp;
         let next_mark = ctx
@@ -726,20 +725,20 @@ fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Res
             .clock_options
             .next_mark_after(ctx.state.clock.turn);
         let mut ticks = Vec::new();
-        for casualty in [Casualty::Fire, Casualty::Flood] {
-            for (index, f) in s.casualties(casualty).iter().enumerate() {
-                if s.is_afloat() && is_due(&ctx.state, f) {
-                    ticks.push((casualty, index, casualty_damage(f.pct, dp), f.pct));
+        if s.is_afloat() {
+            for casualty in [Casualty::Fire, Casualty::Flood] {
+                for (index, f) in s.casualties(casualty).iter().enumerate() {
+                    if is_due(&ctx.state, f) {
+                        ticks.push((casualty, index, casualty_damage(f.pct, dp), f.pct));
+                    }
                 }
             }
         }
-        let secondary = std::mem::take(&mut c.secondary_damage);
-        if ticks.is_empty() && secondary.is_empty() {
+        let mut parts = std::mem::take(&mut c.secondary_damage);
+        if ticks.is_empty() && parts.is_empty() {
             return Ok(());
         }
-        let mut total = 0;
-        let mut causes = Vec::new();
-        for (casualty, index, amount, pct) in ticks {
+        for (casualty, index, amount, pct) in ticks.into_iter().rev() {
             ctx.emit(Event::CasualtyDamage {
                 ship: id.clone(),
                 casualty,
@@ -748,40 +747,47 @@ fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Res
                 next_due: Some(next_mark),
                 due_phase: Phase::Resolution,
             });
-            total += amount;
-            causes.push(format!("{} {pct} % = {amount} DP", casualty.name()));
+            parts.insert(0, (amount, format!("{} {pct} %", casualty.name())));
         }
-        for (amount, why) in secondary {
-            total += amount;
-            causes.push(format!("{why}: {amount} DP"));
-        }
-        let left_before = ctx.state.ships[i].dp_left();
-        ctx.emit(Event::Damage {
-            ship: id.clone(),
-            amount: total,
-            cause: causes.join("; "),
-        });
-        let taken = if ctx.state.ships[i].is_small_craft() {
-            total
-        } else {
-            left_before - ctx.state.ships[i].dp_left()
-        };
-        let mut cc = CritContext {
-            penetrated: ctx.state.penetrated_this_turn(&ctx.state.ships[i]),
-            largest_caliber: None,
-            underwater: false,
-            light: None,
-            secondary_damage: Vec::new(),
-        };
-        let count = critical_roll(ctx, i, taken, &cc)?;
-        let column = ctx.state.ships[i].spec.column;
-        for n in 0..count {
-            located_critical(ctx, i, column, n + 1, count, &mut cc)?;
-        }
-        c.secondary_damage.append(&mut cc.secondary_damage);
-        sinking_check(ctx, i)?;
+        let more = damage_with_criticals(ctx, i, &parts)?;
+        c.secondary_damage.extend(more);
     }
     Ok(())
+}
+
+/// Damage that is not a hit (fire, flooding, explosions): applied at once, then its critical
+/// roll on the ship's own column and the sinking check. Returns the damage of any new
+/// explosions it causes.
+fn damage_with_criticals(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    parts: &[(u32, String)],
+) -> Result<Vec<(u32, String)>, RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    let total: u32 = parts.iter().map(|(a, _)| a).sum();
+    let left_before = ctx.state.ships[i].dp_left();
+    ctx.emit(Event::Damage {
+        ship: id,
+        amount: total,
+        cause: parts
+            .iter()
+            .map(|(a, why)| format!("{why} = {a} DP"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    });
+    let taken = if ctx.state.ships[i].is_small_craft() {
+        total
+    } else {
+        left_before - ctx.state.ships[i].dp_left()
+    };
+    let mut cc = CritContext::plain(ctx.state.penetrated_this_turn(&ctx.state.ships[i]));
+    let count = critical_roll(ctx, i, taken, &cc)?;
+    let column = ctx.state.ships[i].spec.column;
+    for n in 0..count {
+        located_critical(ctx, i, column, n + 1, count, &mut cc)?;
+    }
+    sinking_check(ctx, i)?;
+    Ok(cc.secondary_damage)
 }
 
 /// Immediate fire/flood damage and secondary explosions after a batch (SPEC 4 dice order).
@@ -789,40 +795,17 @@ fn immediate_damage(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Result<
     casualty_damage_step(ctx, i, c)
 }
 
-/// After an umpire's `crit`: a secondary explosion's damage happens at once.
+/// After an umpire's `crit`: a secondary explosion's damage happens at once (casualties due in
+/// this phase still wait for its end).
 pub fn after_command_damage(ctx: &mut Ctx<'_>, i: usize, c: &CritContext) -> Result<(), RuleError> {
-    if c.secondary_damage.is_empty() {
-        return Ok(());
+    let mut pending = c.secondary_damage.clone();
+    for _ in 0..MAX_CHAIN {
+        if pending.is_empty() {
+            break;
+        }
+        pending = damage_with_criticals(ctx, i, &pending)?;
     }
-    let mut only_secondary = c.clone();
-    // Casualties due now are left for the end of the phase; only the explosion happens now.
-    let s = &ctx.state.ships[i];
-    let id = s.id().to_string();
-    let left_before = s.dp_left();
-    let total: u32 = only_secondary.secondary_damage.iter().map(|(a, _)| a).sum();
-    let cause = only_secondary
-        .secondary_damage
-        .drain(..)
-        .map(|(a, w)| format!("{w}: {a} DP"))
-        .collect::<Vec<_>>()
-        .join("; ");
-    ctx.emit(Event::Damage {
-        ship: id,
-        amount: total,
-        cause,
-    });
-    let taken = if ctx.state.ships[i].is_small_craft() {
-        total
-    } else {
-        left_before - ctx.state.ships[i].dp_left()
-    };
-    let count = critical_roll(ctx, i, taken, &only_secondary)?;
-    let column = ctx.state.ships[i].spec.column;
-    for n in 0..count {
-        located_critical(ctx, i, column, n + 1, count, &mut only_secondary)?;
-    }
-    immediate_damage(ctx, i, &mut only_secondary)?;
-    sinking_check(ctx, i)
+    Ok(())
 }
 
 /// A ship at 0 DP (or a small craft with 2 x DP in one turn) starts to sink (FG&DN 8.1, 8.1.8).
@@ -866,13 +849,7 @@ fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleErr
 
 /// Everything due for ship `i` at the end of the current phase, in the order of SPEC 3.4.
 pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
-    let mut c = CritContext {
-        penetrated: true,
-        largest_caliber: None,
-        underwater: false,
-        light: None,
-        secondary_damage: Vec::new(),
-    };
+    let mut c = CritContext::plain(true);
     casualty_damage_step(ctx, i, &mut c)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if ctx.state.clock.phase == Phase::Movement {
