@@ -97,13 +97,11 @@ fn every_script_passes_against_its_scenario_and_the_save_checks() {
             "{name}.umpire has no scenario {name}.toml"
         );
         let script = scenarios_dir().join(format!("{name}.umpire"));
-        let header = std::fs::read_to_string(&script).unwrap();
+        let body = std::fs::read_to_string(&script).unwrap();
+        let header: Vec<&str> = body.lines().take_while(|l| l.starts_with('#')).collect();
         assert!(
-            header
-                .lines()
-                .next()
-                .is_some_and(|l| l.starts_with('#') && l.contains("FG&DN") || l.contains("SPEC")),
-            "{name}.umpire: the first line must be a comment citing the FG&DN section it tests"
+            header.iter().any(|l| l.contains("FG&DN")),
+            "{name}.umpire: its header comment must cite the FG&DN section it tests"
         );
         let save = copy_scenario(&dir, name);
         let o = run_script(&save, &script);
@@ -417,4 +415,64 @@ fn undo_with_nothing_to_undo_fails() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stderr).contains("nothing to undo"));
     assert_eq!(std::fs::read(&save).unwrap(), before);
+}
+
+#[test]
+#[ignore = "BUG: no damage-control roll in the Resolution Phase of T+3 for a new fire (SPEC 3.4)"]
+fn a_new_fire_gets_its_damage_control_roll_with_its_first_damage() {
+    // SPEC 3.4: "Rolls happen in the Resolution Phase of T+3 for each new fire/flood": the
+    // Deutschland fire of FG&DN 8.2 (1506, first damage 1515) must roll a D10 for damage
+    // control in the Resolution Phase of 1515, after its damage and critical check.
+    let dir = tempfile::tempdir().unwrap();
+    let save = copy_scenario(&dir, "fire_timing_delay3");
+    let script = write_script(
+        &dir,
+        "s.umpire",
+        "until 1506 movement\nhit deutschland 2\nnext\nhit deutschland 60 nopen\n\
+         dice 5 15 5 2\nnext\nuntil 1515 resolution\ndice 1 5\nnext\n",
+    );
+    let o = run_script(&save, &script);
+    assert!(o.status.success(), "{}", text(&o));
+    let log = umpire()
+        .args(["log", "--format", "json"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&log.stdout).unwrap();
+    let last = v.as_array().unwrap().last().unwrap();
+    assert_eq!(last["turn"], "1515");
+    assert_eq!(last["phase"], "resolution");
+    let rolls: Vec<String> = last["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kind"] == "rolled")
+        .map(|l| l["text"].as_str().unwrap().to_ascii_lowercase())
+        .collect();
+    assert!(
+        rolls
+            .iter()
+            .any(|r| r.contains("d10") && r.contains("damage control")),
+        "no damage-control D10 among {rolls:?}"
+    );
+}
+
+#[test]
+#[ignore = "BUG: SPEC 4 commands crew, assist, release, magazines, orders, end-battle are unknown"]
+fn every_spec_4_command_is_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    for line in [
+        "crew deutschland main",
+        "assist valiant deutschland",
+        "release valiant",
+        "magazines deutschland",
+        "orders deutschland ignored",
+        "end-battle",
+    ] {
+        let save = copy_scenario(&dir, "fire_timing_delay3");
+        let script = write_script(&dir, "s.umpire", &format!("{line}\n"));
+        let o = run_script(&save, &script);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!err.contains("unknown command"), "{line}: {}", text(&o));
+    }
 }
