@@ -50,6 +50,9 @@ enum Cmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Copy the intact part of a damaged save (the scenario and every entry before the first
+    /// damaged line) to a new file; the damaged file is never changed.
+    Recover { file: PathBuf, out: PathBuf },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -89,6 +92,22 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             cli::log::run(&Battle::open(&file, tables)?, ship.as_deref(), format)
         }
         Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
+        Some(Cmd::Recover { file, out }) => {
+            if out.exists() {
+                return Err(CliError::input(format!(
+                    "{}: already exists; choose another name",
+                    out.display()
+                )));
+            }
+            let n = umpire::store::recover_save(&file, &out)
+                .map_err(|e| CliError::input(e.to_string()))?;
+            cli::out(&format!(
+                "copied the scenario and {n} intact log entr{} to {}",
+                if n == 1 { "y" } else { "ies" },
+                out.display()
+            ));
+            Ok(())
+        }
         Some(Cmd::Demo { out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -612,7 +612,6 @@ fn check_reports_a_duplicate_id_with_file_and_line() {
 }
 
 #[test]
-#[ignore = "BUG: check names the [[ship]] header line, not the line of the bad key, for ship fields"]
 fn check_names_the_line_of_the_bad_ship_key() {
     let (bad, key, _) = bad_size();
     bad_scenario(&bad, &[key], "key \"size\"");
@@ -775,4 +774,47 @@ fn run_with_save_out_leaves_the_input_untouched() {
         "note + 4 commands (expect is not logged)"
     );
     ok(cmd(&["check"], &outp));
+}
+
+#[test]
+fn recover_copies_the_intact_part_of_a_damaged_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = logged_battle(&dir);
+    let lines = log_lines(&save);
+    let text = std::fs::read_to_string(&save).unwrap();
+    let damaged: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == lines[2] {
+                l.replacen("#@ ", "#@ 0", 1)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(&save, damaged.join("\n") + "\n").unwrap();
+    let before = std::fs::read(&save).unwrap();
+    let out_path = dir.path().join("recovered.toml");
+    let o = umpire()
+        .arg("recover")
+        .arg(&save)
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text_of(&o));
+    assert!(out(&o).contains("2 intact log entries"), "{}", out(&o));
+    assert_eq!(
+        std::fs::read(&save).unwrap(),
+        before,
+        "the damaged file is untouched"
+    );
+    ok(cmd(&["check"], &out_path));
+    let again = umpire()
+        .arg("recover")
+        .arg(&save)
+        .arg(&out_path)
+        .output()
+        .unwrap();
+    assert!(!again.status.success(), "never overwrites an existing file");
 }

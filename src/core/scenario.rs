@@ -141,6 +141,22 @@ pub fn default_column(size: SizeClass) -> Column {
     }
 }
 
+/// The line of `key = ...` inside the table that starts at `header` (1-based), or the header.
+fn key_line(text: &str, header: usize, key: &str) -> usize {
+    for (i, l) in text.lines().enumerate().skip(header) {
+        let t = l.trim_start();
+        if t.starts_with('[') {
+            break;
+        }
+        if let Some(rest) = t.strip_prefix(key) {
+            if rest.trim_start().starts_with('=') {
+                return i + 1;
+            }
+        }
+    }
+    header
+}
+
 fn line_of(text: &str, offset: usize) -> usize {
     text[..offset.min(text.len())].matches('\n').count() + 1
 }
@@ -229,7 +245,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         let line = line_of(text, spanned.span().start);
         let r = spanned.get_ref();
         let before = errors.len();
-        let mut bad = |m: String| errors.push(at(line, format!("ship \"{}\": {m}", r.id)));
+        let mut bad = |key: &str, m: String| {
+            let l = key_line(text, line, key);
+            errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)))
+        };
         let id = r.id.to_ascii_lowercase();
         if id.is_empty()
             || id.len() > 64
@@ -237,16 +256,16 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            bad("key \"id\": use letters, digits, - and _ (e.g. \"tiger\")".into());
+            bad("id", "use letters, digits, - and _ (e.g. \"tiger\")".into());
         }
         if id == "clock" {
-            bad("key \"id\": \"clock\" is reserved by the expect command".into());
+            bad("id", "\"clock\" is reserved by the expect command".into());
         }
         if ships.iter().any(|o| o.id == id) {
-            bad(format!("key \"id\": \"{id}\" is used by another ship"));
+            bad("id", format!("\"{id}\" is used by another ship"));
         }
         let size = r.size.parse::<SizeClass>().unwrap_or_else(|e| {
-            bad(format!("key \"size\": {e}"));
+            bad("size", format!("{e}"));
             SizeClass::A
         });
         let column = match &r.kind {
@@ -254,36 +273,42 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
                 Some((_, c)) => *c,
                 None => {
-                    bad(format!(
-                        "key \"type\": unknown type \"{k}\" (expected one of: {})",
-                        SHIP_TYPES
-                            .iter()
-                            .map(|(n, _)| *n)
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
+                    bad(
+                        "type",
+                        format!(
+                            "unknown type \"{k}\" (expected one of: {})",
+                            SHIP_TYPES
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    );
                     Column::Major
                 }
             },
         };
         if r.dp == 0 || r.dp > 100_000 {
-            bad(format!("key \"dp\": {} must be 1-100000", r.dp));
+            bad("dp", format!("{} must be 1-100000", r.dp));
         }
         if r.speed > 80 {
-            bad(format!(
-                "key \"speed\": {} knots is not a ship's speed (0-80)",
-                r.speed
-            ));
+            bad(
+                "speed",
+                format!("{} knots is not a ship's speed (0-80)", r.speed),
+            );
         }
         for (key, y) in [("in_service", Some(r.in_service)), ("rebuilt", r.rebuilt)] {
             if let Some(y) = y {
                 if !(1850..=2100).contains(&y) {
-                    bad(format!("key \"{key}\": {y} is not a year (1850-2100)"));
+                    bad(key, format!("{y} is not a year (1850-2100)"));
                 }
             }
         }
         if r.armor.belt > 200 || r.armor.deck > 200 || r.armor.tds > 100_000 {
-            bad("key \"armor\": ratings out of range (belt and deck 0-200, tds 0-100000)".into());
+            bad(
+                "armor",
+                "ratings out of range (belt and deck 0-200, tds 0-100000)".into(),
+            );
         }
         if errors.len() == before {
             ships.push(ShipSpec {
@@ -374,7 +399,7 @@ armor = { belt = 18, deck = 6 }
         let e = parse_scenario("t.toml", &bad).unwrap_err();
         assert_eq!(
             e[0].to_string(),
-            "t.toml:7: ship \"Tiger\": key \"size\": unknown size class \"Q\" (expected A, B, C, D, E, F or G)"
+            "t.toml:11: ship \"Tiger\": key \"size\": unknown size class \"Q\" (expected A, B, C, D, E, F or G)"
         );
     }
 }

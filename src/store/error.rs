@@ -58,15 +58,15 @@ pub enum StoreError {
 
 fn intact_note(intact: &usize) -> String {
     match *intact {
-        0 => "No log entry before it is intact; the scenario part is, and recover_save can copy \
-              it to a new file."
+        0 => "No log entry before it is intact; the scenario part is: `umpire recover FILE OUT` \
+              copies it to a new file."
             .to_string(),
-        1 => "Entry 1 before it is intact; recover_save can copy it, with the scenario, to a new \
-              file."
+        1 => "Entry 1 before it is intact: `umpire recover FILE OUT` copies it, with the \
+              scenario, to a new file."
             .to_string(),
         k => format!(
-            "Entries 1..{k} before it are intact; recover_save can copy them, with the scenario, \
-             to a new file."
+            "Entries 1..{k} before it are intact: `umpire recover FILE OUT` copies them, with the \
+             scenario, to a new file."
         ),
     }
 }
