@@ -265,7 +265,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             bad("id", format!("\"{id}\" is used by another ship"));
         }
         let size = r.size.parse::<SizeClass>().unwrap_or_else(|e| {
-            bad("size", format!("{e}"));
+            bad("size", e.to_string());
             SizeClass::A
         });
         let column = match &r.kind {
