@@ -6,13 +6,22 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RangeBand {
     Short,
     Medium,
     Long,
     Extreme,
+}
+
+impl RangeBand {
+    pub const ALL: [RangeBand; 4] = [
+        RangeBand::Short,
+        RangeBand::Medium,
+        RangeBand::Long,
+        RangeBand::Extreme,
+    ];
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

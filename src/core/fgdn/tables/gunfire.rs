@@ -1,54 +1,7 @@
 //! Gunfire Hit Chance Modifiers Table, Gunnery Standards 1 & 2 (FG&DN 1.1 page 6-4).
+pub use crate::core::command::RangeBand;
 use crate::core::fgdn::kinds::SizeClass;
-use std::fmt;
 use std::str::FromStr;
-
-/// Gunnery range band.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum RangeBand {
-    Short,
-    Medium,
-    Long,
-    Extreme,
-}
-
-impl RangeBand {
-    pub const ALL: [RangeBand; 4] = [
-        RangeBand::Short,
-        RangeBand::Medium,
-        RangeBand::Long,
-        RangeBand::Extreme,
-    ];
-    pub fn name(self) -> &'static str {
-        match self {
-            RangeBand::Short => "short",
-            RangeBand::Medium => "medium",
-            RangeBand::Long => "long",
-            RangeBand::Extreme => "extreme",
-        }
-    }
-}
-
-impl fmt::Display for RangeBand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for RangeBand {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        RangeBand::ALL
-            .iter()
-            .copied()
-            .find(|r| r.name() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown range band \"{s}\" (expected one of: short, medium, long, extreme)"
-                )
-            })
-    }
-}
 
 /// Which part of the table a simple modifier comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

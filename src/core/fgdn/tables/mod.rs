@@ -29,7 +29,7 @@ pub use gunfire::{
 };
 pub use load::{Tables, BUILTIN, BUILTIN_DIR};
 pub use magazine::{MagazineModifiersTable, MagazinePeriod, NationMagazine, YearMonth};
-pub use sequence::{PhaseName, PhaseStep, ScaleSequence, TurnSequenceTable};
+pub use sequence::{PhaseStep, ScaleSequence, TurnSequenceTable};
 
 /// An inclusive die range, e.g. 1-3 on a D20 (10 is written as 10, not 0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

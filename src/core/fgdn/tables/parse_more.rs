@@ -9,6 +9,7 @@ use super::magazine::*;
 use super::parse_core::{all_sizes, sizes};
 use super::sequence::*;
 use super::Range;
+use crate::core::clock::Phase;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -727,7 +728,7 @@ fn scale(ctx: &mut Ctx, raw: &ScaleRaw) -> ScaleSequence {
     let mut phases: Vec<PhaseStep> = Vec::new();
     for p in raw.phases.get_ref() {
         let p = p.get_ref();
-        let Some(phase) = check::name::<PhaseName>(ctx, &p.phase, "phase") else {
+        let Some(phase) = check::name::<Phase>(ctx, &p.phase, "phase") else {
             continue;
         };
         if phases.last().is_some_and(|q| q.phase >= phase) {
@@ -736,7 +737,7 @@ fn scale(ctx: &mut Ctx, raw: &ScaleRaw) -> ScaleSequence {
                 "phase",
                 format!(
                     "\"{phase}\" is out of order or repeated (order: {})",
-                    PhaseName::ALL.map(|p| p.name()).join(", ")
+                    Phase::ALL.map(|p| p.name()).join(", ")
                 ),
             );
         }
@@ -747,7 +748,7 @@ fn scale(ctx: &mut Ctx, raw: &ScaleRaw) -> ScaleSequence {
     }
     let first = phases.first().map(|p| p.phase);
     let last = phases.last().map(|p| p.phase);
-    if first != Some(PhaseName::Plotting) || last != Some(PhaseName::Resolution) {
+    if first != Some(Phase::Plotting) || last != Some(Phase::Resolution) {
         ctx.err(
             &raw.phases.span(),
             "phases",

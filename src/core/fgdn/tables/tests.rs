@@ -824,7 +824,7 @@ fn gunfire_hit_chance_matches_rule_text() {
 /// SPEC 3.1 phases; FG&DN 8.1 per-phase resolution.
 #[test]
 fn turn_sequence_spec_3_1_and_8_1() {
-    use PhaseName::*;
+    use crate::core::clock::Phase::*;
     let t = tables().turn_sequence;
     assert_eq!(t.tactical.minutes, 3);
     assert_eq!(
