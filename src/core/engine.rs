@@ -1,6 +1,6 @@
 //! `decide`: a command and the state become events (with their dice), or a precise error.
 //! The state is never changed here; `GameState::apply` folds the events.
-use crate::core::clock::{Clock, Hhmm, Minute, Phase, Scale, MINUTES_PER_DAY};
+use crate::core::clock::{Clock, Hhmm, Phase, Scale, MINUTES_PER_DAY};
 use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBand, Weapon};
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
@@ -471,9 +471,4 @@ fn adjust(
         reason: reason.to_string(),
     });
     Ok(())
-}
-
-/// When a sinking ship disappears: the first turn starting at or after `due`.
-pub fn sinks_at(clock: &Clock, due: Minute) -> Minute {
-    clock.first_turn_at_or_after(due)
 }

@@ -131,11 +131,6 @@ impl Game {
         self.done.contains(&i)
     }
 
-    /// Indices of the entries in effect, oldest first.
-    pub fn done(&self) -> &[usize] {
-        &self.done
-    }
-
     pub fn next_seq(&self) -> u64 {
         self.entries.last().map(|e| e.seq + 1).unwrap_or(1)
     }

@@ -1,5 +1,5 @@
 //! The game state and `apply(&Event)`: total, no dice, no tables.
-use crate::core::clock::{Clock, ClockOptions, Minute, Phase};
+use crate::core::clock::{Clock, ClockOptions, Minute};
 use crate::core::command::Side;
 use crate::core::event::{Casualty, Critical, Event, FireFlood, PendingHit};
 use crate::core::scenario::{Scenario, ShipSpec};
@@ -282,9 +282,5 @@ impl GameState {
     /// Whether a penetrating hit struck this ship in the current turn (starred criticals).
     pub fn penetrated_this_turn(&self, ship: &ShipState) -> bool {
         ship.penetrated_turn == Some(self.clock.turn)
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.clock.phase
     }
 }

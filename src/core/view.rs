@@ -2,7 +2,7 @@
 //! and log lines that explain every number.
 use crate::core::clock::{label, Phase};
 use crate::core::event::{Casualty, Event, FireFlood};
-use crate::core::fgdn::damage::{breakdown, massive, Massive};
+use crate::core::fgdn::damage::{breakdown, massive};
 use crate::core::fgdn::fire_flood::{casualty_damage, severity_level};
 use crate::core::fgdn::kinds::{CriticalKind, SeverityLevel};
 use crate::core::fgdn::tables::Tables;
@@ -429,14 +429,4 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
         ),
         Event::Note { text } => format!("note: {text}"),
     })
-}
-
-impl Massive {
-    pub fn text(self) -> &'static str {
-        match self {
-            Massive::None => "",
-            Massive::BatteriesOut => "main, secondary and tertiary batteries out (8.1.10)",
-            Massive::AllWeaponsOut => "all weapons out (8.1.10)",
-        }
-    }
 }

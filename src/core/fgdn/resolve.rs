@@ -1,7 +1,7 @@
 //! Resolving damage at the end of a phase (FG&DN 8.1-8.2, SPEC 3.2-3.4 and the dice order of
 //! SPEC 4): armor and underwater protection, damage points, automatic criticals, the critical
 //! count and locations, fire and flooding, immediate damage, sinking.
-use crate::core::clock::{Minute, Phase};
+use crate::core::clock::Phase;
 use crate::core::command::{Aspect, Depth, Side, Weapon};
 use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
@@ -861,9 +861,4 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         }
     }
     Ok(())
-}
-
-/// Turn of the next casualty damage for display.
-pub fn next_due(f: &FireFlood) -> Option<(Minute, Phase)> {
-    f.next_due.map(|m| (m, f.due_phase))
 }
