@@ -1,0 +1,688 @@
+//! Property tests: the command language round-trips, no text makes a parser panic, and random
+//! battles against the demo scenario keep the engine's promises (replay == live, verify finds
+//! nothing, undo/redo are exact, refused commands change nothing, FG&DN invariants hold).
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use std::collections::BTreeMap;
+use umpire::core::clock::{Phase, Scale};
+use umpire::core::command::{
+    Aspect, Command, Depth, HitOpts, Penetration, RangeBand, Side, Weapon, ADJUST_FIELDS,
+    MAX_HIT_DP,
+};
+use umpire::core::dice::SeededDice;
+use umpire::core::event::{Casualty, Event};
+use umpire::core::fgdn::kinds::CriticalKind;
+use umpire::core::fgdn::tables::Tables;
+use umpire::core::game::{Entry, Game};
+use umpire::core::scenario::{parse_scenario, Scenario};
+use umpire::core::state::{GameState, ShipStatus};
+use umpire::core::view;
+use umpire::store::{parse_save, save_text};
+
+// ---------------------------------------------------------------------------------------------
+// Strategies for the command language
+
+fn ship_id() -> impl Strategy<Value = String> {
+    // "clock" is reserved by the scenario loader (it would read as `expect clock ...`).
+    "[a-z][a-z0-9_-]{0,8}".prop_filter("clock is reserved", |s| s != "clock")
+}
+
+/// Free text with the characters that stress quoting: quotes, backslashes, `#`, newlines,
+/// tabs and multi-byte unicode.
+fn text() -> impl Strategy<Value = String> {
+    let ch = prop_oneof![
+        6 => prop::char::range('a', 'z'),
+        2 => Just(' '),
+        1 => Just('"'),
+        1 => Just('\\'),
+        1 => Just('#'),
+        1 => Just('\n'),
+        1 => Just('\t'),
+        1 => Just('é'),
+        1 => Just('🚢'),
+        1 => Just('°'),
+        1 => any::<char>(),
+    ];
+    prop::collection::vec(ch, 0..24).prop_map(|v| v.into_iter().collect())
+}
+
+fn phase() -> impl Strategy<Value = Phase> {
+    prop::sample::select(Phase::ALL.to_vec())
+}
+
+fn crit_kind() -> impl Strategy<Value = CriticalKind> {
+    prop::sample::select(CriticalKind::ALL.to_vec())
+}
+
+fn hhmm() -> impl Strategy<Value = u32> {
+    0u32..1440
+}
+
+fn caliber() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        (1u32..=1000).prop_map(f64::from),
+        (1u32..=100_000).prop_map(|c| f64::from(c) / 100.0),
+        (0.0f64..=1000.0).prop_filter("a calibre is positive", |c| *c > 0.0),
+    ]
+}
+
+fn hit_opts() -> impl Strategy<Value = HitOpts> {
+    (
+        prop_oneof![
+            Just(Penetration::Full),
+            Just(Penetration::NoPen),
+            any::<u32>().prop_map(Penetration::Pen),
+        ],
+        prop::option::of(prop::sample::select(vec![
+            RangeBand::Short,
+            RangeBand::Medium,
+            RangeBand::Long,
+            RangeBand::Extreme,
+        ])),
+        prop::sample::select(vec![
+            Weapon::Shell,
+            Weapon::Torpedo,
+            Weapon::Mine,
+            Weapon::Bomb,
+        ]),
+        prop::option::of(caliber()),
+        prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
+        prop::option::of(prop::sample::select(vec![Depth::Shallow, Depth::Deep])),
+        prop::option::of(prop::sample::select(vec![
+            Aspect::Broad,
+            Aspect::Bow,
+            Aspect::Stern,
+        ])),
+    )
+        .prop_map(
+            |(penetration, range, weapon, caliber, side, depth, aspect)| HitOpts {
+                penetration,
+                range,
+                weapon,
+                caliber,
+                side,
+                depth,
+                aspect,
+            },
+        )
+}
+
+/// Every variant of `Command`, well formed (what the parser could have produced).
+fn command() -> impl Strategy<Value = Command> {
+    prop_oneof![
+        prop::collection::vec(0u32..=100, 1..8).prop_map(Command::Dice),
+        Just(Command::Next),
+        Just(Command::Turn),
+        (hhmm(), prop::option::of(phase()))
+            .prop_map(|(time, phase)| Command::Until { time, phase }),
+        prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Command::Scale),
+        (ship_id(), 0..=MAX_HIT_DP, hit_opts()).prop_map(|(ship, dp, opts)| Command::Hit {
+            ship,
+            dp,
+            opts
+        }),
+        (ship_id(), crit_kind()).prop_map(|(ship, kind)| Command::Crit { ship, kind }),
+        (ship_id(), 1u32..=100).prop_map(|(ship, pct)| Command::Fire { ship, pct }),
+        (ship_id(), 1u32..=100).prop_map(|(ship, pct)| Command::Flood { ship, pct }),
+        (
+            ship_id(),
+            prop::sample::select(ADJUST_FIELDS.to_vec()),
+            any::<i64>(),
+            text().prop_filter("a reason is not blank", |r| !r.trim().is_empty()),
+        )
+            .prop_map(|(ship, field, value, reason)| Command::Adjust {
+                ship,
+                field: field.to_string(),
+                value,
+                reason,
+            }),
+        text().prop_map(Command::Note),
+        Just(Command::Undo),
+        Just(Command::Redo),
+        (
+            ship_id(),
+            "[a-z_][a-z0-9_.]{0,12}",
+            prop_oneof![
+                "[a-z0-9_-]{1,8}",
+                any::<i32>().prop_map(|n| n.to_string()),
+                any::<f64>().prop_map(|n| n.to_string()),
+                text(),
+            ]
+        )
+            .prop_map(|(ship, field, value)| Command::Expect { ship, field, value }),
+        (hhmm(), phase()).prop_map(|(time, phase)| Command::ExpectClock { time, phase }),
+    ]
+}
+
+/// Edits of a text: insert, delete, replace or duplicate characters, cut it short.
+#[derive(Debug, Clone)]
+enum Edit {
+    Insert(usize, char),
+    Delete(usize, usize),
+    Replace(usize, char),
+    Duplicate(usize, usize),
+    Truncate(usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    let ch = prop_oneof![
+        Just('"'),
+        Just('\\'),
+        Just('#'),
+        Just(' '),
+        Just('\n'),
+        Just('='),
+        Just('['),
+        Just(']'),
+        Just('{'),
+        Just('}'),
+        Just('0'),
+        Just('9'),
+        Just('-'),
+        prop::char::range('a', 'z'),
+        any::<char>(),
+    ];
+    prop_oneof![
+        (any::<usize>(), ch.clone()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<usize>(), 1usize..12).prop_map(|(i, n)| Edit::Delete(i, n)),
+        (any::<usize>(), ch).prop_map(|(i, c)| Edit::Replace(i, c)),
+        (any::<usize>(), 1usize..40).prop_map(|(i, n)| Edit::Duplicate(i, n)),
+        any::<usize>().prop_map(Edit::Truncate),
+    ]
+}
+
+fn mutate(text: &str, edits: &[Edit]) -> String {
+    let mut v: Vec<char> = text.chars().collect();
+    for e in edits {
+        let at = |i: usize, len: usize| if len == 0 { 0 } else { i % (len + 1) };
+        match *e {
+            Edit::Insert(i, c) => {
+                let i = at(i, v.len());
+                v.insert(i, c);
+            }
+            Edit::Delete(i, n) => {
+                let i = at(i, v.len());
+                let end = (i + n).min(v.len());
+                v.drain(i..end);
+            }
+            Edit::Replace(i, c) => {
+                if !v.is_empty() {
+                    let i = i % v.len();
+                    v[i] = c;
+                }
+            }
+            Edit::Duplicate(i, n) => {
+                let i = at(i, v.len());
+                let end = (i + n).min(v.len());
+                let copy: Vec<char> = v[i..end].to_vec();
+                v.splice(end..end, copy);
+            }
+            Edit::Truncate(i) => {
+                let i = at(i, v.len());
+                v.truncate(i);
+            }
+        }
+    }
+    v.into_iter().collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo battle
+
+fn demo() -> Scenario {
+    parse_scenario(umpire::cli::DEMO_NAME, umpire::cli::DEMO).expect("the demo scenario parses")
+}
+
+fn demo_ids() -> Vec<String> {
+    demo().ships.iter().map(|s| s.id.clone()).collect()
+}
+
+/// One step of a random battle. Ship indices are taken modulo the demo's ship count; index
+/// `UNKNOWN` names a ship that is not in the scenario.
+#[derive(Debug, Clone)]
+enum Op {
+    Next,
+    Turn,
+    Hit(usize, u32, HitOpts),
+    Crit(usize, CriticalKind),
+    Fire(usize, u32),
+    Flood(usize, u32),
+    Adjust(usize, &'static str, i64),
+    Note(String),
+    Dice(Vec<u32>),
+    Undo,
+    Redo,
+    /// `until` the turn `turns` turns from now (plus `skew` minutes, usually 0), at a phase.
+    Until(u32, u32, Option<Phase>),
+    Scale(Scale),
+}
+
+const UNKNOWN: usize = usize::MAX;
+
+fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
+    let shell = (
+        prop_oneof![
+            3 => Just(Penetration::Full),
+            2 => Just(Penetration::NoPen),
+            3 => (0u32..40).prop_map(Penetration::Pen),
+        ],
+        prop::option::of(prop::sample::select(vec![
+            RangeBand::Short,
+            RangeBand::Medium,
+            RangeBand::Long,
+            RangeBand::Extreme,
+        ])),
+        prop_oneof![4 => Just(Weapon::Shell), 1 => Just(Weapon::Bomb)],
+        prop::option::of(prop::sample::select(vec![
+            7.62, 40.0, 76.0, 102.0, 152.0, 280.0, 305.0, 343.0, 381.0,
+        ])),
+        prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
+    )
+        .prop_map(|(penetration, range, weapon, caliber, side)| HitOpts {
+            penetration,
+            range,
+            weapon,
+            caliber,
+            side,
+            depth: None,
+            aspect: None,
+        });
+    let torpedo = (
+        prop_oneof![3 => Just(Weapon::Torpedo), 1 => Just(Weapon::Mine)],
+        prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
+        prop::option::of(prop::sample::select(vec![Depth::Shallow, Depth::Deep])),
+        prop::option::of(prop::sample::select(vec![
+            Aspect::Broad,
+            Aspect::Bow,
+            Aspect::Stern,
+        ])),
+    )
+        .prop_map(|(weapon, side, depth, aspect)| HitOpts {
+            weapon,
+            side,
+            depth,
+            aspect,
+            ..HitOpts::default()
+        });
+    prop_oneof![5 => shell, 1 => torpedo]
+}
+
+fn ship_index() -> impl Strategy<Value = usize> {
+    prop_oneof![30 => 0usize..8, 1 => Just(UNKNOWN)]
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        8 => Just(Op::Next),
+        3 => Just(Op::Turn),
+        12 => (ship_index(), 0u32..=400, engine_hit_opts()).prop_map(|(s, dp, o)| Op::Hit(s, dp, o)),
+        3 => (ship_index(), crit_kind()).prop_map(|(s, k)| Op::Crit(s, k)),
+        3 => (ship_index(), 1u32..=30).prop_map(|(s, p)| Op::Fire(s, p)),
+        3 => (ship_index(), 1u32..=30).prop_map(|(s, p)| Op::Flood(s, p)),
+        2 => (ship_index(), prop::sample::select(ADJUST_FIELDS.to_vec()), -5i64..700)
+            .prop_map(|(s, f, v)| Op::Adjust(s, f, v)),
+        1 => text().prop_map(Op::Note),
+        3 => prop::collection::vec(1u32..=6, 1..5).prop_map(Op::Dice),
+        3 => Just(Op::Undo),
+        2 => Just(Op::Redo),
+        2 => (0u32..6, prop_oneof![6 => Just(0u32), 1 => 1u32..3], prop::option::of(phase()))
+            .prop_map(|(t, s, p)| Op::Until(t, s, p)),
+        1 => prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Op::Scale),
+    ]
+}
+
+/// The command for a step, in the game's current state.
+fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
+    let ship = |i: usize| {
+        if i == UNKNOWN {
+            "bismarck".to_string()
+        } else {
+            ids[i % ids.len()].clone()
+        }
+    };
+    match op {
+        Op::Next => Command::Next,
+        Op::Turn => Command::Turn,
+        Op::Hit(s, dp, opts) => Command::Hit {
+            ship: ship(*s),
+            dp: *dp,
+            opts: opts.clone(),
+        },
+        Op::Crit(s, kind) => Command::Crit {
+            ship: ship(*s),
+            kind: *kind,
+        },
+        Op::Fire(s, pct) => Command::Fire {
+            ship: ship(*s),
+            pct: *pct,
+        },
+        Op::Flood(s, pct) => Command::Flood {
+            ship: ship(*s),
+            pct: *pct,
+        },
+        Op::Adjust(s, field, value) => Command::Adjust {
+            ship: ship(*s),
+            field: field.to_string(),
+            value: *value,
+            reason: "umpire ruling".into(),
+        },
+        Op::Note(t) => Command::Note(t.clone()),
+        Op::Dice(faces) => Command::Dice(faces.clone()),
+        Op::Undo => Command::Undo,
+        Op::Redo => Command::Redo,
+        Op::Until(turns, skew, phase) => {
+            let c = state.clock;
+            let t = c.turn + turns * c.scale.turn_minutes() + skew;
+            Command::Until {
+                time: t % 1440,
+                phase: *phase,
+            }
+        }
+        Op::Scale(s) => Command::Scale(*s),
+    }
+}
+
+fn is_history(c: &Command) -> bool {
+    matches!(c, Command::Undo | Command::Redo)
+}
+
+/// Where the clock stands, comparable: (turn start, phase in turn order).
+fn clock_key(s: &GameState) -> (u32, Phase) {
+    (s.clock.turn, s.clock.phase)
+}
+
+/// FG&DN invariants of one state (SPEC 3.2, 3.4, 5).
+fn check_state(game: &Game) -> Result<(), TestCaseError> {
+    let status = view::status(&game.state, &game.tables);
+    for (s, v) in game.state.ships.iter().zip(&status.ships) {
+        let id = s.id();
+        if !s.is_small_craft() {
+            prop_assert!(
+                s.damage <= s.spec.dp,
+                "{id}: damage {} > dp {}",
+                s.damage,
+                s.spec.dp
+            );
+            prop_assert_eq!(v.dp_left, v.dp - v.damage, "{}: dp_left", id);
+        }
+        prop_assert_eq!(
+            v.severity_pct,
+            v.fire_pct + v.flood_pct,
+            "{}: severity_pct",
+            id
+        );
+        prop_assert!(
+            v.speed_max <= v.speed,
+            "{id}: speed_max {} > speed {}",
+            v.speed_max,
+            v.speed
+        );
+        prop_assert!(v.tds.port <= s.spec.armor.tds && v.tds.starboard <= s.spec.armor.tds);
+        for f in s.fires.iter().chain(&s.floods) {
+            prop_assert!(f.pct >= 1, "{id}: a casualty of {} %", f.pct);
+        }
+        // Nothing may be due before the current turn without having fired.
+        for f in s.fires.iter().chain(&s.floods) {
+            if let (Some(due), true) = (f.next_due, s.is_afloat()) {
+                prop_assert!(
+                    due >= game.state.clock.turn,
+                    "{id}: a {} is overdue (due {due}, clock {})",
+                    f.casualty.name(),
+                    game.state.clock
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// No fire or flood does damage twice in one phase: in each phase an entry covers (split at
+/// its `PhaseEnded` events), at most one `CasualtyDamage` per (ship, casualty, index).
+fn check_entry_events(entry: &Entry) -> Result<(), TestCaseError> {
+    let mut seen: BTreeMap<(String, bool, usize), usize> = BTreeMap::new();
+    let mut phase_no = 0;
+    for e in &entry.events {
+        match e {
+            Event::PhaseEnded { .. } => phase_no += 1,
+            Event::CasualtyDamage {
+                ship,
+                casualty,
+                index,
+                ..
+            } => {
+                let key = (ship.clone(), *casualty == Casualty::Fire, *index);
+                let before = seen.insert(key, phase_no);
+                prop_assert!(
+                    before != Some(phase_no),
+                    "\"{}\": {} {} #{} did damage twice in one phase",
+                    entry.cmd,
+                    ship,
+                    casualty.name(),
+                    index
+                );
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Run a battle, checking every step; returns the game.
+fn run_battle(scenario: &Scenario, ops: &[Op]) -> Result<Game, TestCaseError> {
+    let ids: Vec<String> = scenario.ships.iter().map(|s| s.id.clone()).collect();
+    let mut game = Game::new(scenario, Tables::builtin());
+    for op in ops {
+        let cmd = to_command(op, &game.state, &ids);
+        let before = game.clone();
+        let result = game
+            .execute(&cmd, &mut SeededDice)
+            .map(|e| e.cloned())
+            .map_err(|e| e.to_string());
+        match result {
+            Err(_) => {
+                prop_assert_eq!(
+                    &game.state,
+                    &before.state,
+                    "refused \"{}\" changed the state",
+                    cmd
+                );
+                prop_assert_eq!(
+                    game.entries(),
+                    before.entries(),
+                    "refused \"{}\" was logged",
+                    cmd
+                );
+            }
+            Ok(None) => prop_assert_eq!(&game.state, &before.state),
+            Ok(Some(entry)) => {
+                check_state(&game)?;
+                check_entry_events(&entry)?;
+                prop_assert_eq!(
+                    entry.cmd.parse::<Command>().ok(),
+                    Some(cmd.clone()),
+                    "the logged text reads back as the command"
+                );
+                if !is_history(&cmd) {
+                    prop_assert!(
+                        clock_key(&game.state) >= clock_key(&before.state),
+                        "\"{}\" moved the clock back from {} to {}",
+                        cmd,
+                        before.state.clock,
+                        game.state.clock
+                    );
+                    for (a, b) in before.state.ships.iter().zip(&game.state.ships) {
+                        if a.status == ShipStatus::Sunk {
+                            prop_assert_eq!(b.status, ShipStatus::Sunk, "{} rose again", a.id());
+                        }
+                    }
+                    let mut undone = game.clone();
+                    prop_assert!(undone.execute(&Command::Undo, &mut SeededDice).is_ok());
+                    prop_assert_eq!(&undone.state, &before.state, "undo of \"{}\"", cmd);
+                    prop_assert!(undone.execute(&Command::Redo, &mut SeededDice).is_ok());
+                    prop_assert_eq!(&undone.state, &game.state, "redo of \"{}\"", cmd);
+                }
+            }
+        }
+    }
+    Ok(game)
+}
+
+fn check_replay(scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> {
+    let entries = game.entries().to_vec();
+    let replayed = Game::replay(scenario, Tables::builtin(), entries.clone())
+        .map_err(|e| TestCaseError::fail(format!("replay failed: {e}")))?;
+    prop_assert_eq!(
+        &replayed.state,
+        &game.state,
+        "replay differs from the live game"
+    );
+
+    let text = save_text("demo.toml", umpire::cli::DEMO, &entries)
+        .map_err(|e| TestCaseError::fail(format!("save_text: {e}")))?;
+    let loaded = parse_save::<Entry>("demo.toml", &text)
+        .map_err(|e| TestCaseError::fail(format!("parse_save: {e}")))?;
+    prop_assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    prop_assert_eq!(&loaded.entries, &entries, "entries through the save format");
+    let from_save = Game::replay(scenario, Tables::builtin(), loaded.entries)
+        .map_err(|e| TestCaseError::fail(format!("replay from save failed: {e}")))?;
+    prop_assert_eq!(&from_save.state, &game.state, "replay from save differs");
+
+    let problems = Game::verify(scenario, Tables::builtin(), &entries);
+    prop_assert!(problems.is_empty(), "verify: {:?}", problems);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// SPEC 4: `parse(print(c)) == c` for every well-formed command.
+    #[test]
+    fn commands_round_trip_through_text(c in command()) {
+        let line = c.to_string();
+        let back = line.parse::<Command>();
+        prop_assert_eq!(back.as_ref().ok(), Some(&c), "{:?} printed as {:?}: {:?}", c, line, back);
+    }
+
+    /// The printed command is one line, so it fits the log and the prompt.
+    #[test]
+    fn printed_commands_are_one_line(c in command()) {
+        prop_assert!(!c.to_string().contains('\n'));
+    }
+
+    #[test]
+    fn the_parser_never_panics_on_any_text(s in any::<String>()) {
+        let _ = s.parse::<Command>();
+    }
+
+    #[test]
+    fn the_parser_never_panics_on_command_like_text(
+        s in "(dice|next|turn|until|scale|hit|crit|fire|flood|adjust|note|undo|redo|expect)( [a-z0-9_.\"#\\\\-]{0,10}){0,8}"
+    ) {
+        let _ = s.parse::<Command>();
+    }
+
+    /// Mutated valid lines parse or fail cleanly; whatever parses prints back to itself.
+    #[test]
+    fn the_parser_never_panics_on_mutated_commands(
+        c in command(),
+        edits in prop::collection::vec(edit(), 1..5),
+    ) {
+        let line = mutate(&c.to_string(), &edits);
+        if let Ok(parsed) = line.parse::<Command>() {
+            let again = parsed.to_string().parse::<Command>();
+            prop_assert_eq!(again.as_ref().ok(), Some(&parsed), "{:?} -> {:?}", line, parsed);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn the_scenario_parser_never_panics_on_any_text(s in any::<String>()) {
+        let _ = parse_scenario("any.toml", &s);
+    }
+
+    #[test]
+    fn the_scenario_parser_never_panics_on_mutated_scenarios(
+        edits in prop::collection::vec(edit(), 1..6),
+    ) {
+        let text = mutate(umpire::cli::DEMO, &edits);
+        if let Ok(s) = parse_scenario("demo.toml", &text) {
+            // Whatever loads must start a game that takes a phase without trouble.
+            let mut game = Game::new(&s, Tables::builtin());
+            let _ = game.execute(&Command::Next, &mut SeededDice);
+        }
+    }
+
+    #[test]
+    fn the_save_parser_never_panics_on_mutated_saves(
+        ops in prop::collection::vec(op(), 0..12),
+        edits in prop::collection::vec(edit(), 1..6),
+    ) {
+        let scenario = demo();
+        let game = run_battle(&scenario, &ops)?;
+        let text = save_text("demo.toml", umpire::cli::DEMO, game.entries())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let text = mutate(&text, &edits);
+        if let Ok(loaded) = parse_save::<Entry>("demo.toml", &text) {
+            // Decoded entries replay or fail cleanly.
+            if let Ok(s) = parse_scenario("demo.toml", &loaded.scenario_text) {
+                let _ = Game::replay(&s, Tables::builtin(), loaded.entries.clone());
+                let _ = Game::verify(&s, Tables::builtin(), &loaded.entries);
+            }
+        }
+    }
+
+    /// Edits inside an entry's JSON with a recomputed checksum: the line is intact, so it must
+    /// decode or be reported, never panic; what decodes must replay or fail cleanly.
+    #[test]
+    fn the_save_parser_never_panics_on_re_checksummed_entries(
+        ops in prop::collection::vec(op(), 1..12),
+        which in any::<usize>(),
+        edits in prop::collection::vec(edit(), 1..4),
+    ) {
+        let scenario = demo();
+        let game = run_battle(&scenario, &ops)?;
+        if game.entries().is_empty() {
+            return Ok(());
+        }
+        let mut text = format!("{}{}\n", umpire::cli::DEMO, umpire::store::LOG_MARKER);
+        for (k, e) in game.entries().iter().enumerate() {
+            let json = serde_json::to_string(e).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let json = if k == which % game.entries().len() {
+                mutate(&json, &edits).replace('\n', " ")
+            } else {
+                json
+            };
+            text.push_str(&umpire::store::format::entry_line(&json));
+        }
+        if let Ok(loaded) = parse_save::<Entry>("demo.toml", &text) {
+            let _ = Game::replay(&scenario, Tables::builtin(), loaded.entries.clone());
+            let _ = Game::verify(&scenario, Tables::builtin(), &loaded.entries);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random battles: every step keeps the invariants, undo/redo are exact, refused commands
+    /// change nothing; the log replays (live and through the save format) to the same state and
+    /// verifies against the rules.
+    #[test]
+    fn random_battles_replay_verify_and_undo_exactly(ops in prop::collection::vec(op(), 1..40)) {
+        let scenario = demo();
+        let game = run_battle(&scenario, &ops)?;
+        check_replay(&scenario, &game)?;
+    }
+}
+
+#[test]
+fn demo_has_the_ships_the_strategies_expect() {
+    assert_eq!(demo_ids().len(), 8);
+}
