@@ -241,7 +241,7 @@ fn demo_ids() -> Vec<String> {
 /// One step of a random battle. Ship indices are taken modulo the demo's ship count; index
 /// `UNKNOWN` names a ship that is not in the scenario.
 #[derive(Debug, Clone)]
-enum Op {
+pub enum Op {
     Next,
     Turn,
     Hit(usize, u32, HitOpts),
@@ -255,6 +255,8 @@ enum Op {
     Redo,
     /// `until` the turn `turns` turns from now (plus `skew` minutes, usually 0), at a phase.
     Until(u32, u32, Option<Phase>),
+    /// `until` the next intermediate mark, at a phase (reaches "each Intermediate Turn" work).
+    UntilMark(Option<Phase>),
     Scale(Scale),
 }
 
@@ -315,7 +317,7 @@ fn ship_index() -> impl Strategy<Value = usize> {
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         8 => Just(Op::Next),
-        3 => Just(Op::Turn),
+        4 => Just(Op::Turn),
         12 => (ship_index(), 0u32..=400, engine_hit_opts()).prop_map(|(s, dp, o)| Op::Hit(s, dp, o)),
         3 => (ship_index(), crit_kind()).prop_map(|(s, k)| Op::Crit(s, k)),
         3 => (ship_index(), 1u32..=30).prop_map(|(s, p)| Op::Fire(s, p)),
@@ -328,7 +330,8 @@ fn op() -> impl Strategy<Value = Op> {
         2 => Just(Op::Redo),
         2 => (0u32..6, prop_oneof![6 => Just(0u32), 1 => 1u32..3], prop::option::of(phase()))
             .prop_map(|(t, s, p)| Op::Until(t, s, p)),
-        1 => prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Op::Scale),
+        2 => prop_oneof![Just(None), prop::option::of(phase())].prop_map(Op::UntilMark),
+        2 => prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Op::Scale),
     ]
 }
 
@@ -364,7 +367,12 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
         Op::Adjust(s, field, value) => Command::Adjust {
             ship: ship(*s),
             field: field.to_string(),
-            value: *value,
+            // Underwater protection is at most 105 DP in the demo.
+            value: if field.starts_with("tds") {
+                value % 120
+            } else {
+                *value
+            },
             reason: "umpire ruling".into(),
         },
         Op::Note(t) => Command::Note(t.clone()),
@@ -379,6 +387,10 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
                 phase: *phase,
             }
         }
+        Op::UntilMark(phase) => Command::Until {
+            time: state.clock_options.next_mark_after(state.clock.turn) % 1440,
+            phase: *phase,
+        },
         Op::Scale(s) => Command::Scale(*s),
     }
 }
@@ -437,11 +449,18 @@ fn check_state(game: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// No fire or flood does damage twice in one phase: in each phase an entry covers (split at
-/// its `PhaseEnded` events), at most one `CasualtyDamage` per (ship, casualty, index).
-fn check_entry_events(entry: &Entry) -> Result<(), TestCaseError> {
+/// Walk an entry's events over the state before it, checking what must hold at each event:
+/// - no fire or flood does damage twice in one phase (at most one `CasualtyDamage` per
+///   (ship, casualty, index) between two `PhaseEnded` events);
+/// - a fire or flood does damage in the phase and turn it is due (SPEC 3.4), never early;
+/// - when a phase ends (`ClockMoved`), no hit is left pending (SPEC 3.2), no size A-D ship at
+///   0 DP is still afloat, and a sinking ship whose time has come has sunk in the Movement
+///   Phase (8.1.8).
+fn check_entry_events(before: &GameState, entry: &Entry) -> Result<GameState, TestCaseError> {
+    let mut state = before.clone();
     let mut seen: BTreeMap<(String, bool, usize), usize> = BTreeMap::new();
     let mut phase_no = 0;
+    let cmd = &entry.cmd;
     for e in &entry.events {
         match e {
             Event::PhaseEnded { .. } => phase_no += 1,
@@ -456,16 +475,72 @@ fn check_entry_events(entry: &Entry) -> Result<(), TestCaseError> {
                 prop_assert!(
                     before != Some(phase_no),
                     "\"{}\": {} {} #{} did damage twice in one phase",
-                    entry.cmd,
+                    cmd,
                     ship,
                     casualty.name(),
                     index
                 );
+                let s = state.ship(ship).expect("a ship of the scenario");
+                let f = &s.casualties(*casualty)[*index];
+                let clock = state.clock;
+                if !f.immediate || f.damage_done > 0 {
+                    let due = f.next_due;
+                    prop_assert!(
+                        due.is_some_and(|d| clock.reached(d)),
+                        "\"{}\": {} {} #{} did damage at {} but is due {:?}",
+                        cmd,
+                        ship,
+                        casualty.name(),
+                        index,
+                        clock,
+                        due
+                    );
+                    prop_assert_eq!(
+                        f.due_phase,
+                        clock.phase,
+                        "\"{}\": {} {} #{} did damage in the wrong phase",
+                        cmd,
+                        ship,
+                        casualty.name(),
+                        index
+                    );
+                }
+            }
+            Event::ClockMoved { .. } => {
+                for s in &state.ships {
+                    prop_assert!(
+                        s.pending.is_empty(),
+                        "\"{}\": {} has hits pending after {} ended",
+                        cmd,
+                        s.id(),
+                        state.clock
+                    );
+                    if !s.is_small_craft() && s.dp_left() == 0 {
+                        prop_assert!(
+                            !s.is_afloat(),
+                            "\"{}\": {} is at 0 DP and afloat after {} ended",
+                            cmd,
+                            s.id(),
+                            state.clock
+                        );
+                    }
+                    if let ShipStatus::Sinking { due } = s.status {
+                        prop_assert!(
+                            !(state.clock.phase == Phase::Movement && state.clock.turn >= due),
+                            "\"{}\": {} (due to sink at {}) is still afloat after {} ended",
+                            cmd,
+                            s.id(),
+                            due,
+                            state.clock
+                        );
+                    }
+                }
             }
             _ => {}
         }
+        state.apply(e);
     }
-    Ok(())
+    Ok(state)
 }
 
 /// Run a battle, checking every step; returns the game.
@@ -497,7 +572,15 @@ fn run_battle(scenario: &Scenario, ops: &[Op]) -> Result<Game, TestCaseError> {
             Ok(None) => prop_assert_eq!(&game.state, &before.state),
             Ok(Some(entry)) => {
                 check_state(&game)?;
-                check_entry_events(&entry)?;
+                if !is_history(&cmd) {
+                    let walked = check_entry_events(&before.state, &entry)?;
+                    prop_assert_eq!(
+                        &walked,
+                        &game.state,
+                        "events of \"{}\" over the state before it",
+                        cmd
+                    );
+                }
                 prop_assert_eq!(
                     entry.cmd.parse::<Command>().ok(),
                     Some(cmd.clone()),
@@ -685,4 +768,13 @@ proptest! {
 #[test]
 fn demo_has_the_ships_the_strategies_expect() {
     assert_eq!(demo_ids().len(), 8);
+}
+pub fn op_pub() -> impl Strategy<Value = Op> {
+    op()
+}
+pub fn demo_pub() -> Scenario {
+    demo()
+}
+pub fn to_command_pub(op: &Op, state: &GameState, ids: &[String]) -> Command {
+    to_command(op, state, ids)
 }
