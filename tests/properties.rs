@@ -293,9 +293,14 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             RangeBand::Extreme,
         ])),
         prop_oneof![4 => Just(Weapon::Shell), 1 => Just(Weapon::Bomb)],
-        prop::option::of(prop::sample::select(vec![
-            7.62, 40.0, 76.0, 102.0, 152.0, 280.0, 305.0, 343.0, 381.0,
-        ])),
+        prop::option::of(prop_oneof![
+            3 => prop::sample::select(vec![
+                7.62, 40.0, 76.0, 102.0, 152.0, 280.0, 305.0, 343.0, 381.0,
+            ]),
+            // Calibres in hundredths of a mm: any f64 with more digits loses its last bit
+            // through the save (see `a_hit_caliber_survives_the_save_format`).
+            1 => (1u32..=100_000).prop_map(|c| f64::from(c) / 100.0),
+        ]),
         prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
     )
         .prop_map(|(penetration, range, weapon, caliber, side)| HitOpts {
@@ -842,4 +847,35 @@ proptest! {
 #[test]
 fn demo_has_the_ships_the_strategies_expect() {
     assert_eq!(demo_ids().len(), 8);
+}
+
+/// Found by `random_battles_replay_verify_and_undo_exactly` with an arbitrary calibre: the save
+/// writes the f64 with all 17 digits, and serde_json (built without `float_roundtrip`) reads it
+/// back one unit in the last place lower. Replay from the save then differs from the live game
+/// and `verify` (which re-decides from the command text, parsed exactly) reports the entry.
+#[test]
+#[ignore = "BUG: hit calibre f64 loses 1 ULP through the save JSON (serde_json without float_roundtrip): replay from save != live, verify fails"]
+fn a_hit_caliber_survives_the_save_format() {
+    let scenario = demo();
+    let mut game = Game::new(&scenario, Tables::builtin());
+    for line in ["next", "hit tiger 0 caliber 13.235314906746797"] {
+        let cmd: Command = line.parse().unwrap();
+        game.execute(&cmd, &mut SeededDice).unwrap();
+    }
+    let text = save_text("demo.toml", umpire::cli::DEMO, game.entries()).unwrap();
+    let loaded = parse_save::<Entry>("demo.toml", &text).unwrap();
+    let Event::HitEntered { hit, .. } = &loaded.entries[1].events[0] else {
+        panic!("the hit is the second entry's first event");
+    };
+    assert_eq!(
+        hit.caliber,
+        Some(13.235314906746797),
+        "read back from the save"
+    );
+    let replayed = Game::replay(&scenario, Tables::builtin(), loaded.entries.clone()).unwrap();
+    assert_eq!(replayed.state, game.state);
+    assert_eq!(
+        Game::verify(&scenario, Tables::builtin(), &loaded.entries),
+        Vec::<String>::new()
+    );
 }
