@@ -756,7 +756,7 @@ fn check_expect(game: &Game) -> Result<(), TestCaseError> {
 }
 
 /// A random scenario within what the loader accepts: odd sizes, types, years, DP from 1,
-/// speed 0, heavy underwater protection, unarmed craft, marks every turn or every day.
+/// speed 0, heavy underwater protection, unarmed craft, marks anchored before the start.
 fn scenario_text() -> impl Strategy<Value = String> {
     let ship = (
         prop::sample::select(vec![
@@ -784,8 +784,9 @@ fn scenario_text() -> impl Strategy<Value = String> {
         1u32..=20,
         any::<u64>(),
         prop::collection::vec(ship, 1..5),
+        prop::option::of(0u32..40),
     )
-        .prop_map(|(start, interval, delay, seed, ships)| {
+        .prop_map(|(start, interval, delay, seed, ships, anchor_turns)| {
             let mut t = format!(
                 "[scenario]\nname = \"random\"\nruleset = \"fgdn-1.1\"\nstart = \"{:02}{:02}\"\nseed = {}\n\n\
                  [options]\nfire_flood_delay_turns = {delay}\nintermediate_interval = {interval}\n",
@@ -793,6 +794,10 @@ fn scenario_text() -> impl Strategy<Value = String> {
                 start % 60,
                 seed % (1 << 53),
             );
+            if let Some(k) = anchor_turns.filter(|k| k * 3 <= start) {
+                let a = start - k * 3;
+                t.push_str(&format!("mark_anchor = \"{:02}{:02}\"\n", a / 60, a % 60));
+            }
             for (k, (kind, typed, size, dp, speed, year, rebuilt, (belt, deck, tds), armed)) in
                 ships.into_iter().enumerate()
             {
