@@ -297,9 +297,9 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             3 => prop::sample::select(vec![
                 7.62, 40.0, 76.0, 102.0, 152.0, 280.0, 305.0, 343.0, 381.0,
             ]),
-            // Calibres in hundredths of a mm: any f64 with more digits loses its last bit
-            // through the save (see `a_hit_caliber_survives_the_save_format`).
-            1 => (1u32..=100_000).prop_map(|c| f64::from(c) / 100.0),
+            // Any calibre, to its last bit, survives the save
+            // (`a_hit_caliber_survives_the_save_format`).
+            1 => caliber(),
         ]),
         prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
     )
@@ -778,9 +778,9 @@ fn scenario_text() -> impl Strategy<Value = String> {
     );
     (
         hhmm(),
-        // Intervals that are not a multiple of 30 put marks inside intermediate turns, where a
-        // fire does damage many times in one phase (`fire_damage_once_per_phase_with_short_interval`).
-        prop::sample::select(vec![30u32, 60, 90, 1440]),
+        // Any interval the loader accepts: marks inside an intermediate turn collapse into the
+        // next one (`fire_damage_once_per_phase_with_short_interval`).
+        (1u32..=480).prop_map(|k| k * 3),
         1u32..=20,
         any::<u64>(),
         prop::collection::vec(ship, 1..5),
@@ -990,11 +990,9 @@ fn demo_has_the_ships_the_strategies_expect() {
 }
 
 /// Found by `random_battles_replay_verify_and_undo_exactly` with an arbitrary calibre: the save
-/// writes the f64 with all 17 digits, and serde_json (built without `float_roundtrip`) reads it
-/// back one unit in the last place lower. Replay from the save then differs from the live game
-/// and `verify` (which re-decides from the command text, parsed exactly) reports the entry.
+/// writes the f64 with all 17 digits and must read back the same bits (serde_json's
+/// `float_roundtrip`), or replay from the save differs from the live game and `verify` fails.
 #[test]
-#[ignore = "BUG: hit calibre f64 loses 1 ULP through the save JSON (serde_json without float_roundtrip): replay from save != live, verify fails"]
 fn a_hit_caliber_survives_the_save_format() {
     let scenario = demo();
     let mut game = Game::new(&scenario, Tables::builtin());
@@ -1021,13 +1019,9 @@ fn a_hit_caliber_survives_the_save_format() {
 }
 
 /// Found by `random_battles_on_random_scenarios` (interval 3, intermediate scale), minimised.
-/// With marks closer together than an intermediate turn (any `intermediate_interval` that is not
-/// a multiple of 30, all of which the loader accepts), a fire's next damage is set to
-/// `next_mark_after(turn)`, which lies inside the turn being resolved; `casualty_damage_step`
-/// loops while something is due, so the same fire does its damage again and again in one
-/// Resolution Phase, up to its chain limit (here 10 x 50 DP to HMS Tiger at 1212 resolution).
+/// With marks closer together than an intermediate turn, the marks inside a turn collapse into
+/// the next turn: a fire does its damage once per Resolution Phase (it once did it 10 times).
 #[test]
-#[ignore = "BUG: intermediate_interval not a multiple of 30 + intermediate scale: one fire does damage up to 10 times in one Resolution Phase"]
 fn fire_damage_once_per_phase_with_short_interval() {
     let text = umpire::cli::DEMO.replace("intermediate_interval = 30", "intermediate_interval = 6");
     let scenario = parse_scenario("demo6.toml", &text).unwrap();

@@ -706,7 +706,7 @@ fn is_due(state: &GameState, f: &FireFlood) -> bool {
     match f.next_due {
         Some(due) => {
             let clock = state.clock;
-            clock.reached(due) && (clock.phase == f.due_phase || due < clock.turn)
+            clock.reached(due) && clock.phase == f.due_phase
         }
         None => false,
     }
@@ -723,7 +723,7 @@ fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Res
         let next_mark = ctx
             .state
             .clock_options
-            .next_mark_after(ctx.state.clock.turn);
+            .next_mark_after(ctx.state.clock.turn_end() - 1);
         let mut ticks = Vec::new();
         if s.is_afloat() {
             for casualty in [Casualty::Fire, Casualty::Flood] {
