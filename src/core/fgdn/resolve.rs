@@ -135,7 +135,8 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
             located_critical(ctx, i, column, n as u32 + 1, count, &mut c)?;
         }
     }
-    immediate_damage(ctx, i, &mut c)?;
+    // Immediate fire/flood damage and secondary explosions (SPEC 4 dice order).
+    casualty_damage_step(ctx, i, &mut c)?;
     sinking_check(ctx, i)?;
     Ok(())
 }
@@ -788,11 +789,6 @@ fn damage_with_criticals(
     }
     sinking_check(ctx, i)?;
     Ok(cc.secondary_damage)
-}
-
-/// Immediate fire/flood damage and secondary explosions after a batch (SPEC 4 dice order).
-fn immediate_damage(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Result<(), RuleError> {
-    casualty_damage_step(ctx, i, c)
 }
 
 /// After an umpire's `crit`: a secondary explosion's damage happens at once (casualties due in
