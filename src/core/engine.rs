@@ -42,13 +42,9 @@ impl<'a> Ctx<'a> {
         self.events.push(e);
     }
 
-    /// Roll one die: the next queued face if any (it must fit), else the dice source.
-    pub fn roll(
-        &mut self,
-        ship: Option<&str>,
-        die: Die,
-        purpose: String,
-    ) -> Result<u32, RuleError> {
+    /// Roll one die for the ship with index `ship`: the next queued face if any (it must fit),
+    /// else the dice source.
+    pub fn roll(&mut self, ship: usize, die: Die, purpose: String) -> Result<u32, RuleError> {
         let (face, provenance) = match self.state.dice_queue.front() {
             Some(&f) => {
                 if !die.fits(f) {
@@ -77,7 +73,7 @@ impl<'a> Ctx<'a> {
             }
         };
         self.emit(Event::Rolled {
-            ship: ship.map(str::to_string),
+            ship: Some(self.state.ships[ship].id().to_string()),
             roll: Roll {
                 die,
                 face,
@@ -372,7 +368,7 @@ fn enter_hit(
                         Some(chance) => {
                             let band = opts.range.map(|r| r.name()).unwrap_or("");
                             let d = ctx.roll(
-                                Some(&id),
+                                i,
                                 Die::D100,
                                 format!("belt or deck, {band} range (belt on 1-{chance}), {name}"),
                             )?;

@@ -240,7 +240,7 @@ fn keel_check(ctx: &mut Ctx<'_>, i: usize, amount: u32, hit: &PendingHit) -> Res
     let id = s.id().to_string();
     let name = s.spec.name.clone();
     let d = ctx.roll(
-        Some(&id),
+        i,
         Die::D10,
         format!(
             "keel check, {name}: {amount} DP from one {} (broken on 1-{breaks_on})",
@@ -294,7 +294,7 @@ fn critical_roll(
     let base = if small { dp } else { s.dp_left() };
     let ratio = Ratio { taken, base };
     let d6 = ctx.roll(
-        Some(&id),
+        i,
         Die::D6,
         format!(
             "critical count, {name}: ratio {} ({taken}/{base}), the {} line",
@@ -342,10 +342,9 @@ fn located_critical(
     of: u32,
     c: &mut CritContext,
 ) -> Result<(), RuleError> {
-    let id = ctx.state.ships[i].id().to_string();
     let name = ctx.ship_name(i);
     let d20 = ctx.roll(
-        Some(&id),
+        i,
         Die::D20,
         format!("critical {n} of {of}, {name}, {column} column"),
     )?;
@@ -402,11 +401,7 @@ fn inflict_cell(
             Location::Kind(k) => k,
             Location::SensorComms => {
                 let name = ctx.ship_name(i);
-                let d6 = ctx.roll(
-                    Some(&id),
-                    Die::D6,
-                    format!("sensor or communications, {name}"),
-                )?;
+                let d6 = ctx.roll(i, Die::D6, format!("sensor or communications, {name}"))?;
                 let outcome = ctx
                     .tables
                     .sensor_comms
@@ -515,7 +510,7 @@ fn inflict_critical_with(
         CriticalKind::Engineering => {
             let name = ctx.ship_name(i);
             let d10 = ctx.roll(
-                Some(&id),
+                i,
                 Die::D10,
                 format!("engineering critical, {name} (10: boiler explosion)"),
             )?;
@@ -611,7 +606,7 @@ fn casualty_critical(
         } else {
             format!("{} severity, {name}", casualty.name())
         };
-        faces.push(ctx.roll(Some(&id), Die::D6, purpose)?);
+        faces.push(ctx.roll(i, Die::D6, purpose)?);
     }
     let mut mods = SeverityMods {
         add,
@@ -829,7 +824,7 @@ fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleErr
     let id = ctx.state.ships[i].id().to_string();
     let name = ctx.ship_name(i);
     let d10 = ctx.roll(
-        Some(&id),
+        i,
         Die::D10,
         format!("time to sink, {name} (D10 x 10 minutes)"),
     )?;
