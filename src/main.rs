@@ -1,14 +1,27 @@
-//! `umpire`: thin entry point: parse arguments, dispatch to the headless commands.
+//! `umpire`: thin entry point: parse arguments, dispatch to the dashboard or the headless
+//! commands.
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use umpire::cli::{self, log::Format, Battle, CliError};
+use umpire::core::fgdn::tables::Tables;
+use umpire::tui::{self, PlayOptions};
+
+fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
+    let options = PlayOptions {
+        file,
+        save: args.save,
+        keymap: args.keymap,
+        data_dir: None,
+    };
+    tui::play(&options, tables)
+}
 
 #[derive(Parser)]
 #[command(
     name = "umpire",
     version,
     about = "The umpire's console for Fear God & Dread Nought 1.1",
-    long_about = "The umpire's console for Fear God & Dread Nought 1.1.\n\nWith no command it shows the built-in demo battle's status."
+    long_about = "The umpire's console for Fear God & Dread Nought 1.1.\n\nWith no command it opens the dashboard on the built-in demo battle (saved as a new file in the data directory)."
 )]
 struct Cli {
     /// Directory of rule-table TOML files overriding the built-in ones
@@ -17,10 +30,30 @@ struct Cli {
     tables: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Cmd>,
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+#[derive(clap::Args, Default)]
+struct PlayArgs {
+    /// Start a new save here instead (default: the user's data directory, umpire/saves).
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Keymap file overriding the default keys (default: the user's config directory,
+    /// umpire/keymap.toml, if it exists).
+    #[arg(long, value_name = "FILE")]
+    keymap: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Open the dashboard on a scenario or save (a scenario starts a new save; a save is
+    /// continued in place).
+    Play {
+        file: PathBuf,
+        #[command(flatten)]
+        play: PlayArgs,
+    },
     /// Execute a command script against a scenario or save.
     Run {
         file: PathBuf,
@@ -71,18 +104,8 @@ fn main() {
 fn dispatch(cli: Cli) -> Result<(), CliError> {
     let tables = cli::tables(cli.tables.as_deref())?;
     match cli.command {
-        None => {
-            let battle = Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables)?;
-            cli::out(&cli::status::text(&battle));
-            cli::out(
-                "The dashboard is not built yet. Drive a battle headless:\n  \
-                 umpire demo battle.toml                      # write this demo to a file\n  \
-                 umpire run battle.toml --script moves.txt    # apply commands (see README)\n  \
-                 umpire status battle.toml [--json]\n  \
-                 umpire log battle.toml [--ship tiger] [--format text|md|csv|json]",
-            );
-            Ok(())
-        }
+        None => play(None, cli.play, tables),
+        Some(Cmd::Play { file, play: args }) => play(Some(file), args, tables),
         Some(Cmd::Run { file, script, save }) => {
             let mut battle = Battle::open(&file, tables)?;
             cli::run::run(&mut battle, &script, save.as_deref())

@@ -703,15 +703,18 @@ fn a_torn_last_line_loads_with_a_warning_naming_the_line() {
 // ---------------------------------------------------------------- the demo, --save
 
 #[test]
-fn no_argument_prints_the_demo_status_from_any_directory() {
+fn no_argument_without_a_terminal_says_how_to_play_headless_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let o = ok(umpire().current_dir(dir.path()).output().unwrap());
-    let s = out(&o);
-    assert!(s.contains("North Sea"), "{s}");
-    for name in ["HMS Tiger", "SMS Kaiser", "HMS Wakeful", "SMS S53"] {
-        assert!(s.contains(name), "{name}: {s}");
-    }
-    assert!(s.contains("1200 plotting"), "{s}");
+    let o = umpire()
+        .current_dir(dir.path())
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("HOME", dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("the dashboard needs a terminal"), "{e}");
+    assert!(e.contains("umpire demo battle.toml"), "{e}");
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
         0,

@@ -2,9 +2,7 @@
 //! its game time, wall-clock time, the command as typed, its dice and what changed.
 use crate::cli::{out, Battle, CliError};
 use crate::core::engine::find_ship;
-use crate::core::event::Event;
-use crate::core::view;
-use serde::Serialize;
+use crate::core::log_view::log_entries;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -12,88 +10,6 @@ pub enum Format {
     Md,
     Csv,
     Json,
-}
-
-#[derive(Serialize)]
-struct Line<'a> {
-    seq: u64,
-    day: u32,
-    turn: String,
-    phase: &'a str,
-    wall: Option<&'a str>,
-    command: &'a str,
-    in_effect: bool,
-    lines: Vec<EventLine>,
-}
-
-#[derive(Serialize)]
-struct EventLine {
-    ship: Option<String>,
-    kind: String,
-    text: String,
-}
-
-fn kind_of(e: &Event) -> String {
-    serde_json::to_value(e)
-        .ok()
-        .and_then(|v| v.get("e").and_then(|k| k.as_str()).map(str::to_string))
-        .unwrap_or_default()
-}
-
-fn collect<'a>(battle: &'a Battle, ship: Option<&str>) -> Vec<Line<'a>> {
-    let g = &battle.game;
-    let mut result = Vec::new();
-    for (i, entry) in g.entries().iter().enumerate() {
-        let mut lines: Vec<EventLine> = entry
-            .events
-            .iter()
-            .filter(|e| !matches!(e, Event::ClockMoved { .. }) || ship.is_none())
-            .filter(|e| ship.is_none_or(|s| e.ship() == Some(s)))
-            .filter_map(|e| {
-                view::describe(&g.state, e).map(|text| EventLine {
-                    ship: e.ship().map(str::to_string),
-                    kind: kind_of(e),
-                    text: text.trim().to_string(),
-                })
-            })
-            .collect();
-        let mentions = ship.is_none_or(|s| {
-            entry
-                .cmd
-                .split_whitespace()
-                .nth(1)
-                .is_some_and(|w| w.eq_ignore_ascii_case(s))
-        });
-        if !mentions && lines.is_empty() {
-            continue;
-        }
-        if entry.cmd == "undo" || entry.cmd == "redo" {
-            lines.push(EventLine {
-                ship: None,
-                kind: entry.cmd.clone(),
-                text: format!(
-                    "{}: one command stepped {}",
-                    entry.cmd,
-                    if entry.cmd == "undo" {
-                        "back"
-                    } else {
-                        "forward"
-                    }
-                ),
-            });
-        }
-        result.push(Line {
-            seq: entry.seq,
-            day: entry.clock.day(),
-            turn: entry.clock.label(),
-            phase: entry.clock.phase.name(),
-            wall: entry.wall.as_deref(),
-            command: &entry.cmd,
-            in_effect: g.in_effect(i) || entry.cmd == "undo" || entry.cmd == "redo",
-            lines,
-        });
-    }
-    result
 }
 
 fn csv_field(s: &str) -> String {
@@ -113,7 +29,7 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
         }
         None => None,
     };
-    let lines = collect(battle, ship.as_deref());
+    let lines = log_entries(&battle.game, ship.as_deref());
     let mut s = String::new();
     match format {
         Format::Json => {
@@ -153,8 +69,8 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
                     l.day,
                     l.turn,
                     l.phase,
-                    csv_field(l.wall.unwrap_or("")),
-                    csv_field(l.command),
+                    csv_field(l.wall.as_deref().unwrap_or("")),
+                    csv_field(&l.command),
                     l.in_effect
                 );
                 if l.lines.is_empty() {

@@ -7,7 +7,8 @@ pub mod status;
 use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::{parse_scenario, Scenario};
-use crate::store::{self, Loaded};
+use crate::core::view;
+use crate::store::{self, Loaded, SaveWriter, StoreError};
 use std::path::{Path, PathBuf};
 
 /// The demo battle, compiled in so `umpire` works from any directory.
@@ -99,6 +100,39 @@ impl Battle {
             warnings: loaded.warnings,
         })
     }
+}
+
+impl Battle {
+    /// Make a prepared entry durable in the save, then take it into the game; returns the log
+    /// lines that explain it. Nothing changes if the append fails: "durable before shown".
+    pub fn record(
+        &mut self,
+        writer: &mut SaveWriter,
+        mut entry: Entry,
+        wall: Option<String>,
+    ) -> Result<Vec<String>, StoreError> {
+        entry.wall = wall;
+        writer.append(&entry)?;
+        let before = entry.clock;
+        let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
+        self.game.commit(entry);
+        if let Some(last) = self.game.entries().last() {
+            for ev in &last.events {
+                if let Some(l) = view::describe(&self.game.state, ev) {
+                    lines.push(format!("  {l}"));
+                }
+            }
+        }
+        if self.game.state.clock != before {
+            lines.push(format!("  now {}", self.game.state.clock));
+        }
+        Ok(lines)
+    }
+}
+
+/// Wall-clock time of an entry (RFC 3339, milliseconds, UTC).
+pub fn wall_now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 /// Load the tables or say exactly what is wrong with them.

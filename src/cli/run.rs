@@ -2,11 +2,10 @@
 //! Every command is durable in the save before its lines are printed; the first failing command
 //! or `expect` stops the script with a message naming the script line, and leaves the save as
 //! it was before that command.
-use crate::cli::{out, Battle, CliError};
+use crate::cli::{out, wall_now, Battle, CliError};
 use crate::core::command::Command;
 use crate::core::dice::SeededDice;
 use crate::core::game::Entry;
-use crate::core::view;
 use crate::store::{self, SaveWriter};
 use std::path::Path;
 
@@ -49,26 +48,13 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
             .game
             .prepare(&cmd, &mut dice)
             .map_err(|e| CliError::failed(format!("{at}: {text}: {e}")))?;
-        let Some(mut entry) = prepared else {
+        let Some(entry) = prepared else {
             out(&format!("ok  {text}"));
             continue;
         };
-        entry.wall = Some(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
-        writer
-            .append(&entry)
+        let lines = battle
+            .record(&mut writer, entry, Some(wall_now()))
             .map_err(|e| CliError::input(format!("{at}: {text}: not saved: {e}")))?;
-        let before = entry.clock;
-        let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
-        battle.game.commit(entry);
-        let committed = battle.game.entries().last().map(|e| e.events.clone());
-        for ev in committed.unwrap_or_default() {
-            if let Some(l) = view::describe(&battle.game.state, &ev) {
-                lines.push(format!("  {l}"));
-            }
-        }
-        if battle.game.state.clock != before {
-            lines.push(format!("  now {}", battle.game.state.clock));
-        }
         out(&lines.join("\n"));
     }
     Ok(())

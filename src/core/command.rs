@@ -554,6 +554,15 @@ impl FromStr for Command {
                         .get(2)
                         .ok_or_else(|| pe(format!("missing FIELD; usage: {u}")))?
                         .to_ascii_lowercase();
+                    if field.is_empty()
+                        || !field
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+                    {
+                        return err(format!(
+                            "\"{field}\" is not a status field name (e.g. damage, dp_left, tds.port); usage: {u}"
+                        ));
+                    }
                     let value = words
                         .get(3)
                         .ok_or_else(|| pe(format!("missing VALUE; usage: {u}")))?
@@ -677,6 +686,19 @@ impl fmt::Display for Command {
 
 #[cfg(test)]
 mod tests {
+    use super::Command;
+
+    /// Found by the mutation property test: an empty quoted FIELD parsed but printed as
+    /// nothing, so the printed command did not parse back.
+    #[test]
+    fn expect_field_must_be_a_field_name() {
+        for line in ["expect a \"\" x", "expect a \"b c\" 1"] {
+            let e = line.parse::<Command>().unwrap_err().to_string();
+            assert!(e.contains("is not a status field name"), "{line}: {e}");
+        }
+        assert!("expect a tds.port 3".parse::<Command>().is_ok());
+    }
+
     use super::*;
 
     fn rt(s: &str) -> Command {

@@ -117,6 +117,10 @@ pub enum DiceError {
     },
     #[error("the umpire abandoned the command at the {die} for {purpose}")]
     Abandoned { die: Die, purpose: String },
+    /// The source has no face for this die yet: ask the umpire, then prepare the command again
+    /// with the answer added (see [`AskDice`]).
+    #[error("waiting for the {die} for {purpose}")]
+    Needed { die: Die, purpose: String },
 }
 
 /// Supplies the dice that are not queued: rolled from the seed, or asked of the umpire.
@@ -131,6 +135,55 @@ pub struct SeededDice;
 impl DiceSource for SeededDice {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<(u32, Provenance), DiceError> {
         Ok((seeded_face(request), Provenance::Rolled))
+    }
+}
+
+/// One answer the umpire gave when asked for a die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Answer {
+    /// A face read off the table's die.
+    Typed(u32),
+    /// "Roll it for me": the seeded face.
+    Roll,
+}
+
+/// The "ask" dice mode: the answers given so far, in the order the engine asks for dice. When
+/// the engine needs one more, it gets [`DiceError::Needed`]; the face is then asked of the
+/// umpire and the command prepared again from the start with the longer list. Preparing a
+/// command changes nothing, so asking costs no state and Esc simply forgets the answers.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct AskDice {
+    pub answers: Vec<Answer>,
+    used: usize,
+}
+
+impl AskDice {
+    pub fn new(answers: Vec<Answer>) -> AskDice {
+        AskDice { answers, used: 0 }
+    }
+}
+
+impl DiceSource for AskDice {
+    fn roll(&mut self, request: &DieRequest<'_>) -> Result<(u32, Provenance), DiceError> {
+        let Some(answer) = self.answers.get(self.used) else {
+            return Err(DiceError::Needed {
+                die: request.die,
+                purpose: request.purpose.to_string(),
+            });
+        };
+        self.used += 1;
+        match *answer {
+            Answer::Typed(face) if request.die.fits(face) => {
+                Ok((request.die.normalise(face), Provenance::Typed))
+            }
+            Answer::Typed(face) => Err(DiceError::QueuedDoesNotFit {
+                face,
+                die: request.die,
+                purpose: request.purpose.to_string(),
+                sides: request.die.sides(),
+            }),
+            Answer::Roll => Ok((seeded_face(request), Provenance::Rolled)),
+        }
     }
 }
 
@@ -155,6 +208,36 @@ mod tests {
         assert!(!Die::D6.fits(0));
         assert!(!Die::D6.fits(7));
         assert!(Die::D100.fits(100));
+    }
+
+    #[test]
+    fn ask_dice_asks_once_per_missing_die_and_keeps_provenance() {
+        let req = |serial| DieRequest {
+            die: Die::D10,
+            purpose: "fire DC",
+            seed: 7,
+            serial,
+        };
+        let mut none = AskDice::default();
+        assert_eq!(
+            none.roll(&req(0)),
+            Err(DiceError::Needed {
+                die: Die::D10,
+                purpose: "fire DC".into()
+            })
+        );
+        let mut two = AskDice::new(vec![Answer::Typed(0), Answer::Roll]);
+        assert_eq!(two.roll(&req(0)), Ok((10, Provenance::Typed)));
+        assert_eq!(
+            two.roll(&req(1)),
+            Ok((seeded_face(&req(1)), Provenance::Rolled))
+        );
+        assert!(matches!(two.roll(&req(2)), Err(DiceError::Needed { .. })));
+        let mut bad = AskDice::new(vec![Answer::Typed(11)]);
+        assert!(matches!(
+            bad.roll(&req(0)),
+            Err(DiceError::QueuedDoesNotFit { .. })
+        ));
     }
 
     #[test]

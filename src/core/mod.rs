@@ -6,6 +6,7 @@ pub mod engine;
 pub mod event;
 pub mod fgdn;
 pub mod game;
+pub mod log_view;
 pub mod scenario;
 pub mod state;
 pub mod view;

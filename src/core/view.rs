@@ -1,6 +1,6 @@
 //! Read-only projections used by every face: the status of SPEC 5, ship fields for `expect`,
 //! and log lines that explain every number.
-use crate::core::clock::{label, Phase};
+use crate::core::clock::{label, Minute, Phase};
 use crate::core::event::{Casualty, Event, FireFlood};
 use crate::core::fgdn::damage::{breakdown, massive};
 use crate::core::fgdn::fire_flood::{casualty_damage, severity_level};
@@ -58,6 +58,10 @@ pub struct TimerView {
     pub what: String,
     pub due: String,
     pub phase: Phase,
+    /// The absolute minute of `due`: the effect fires at the end of `phase` in the turn that
+    /// contains it (not in the JSON, whose `due` is the HHMM label).
+    #[serde(skip)]
+    pub at: Minute,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -170,6 +174,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
                         what: format!("{} {} %: {dmg} DP", c.name(), f.pct),
                         due: label(due),
                         phase: f.due_phase,
+                        at: due,
                     });
                 }
             }
@@ -182,12 +187,13 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
                 what: "sinks (disappears)".into(),
                 due: label(at),
                 phase: Phase::Movement,
+                at,
             });
             Some(label(at))
         }
         _ => None,
     };
-    timers.sort_by_key(|t| (t.due.clone(), t.phase));
+    timers.sort_by_key(|t| (t.at, t.phase));
     let dp_left = s.dp_left();
     ShipView {
         id: s.id().to_string(),
@@ -269,6 +275,42 @@ pub fn status(state: &GameState, tables: &Tables) -> Status {
             .map(|s| ship_view(state, tables, s))
             .collect(),
     }
+}
+
+/// One thing the next `next` will do to a ship.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DueItem {
+    pub ship: String,
+    pub name: String,
+    pub what: String,
+}
+
+/// Everything ending the current phase will do, ship by ship in scenario order (SPEC 3.5): the
+/// hits waiting to be resolved, then every timer that falls due at the end of this phase.
+pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
+    let clock = state.clock;
+    let mut items = Vec::new();
+    for s in &state.ships {
+        let item = |what: String| DueItem {
+            ship: s.id().to_string(),
+            name: s.spec.name.clone(),
+            what,
+        };
+        if !s.pending.is_empty() {
+            let n = s.pending.len();
+            let dp: u32 = s.pending.iter().map(|h| h.damage).sum();
+            items.push(item(format!(
+                "{n} hit{} to resolve: {dp} DP, then the critical roll",
+                if n == 1 { "" } else { "s" }
+            )));
+        }
+        for t in ship_view(state, tables, s).timers {
+            if clock.reached(t.at) && clock.phase == t.phase {
+                items.push(item(t.what));
+            }
+        }
+    }
+    items
 }
 
 /// A ship's status field by name (dots for nested keys, e.g. `tds.port`). Lists give their

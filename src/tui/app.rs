@@ -1,0 +1,831 @@
+//! The dashboard's model and `update`: one `App`, keys in, commands out. Everything the umpire
+//! does becomes a command of the script language, prepared (nothing changes), made durable in
+//! the save, and only then shown. Rendering lives in `view/`; this file never draws.
+use crate::cli::Battle;
+use crate::core::command::{Command, COMMANDS};
+use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, Die, SeededDice};
+use crate::core::engine::RuleError;
+use crate::core::fgdn::kinds::CriticalKind;
+use crate::core::game::GameError;
+use crate::core::log_view::log_entry;
+use crate::store::SaveWriter;
+use crate::tui::edit::LineEdit;
+use crate::tui::form::{Form, FormKind};
+use crate::tui::keymap::{Action, Keymap};
+use crate::tui::theme::Theme;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DiceMode {
+    /// The console rolls every die (from the save's seed); the log shows each.
+    Roll,
+    /// The console stops at every die and asks for the table's face (Enter rolls it).
+    Ask,
+}
+
+impl DiceMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            DiceMode::Roll => "roll",
+            DiceMode::Ask => "ask",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Fleet,
+    Log,
+}
+
+/// A command waiting for the umpire's die.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ask {
+    pub command: Command,
+    pub text: String,
+    pub answers: Vec<Answer>,
+    pub die: Die,
+    pub purpose: String,
+    pub input: String,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mode {
+    Normal,
+    Prompt {
+        edit: LineEdit,
+        error: Option<String>,
+        /// Completion candidates shown under the prompt.
+        hint: Option<String>,
+        /// Position in the prompt history while browsing with up/down.
+        history: Option<usize>,
+    },
+    Form(Form),
+    Ask(Ask),
+    Search(LineEdit),
+    Help {
+        scroll: u16,
+    },
+    ConfirmQuit,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Error,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub tone: Tone,
+}
+
+/// One line of the log panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogRow {
+    pub entry: usize,
+    /// The entry's heading line (`#12 1209 resolution  hit tiger 30`) or one of its lines.
+    pub heading: bool,
+    pub text: String,
+    pub in_effect: bool,
+}
+
+/// The log panel: rows for the whole log (or one ship's part of it), kept up to date one
+/// entry at a time so a frame never walks the whole log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LogPanel {
+    pub rows: Vec<LogRow>,
+    /// Only this ship's lines (its id).
+    pub ship: Option<String>,
+    /// Rows hidden below the bottom of the panel (0 follows the newest line).
+    pub scroll: usize,
+    pub search: Option<String>,
+    /// The row of the current search match.
+    pub found: Option<usize>,
+}
+
+/// Where the save is and whether it can be written.
+pub enum Save {
+    Writer(SaveWriter),
+    /// Opened read-only, with the reason (another console holds the save, or it cannot be
+    /// written).
+    ReadOnly(String),
+}
+
+pub struct App {
+    pub battle: Battle,
+    pub save: Save,
+    pub save_path: Option<PathBuf>,
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub dice_mode: DiceMode,
+    pub selected: usize,
+    pub focus: Focus,
+    pub mode: Mode,
+    pub message: Option<Message>,
+    pub log: LogPanel,
+    /// Commands typed at the prompt this session, oldest first.
+    pub history: Vec<String>,
+    /// The last append failed: what the header shows instead of "saved".
+    pub unsaved: Option<String>,
+    pub quit: bool,
+    /// The wall clock for log entries (injected so tests are repeatable).
+    pub wall: fn() -> Option<String>,
+    /// Rows of the log panel at the last frame (for paging).
+    pub log_height: usize,
+}
+
+fn no_wall() -> Option<String> {
+    None
+}
+
+impl App {
+    pub fn new(battle: Battle, save: Save, save_path: Option<PathBuf>, keymap: Keymap) -> App {
+        let mut app = App {
+            battle,
+            save,
+            save_path,
+            keymap,
+            theme: Theme { color: true },
+            dice_mode: DiceMode::Roll,
+            selected: 0,
+            focus: Focus::Fleet,
+            mode: Mode::Normal,
+            message: None,
+            log: LogPanel::default(),
+            history: Vec::new(),
+            unsaved: None,
+            quit: false,
+            wall: no_wall,
+            log_height: 10,
+        };
+        app.rebuild_log();
+        app
+    }
+
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.save {
+            Save::ReadOnly(why) => Some(why),
+            Save::Writer(_) => None,
+        }
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            tone: Tone::Info,
+        });
+    }
+
+    fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            tone: Tone::Error,
+        });
+    }
+
+    pub fn selected_id(&self) -> Option<String> {
+        self.battle
+            .game
+            .state
+            .ships
+            .get(self.selected)
+            .map(|s| s.id().to_string())
+    }
+
+    // ---- the log panel -------------------------------------------------------------------
+
+    fn rows_for(&self, i: usize) -> Vec<LogRow> {
+        let game = &self.battle.game;
+        let Some(e) = log_entry(game, i, self.log.ship.as_deref()) else {
+            return Vec::new();
+        };
+        let undone = if e.in_effect { "" } else { "  (undone)" };
+        let mut rows = vec![LogRow {
+            entry: i,
+            heading: true,
+            text: format!("#{} {} {} {}{undone}", e.seq, e.turn, e.phase, e.command),
+            in_effect: e.in_effect,
+        }];
+        rows.extend(e.lines.into_iter().map(|l| LogRow {
+            entry: i,
+            heading: false,
+            text: format!("  {}", l.text),
+            in_effect: e.in_effect,
+        }));
+        rows
+    }
+
+    /// Rebuild the log rows from the whole log (opening, filter changes, undo and redo).
+    pub fn rebuild_log(&mut self) {
+        let n = self.battle.game.entries().len();
+        let rows: Vec<LogRow> = (0..n).flat_map(|i| self.rows_for(i)).collect();
+        self.log.rows = rows;
+        self.log.found = None;
+        self.log.scroll = 0;
+    }
+
+    /// Add the newest entry's rows; after undo/redo an earlier entry changed, so rebuild.
+    fn log_appended(&mut self) {
+        let n = self.battle.game.entries().len();
+        let last = self.battle.game.entries().last().map(|e| e.cmd.clone());
+        if matches!(last.as_deref(), Some("undo") | Some("redo")) {
+            self.rebuild_log();
+            return;
+        }
+        if n > 0 {
+            let rows = self.rows_for(n - 1);
+            self.log.rows.extend(rows);
+        }
+        self.log.scroll = 0;
+    }
+
+    // ---- running commands ----------------------------------------------------------------
+
+    /// Run a command typed (or built by a form or a key). Returns the error to show in place,
+    /// if any; on success the message line tells what happened.
+    pub fn submit(&mut self, text: &str) -> Result<(), String> {
+        let command: Command = text.trim().parse().map_err(|e| format!("{e}"))?;
+        self.run(command, text.trim().to_string(), Vec::new())
+    }
+
+    fn run(&mut self, command: Command, text: String, answers: Vec<Answer>) -> Result<(), String> {
+        if let Some(why) = self.read_only() {
+            if !matches!(
+                command,
+                Command::Expect { .. } | Command::ExpectClock { .. }
+            ) {
+                return Err(format!("read-only: {why}"));
+            }
+        }
+        let prepared = {
+            let mut ask = AskDice::new(answers.clone());
+            let mut roll = SeededDice;
+            let dice: &mut dyn DiceSource = match self.dice_mode {
+                DiceMode::Ask => &mut ask,
+                DiceMode::Roll => &mut roll,
+            };
+            self.battle.game.prepare(&command, dice)
+        };
+        match prepared {
+            Err(GameError::Rule(RuleError::Dice(DiceError::Needed { die, purpose }))) => {
+                self.mode = Mode::Ask(Ask {
+                    command,
+                    text,
+                    answers,
+                    die,
+                    purpose,
+                    input: String::new(),
+                    error: None,
+                });
+                Ok(())
+            }
+            Err(e) => Err(e.to_string()),
+            Ok(None) => {
+                self.info(format!("ok: {text}"));
+                self.mode = Mode::Normal;
+                Ok(())
+            }
+            Ok(Some(entry)) => {
+                let wall = (self.wall)();
+                let Save::Writer(writer) = &mut self.save else {
+                    return Err("read-only".into());
+                };
+                match self.battle.record(writer, entry, wall) {
+                    Ok(lines) => {
+                        self.unsaved = None;
+                        self.mode = Mode::Normal;
+                        self.log_appended();
+                        let summary = lines
+                            .iter()
+                            .skip(1)
+                            .map(|l| l.trim())
+                            .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
+                            .map(str::to_string)
+                            .unwrap_or_else(|| format!("done: {text}"));
+                        self.info(summary);
+                        Ok(())
+                    }
+                    Err(e) => {
+                        let msg = format!("NOT SAVED, nothing changed: {e}");
+                        self.unsaved = Some(e.to_string());
+                        Err(msg)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A command from a key: errors go to the message line.
+    fn run_key_command(&mut self, text: &str) {
+        self.mode = Mode::Normal;
+        if let Err(e) = self.submit(text) {
+            self.error(format!("{text}: {e}"));
+        }
+    }
+
+    // ---- keys ----------------------------------------------------------------------------
+
+    pub fn on_key(&mut self, key: KeyEvent) {
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        if key.modifiers.contains(KeyModifiers::ALT) {
+            // A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, or a
+            // slow SSH link): treat it as exactly that, Esc and then the key.
+            let mut plain = key;
+            plain.modifiers.remove(KeyModifiers::ALT);
+            if !matches!(self.mode, Mode::Normal) {
+                self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            }
+            self.on_key(plain);
+            return;
+        }
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl_c && !matches!(self.mode, Mode::Normal | Mode::ConfirmQuit) {
+            // Ctrl-C leaves any prompt, form or question as Esc does (nothing changes).
+            self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            return;
+        }
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Normal => self.normal_key(key),
+            Mode::Prompt {
+                edit,
+                error,
+                hint,
+                history,
+            } => self.prompt_key(key, edit, error, hint, history),
+            Mode::Form(form) => self.form_key(key, form),
+            Mode::Ask(ask) => self.ask_key(key, ask),
+            Mode::Search(edit) => self.search_key(key, edit),
+            Mode::Help { scroll } => self.help_key(key, scroll),
+            Mode::ConfirmQuit => match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
+                    self.quit = true
+                }
+                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                    self.quit = true
+                }
+                _ => self.info("still here"),
+            },
+        }
+    }
+
+    fn open_form(&mut self, kind: FormKind) {
+        let Some(ship) = self.battle.game.state.ships.get(self.selected) else {
+            return;
+        };
+        self.mode = Mode::Form(Form::new(kind, ship.id(), &ship.spec.name));
+    }
+
+    pub fn do_action(&mut self, action: Action) {
+        let ships = self.battle.game.state.ships.len();
+        match action {
+            Action::EndPhase => self.run_key_command("next"),
+            Action::NextTurn => self.run_key_command("turn"),
+            Action::Undo => self.run_key_command("undo"),
+            Action::Redo => self.run_key_command("redo"),
+            Action::Hit => self.open_form(FormKind::Hit),
+            Action::Fire => self.open_form(FormKind::Fire),
+            Action::Flood => self.open_form(FormKind::Flood),
+            Action::Critical => self.open_form(FormKind::Critical),
+            Action::DiceMode => {
+                self.dice_mode = match self.dice_mode {
+                    DiceMode::Roll => DiceMode::Ask,
+                    DiceMode::Ask => DiceMode::Roll,
+                };
+                self.info(match self.dice_mode {
+                    DiceMode::Ask => "dice: ask — the console stops at every die (Enter rolls it)",
+                    DiceMode::Roll => "dice: roll — the console rolls every die",
+                });
+            }
+            Action::Command => {
+                self.mode = Mode::Prompt {
+                    edit: LineEdit::default(),
+                    error: None,
+                    hint: None,
+                    history: None,
+                }
+            }
+            Action::Search => self.mode = Mode::Search(LineEdit::default()),
+            Action::SearchNext => self.find(true, false),
+            Action::SearchPrev => self.find(false, false),
+            Action::FilterLog => {
+                self.log.ship = match self.log.ship {
+                    Some(_) => None,
+                    None => self.selected_id(),
+                };
+                self.rebuild_log();
+                match &self.log.ship {
+                    Some(id) => {
+                        let id = id.clone();
+                        self.info(format!("log: only {id} (s again for everything)"))
+                    }
+                    None => self.info("log: everything"),
+                }
+            }
+            Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::Quit => {
+                self.mode = Mode::ConfirmQuit;
+            }
+            Action::Up => match self.focus {
+                Focus::Fleet => self.selected = self.selected.saturating_sub(1),
+                Focus::Log => self.scroll_log(1),
+            },
+            Action::Down => match self.focus {
+                Focus::Fleet => self.selected = (self.selected + 1).min(ships.saturating_sub(1)),
+                Focus::Log => self.scroll_log(-1),
+            },
+            Action::FocusFleet => self.focus = Focus::Fleet,
+            Action::FocusLog => self.focus = Focus::Log,
+            Action::FocusNext => {
+                self.focus = match self.focus {
+                    Focus::Fleet => Focus::Log,
+                    Focus::Log => Focus::Fleet,
+                }
+            }
+            Action::PageUp => self.scroll_log(self.log_height.max(1) as isize - 1),
+            Action::PageDown => self.scroll_log(-(self.log_height.max(1) as isize - 1)),
+            Action::Top => match self.focus {
+                Focus::Fleet => self.selected = 0,
+                Focus::Log => self.log.scroll = self.max_scroll(),
+            },
+            Action::Bottom => match self.focus {
+                Focus::Fleet => self.selected = ships.saturating_sub(1),
+                Focus::Log => self.log.scroll = 0,
+            },
+            Action::Cancel => {
+                self.message = None;
+                self.log.search = None;
+                self.log.found = None;
+            }
+        }
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) {
+        match self.keymap.action(&key) {
+            Some(action) => self.do_action(action),
+            None => {
+                if let Some(name) = crate::tui::keymap::key_name(&key) {
+                    self.info(format!("{name}: not bound (? shows the keys)"));
+                }
+            }
+        }
+    }
+
+    fn max_scroll(&self) -> usize {
+        self.log.rows.len().saturating_sub(self.log_height.max(1))
+    }
+
+    fn scroll_log(&mut self, by: isize) {
+        let s = self.log.scroll as isize + by;
+        self.log.scroll = s.clamp(0, self.max_scroll() as isize) as usize;
+    }
+
+    /// Move to the next match of the search, older (`older`) or newer, starting from the
+    /// current match (or the bottom of the panel when `fresh`).
+    fn find(&mut self, older: bool, fresh: bool) {
+        let Some(needle) = self.log.search.clone().map(|s| s.to_lowercase()) else {
+            self.info("no search: / to search the log");
+            return;
+        };
+        let n = self.log.rows.len();
+        let start = match (self.log.found, fresh) {
+            (Some(f), false) => f,
+            _ => n,
+        };
+        let hit = |r: &LogRow| r.text.to_lowercase().contains(&needle);
+        let found = if older || fresh {
+            (0..start).rev().find(|&i| hit(&self.log.rows[i]))
+        } else {
+            (start + 1..n).find(|&i| hit(&self.log.rows[i]))
+        };
+        match found {
+            Some(i) => {
+                self.log.found = Some(i);
+                // Show the match in the middle of the panel when the log is long enough.
+                let below = n - 1 - i;
+                let half = self.log_height / 2;
+                self.log.scroll = below.saturating_sub(half).min(self.max_scroll());
+                self.info(format!("found \"{needle}\" (] older, [ newer)"));
+            }
+            None => self.error(format!(
+                "\"{needle}\": no {} match",
+                if older || fresh { "older" } else { "newer" }
+            )),
+        }
+    }
+
+    fn search_key(&mut self, key: KeyEvent, mut edit: LineEdit) {
+        match key.code {
+            KeyCode::Esc => {}
+            KeyCode::Enter => {
+                if edit.text.is_empty() {
+                    self.log.search = None;
+                    self.log.found = None;
+                } else {
+                    self.log.search = Some(edit.text.clone());
+                    self.find(true, true);
+                }
+            }
+            _ => {
+                edit_key(&mut edit, key);
+                self.mode = Mode::Search(edit);
+            }
+        }
+    }
+
+    fn help_key(&mut self, key: KeyEvent, scroll: u16) {
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('?') | KeyCode::Enter => {}
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.mode = Mode::Help {
+                    scroll: scroll.saturating_add(1),
+                }
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.mode = Mode::Help {
+                    scroll: scroll.saturating_sub(1),
+                }
+            }
+            KeyCode::PageDown => {
+                self.mode = Mode::Help {
+                    scroll: scroll.saturating_add(10),
+                }
+            }
+            KeyCode::PageUp => {
+                self.mode = Mode::Help {
+                    scroll: scroll.saturating_sub(10),
+                }
+            }
+            _ => self.mode = Mode::Help { scroll },
+        }
+    }
+
+    fn prompt_key(
+        &mut self,
+        key: KeyEvent,
+        mut edit: LineEdit,
+        mut error: Option<String>,
+        mut hint: Option<String>,
+        mut history: Option<usize>,
+    ) {
+        match key.code {
+            KeyCode::Esc => return,
+            KeyCode::Enter => {
+                let text = edit.text.trim().to_string();
+                if text.is_empty() {
+                    return;
+                }
+                if self.history.last() != Some(&text) {
+                    self.history.push(text.clone());
+                }
+                match self.submit(&text) {
+                    Ok(()) => return,
+                    Err(e) => {
+                        error = Some(e);
+                        hint = None;
+                    }
+                }
+            }
+            KeyCode::Tab => {
+                let (h, e) = self.complete(&mut edit);
+                hint = h;
+                error = e;
+            }
+            KeyCode::Up | KeyCode::Down if !self.history.is_empty() => {
+                let n = self.history.len();
+                let pos = match (key.code, history) {
+                    (KeyCode::Up, None) => Some(n - 1),
+                    (KeyCode::Up, Some(p)) => Some(p.saturating_sub(1)),
+                    (_, Some(p)) if p + 1 < n => Some(p + 1),
+                    _ => None,
+                };
+                history = pos;
+                edit = LineEdit::new(pos.map(|p| self.history[p].as_str()).unwrap_or(""));
+            }
+            _ => {
+                edit_key(&mut edit, key);
+                error = None;
+                hint = None;
+            }
+        }
+        // Enter may have opened an Ask (a die is needed): leave that in place.
+        if matches!(self.mode, Mode::Normal) {
+            self.mode = Mode::Prompt {
+                edit,
+                error,
+                hint,
+                history,
+            };
+        }
+    }
+
+    /// Words that can follow at the cursor: command names first, then ship ids, critical
+    /// kinds and option words.
+    pub fn candidates(&self, words: &[String], prefix: &str) -> Vec<String> {
+        let p = prefix.to_lowercase();
+        let pool: Vec<String> = if words.is_empty() {
+            COMMANDS.iter().map(|(c, _)| c.to_string()).collect()
+        } else {
+            let mut v: Vec<String> = self
+                .battle
+                .game
+                .state
+                .ships
+                .iter()
+                .map(|s| s.id().to_string())
+                .collect();
+            if words[0] == "crit" {
+                v.extend(CriticalKind::ALL.iter().map(|k| k.name().to_string()));
+            }
+            v.extend(
+                OPTION_WORDS
+                    .iter()
+                    .filter(|w| !v.contains(&w.to_string()))
+                    .map(|w| w.to_string())
+                    .collect::<Vec<_>>(),
+            );
+            v
+        };
+        pool.into_iter()
+            .filter(|c| c.to_lowercase().starts_with(&p))
+            .collect()
+    }
+
+    /// Tab at the prompt: complete the word at the cursor; several candidates complete their
+    /// common prefix and are listed. Returns (hint, error).
+    fn complete(&self, edit: &mut LineEdit) -> (Option<String>, Option<String>) {
+        let (words, prefix) = edit.words_before_cursor();
+        let c = self.candidates(&words, &prefix);
+        match c.len() {
+            0 => (None, Some(format!("nothing completes \"{prefix}\""))),
+            1 => {
+                edit.replace_last_word(&format!("{} ", c[0]));
+                let usage = if words.is_empty() {
+                    COMMANDS
+                        .iter()
+                        .find(|(n, _)| *n == c[0])
+                        .map(|(_, u)| u.to_string())
+                } else {
+                    None
+                };
+                (usage, None)
+            }
+            _ => {
+                let common = common_prefix(&c);
+                if common.len() > prefix.len() {
+                    edit.replace_last_word(&common);
+                }
+                (Some(c.join(" ")), None)
+            }
+        }
+    }
+
+    fn form_key(&mut self, key: KeyEvent, mut form: Form) {
+        match key.code {
+            KeyCode::Esc => return,
+            KeyCode::Enter => match form.command() {
+                Ok(text) => match self.submit(&text) {
+                    Ok(()) => return,
+                    Err(e) => form.error = Some(format!("{text}: {e}")),
+                },
+                Err(e) => form.error = Some(e),
+            },
+            KeyCode::Tab | KeyCode::Down => form.next(),
+            KeyCode::BackTab | KeyCode::Up => form.prev(),
+            KeyCode::Left => form.cycle(false),
+            KeyCode::Right | KeyCode::Char(' ') => form.cycle(true),
+            KeyCode::Backspace => form.backspace(),
+            KeyCode::Char(c) => form.type_char(c),
+            _ => {}
+        }
+        if matches!(self.mode, Mode::Normal) {
+            self.mode = Mode::Form(form);
+        }
+    }
+
+    fn ask_key(&mut self, key: KeyEvent, mut ask: Ask) {
+        match key.code {
+            KeyCode::Esc => {
+                self.info(format!(
+                    "abandoned at the {} for {}: nothing changed",
+                    ask.die, ask.purpose
+                ));
+                return;
+            }
+            KeyCode::Enter => {
+                let answer = if ask.input.is_empty() {
+                    Answer::Roll
+                } else {
+                    match ask.input.parse::<u32>() {
+                        Ok(face) if ask.die.fits(face) => Answer::Typed(face),
+                        _ => {
+                            ask.error = Some(format!(
+                                "{} is not a face of a {} (1-{}); type it again or Enter to roll",
+                                ask.input,
+                                ask.die,
+                                ask.die.sides()
+                            ));
+                            ask.input.clear();
+                            self.mode = Mode::Ask(ask);
+                            return;
+                        }
+                    }
+                };
+                let mut answers = ask.answers.clone();
+                answers.push(answer);
+                if let Err(e) = self.run(ask.command.clone(), ask.text.clone(), answers) {
+                    self.error(format!("{}: {e}", ask.text));
+                }
+                return;
+            }
+            KeyCode::Backspace => {
+                ask.input.pop();
+            }
+            KeyCode::Char(c) if c.is_ascii_digit() && ask.input.len() < 3 => {
+                ask.input.push(c);
+                ask.error = None;
+            }
+            KeyCode::Char(c) => {
+                ask.error = Some(format!(
+                    "\"{c}\": type the {}'s face (digits), Enter to roll it, Esc to abandon",
+                    ask.die
+                ));
+            }
+            _ => {}
+        }
+        self.mode = Mode::Ask(ask);
+    }
+}
+
+/// Words offered after the command name at the prompt.
+const OPTION_WORDS: &[&str] = &[
+    "nopen",
+    "pen",
+    "range",
+    "short",
+    "medium",
+    "long",
+    "extreme",
+    "weapon",
+    "shell",
+    "torpedo",
+    "mine",
+    "bomb",
+    "caliber",
+    "side",
+    "port",
+    "starboard",
+    "depth",
+    "shallow",
+    "deep",
+    "aspect",
+    "broad",
+    "bow",
+    "stern",
+    "tactical",
+    "intermediate",
+    "clock",
+    "damage",
+    "plotting",
+    "movement",
+    "resolution",
+];
+
+fn common_prefix(words: &[String]) -> String {
+    let first = &words[0];
+    let mut len = first.len();
+    for w in &words[1..] {
+        len = len.min(
+            first
+                .char_indices()
+                .zip(w.chars())
+                .take_while(|((_, a), b)| a == b)
+                .count(),
+        );
+    }
+    first.chars().take(len).collect()
+}
+
+/// Keys shared by every text field.
+fn edit_key(edit: &mut LineEdit, key: KeyEvent) {
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    match key.code {
+        KeyCode::Char('a') if ctrl => edit.home(),
+        KeyCode::Char('e') if ctrl => edit.end(),
+        KeyCode::Char('u') if ctrl => *edit = LineEdit::default(),
+        KeyCode::Char(c) if !ctrl => edit.insert(c),
+        KeyCode::Backspace => edit.backspace(),
+        KeyCode::Delete => edit.delete(),
+        KeyCode::Left => edit.left(),
+        KeyCode::Right => edit.right(),
+        KeyCode::Home => edit.home(),
+        KeyCode::End => edit.end(),
+        _ => {}
+    }
+}

@@ -1,0 +1,295 @@
+//! The small forms behind the hit, fire, flood and critical keys. A form only builds the text
+//! of a command of the script language; the command is then run exactly as if typed at `:`.
+use crate::core::fgdn::kinds::CriticalKind;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// Digits typed; empty means "not given".
+    Number { text: String, required: bool },
+    /// One of a fixed list; index 0 may be "-" (not given).
+    Choice {
+        options: Vec<&'static str>,
+        index: usize,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    pub label: &'static str,
+    /// The command keyword this field writes (empty for the positional DP/PCT/KIND).
+    pub keyword: &'static str,
+    pub value: Value,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormKind {
+    Hit,
+    Fire,
+    Flood,
+    Critical,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Form {
+    pub kind: FormKind,
+    pub ship: String,
+    pub ship_name: String,
+    pub fields: Vec<Field>,
+    pub focus: usize,
+    pub error: Option<String>,
+}
+
+fn number(label: &'static str, keyword: &'static str, required: bool) -> Field {
+    Field {
+        label,
+        keyword,
+        value: Value::Number {
+            text: String::new(),
+            required,
+        },
+    }
+}
+
+fn choice(label: &'static str, keyword: &'static str, options: &[&'static str]) -> Field {
+    Field {
+        label,
+        keyword,
+        value: Value::Choice {
+            options: options.to_vec(),
+            index: 0,
+        },
+    }
+}
+
+impl Form {
+    pub fn new(kind: FormKind, ship: &str, ship_name: &str) -> Form {
+        let fields = match kind {
+            FormKind::Hit => vec![
+                number("Damage (DP)", "", true),
+                choice("Armour", "", &["penetrates", "nopen", "pen value"]),
+                number("Pen value", "pen", false),
+                choice(
+                    "Range",
+                    "range",
+                    &["-", "short", "medium", "long", "extreme"],
+                ),
+                choice("Weapon", "weapon", &["shell", "torpedo", "mine", "bomb"]),
+                number("Calibre (mm)", "caliber", false),
+                choice("Side", "side", &["-", "port", "starboard"]),
+                choice("Depth", "depth", &["-", "shallow", "deep"]),
+                choice("Aspect", "aspect", &["-", "broad", "bow", "stern"]),
+            ],
+            FormKind::Fire | FormKind::Flood => vec![number("Severity (%)", "", true)],
+            FormKind::Critical => {
+                let kinds: Vec<&'static str> = CriticalKind::ALL.iter().map(|k| k.name()).collect();
+                vec![Field {
+                    label: "Kind",
+                    keyword: "",
+                    value: Value::Choice {
+                        options: kinds,
+                        index: 0,
+                    },
+                }]
+            }
+        };
+        Form {
+            kind,
+            ship: ship.to_string(),
+            ship_name: ship_name.to_string(),
+            fields,
+            focus: 0,
+            error: None,
+        }
+    }
+
+    pub fn title(&self) -> String {
+        let what = match self.kind {
+            FormKind::Hit => "Hit",
+            FormKind::Fire => "Fire",
+            FormKind::Flood => "Flooding",
+            FormKind::Critical => "Critical hit",
+        };
+        format!("{what} on {}", self.ship_name)
+    }
+
+    pub fn next(&mut self) {
+        self.focus = (self.focus + 1) % self.fields.len();
+    }
+
+    pub fn prev(&mut self) {
+        self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+    }
+
+    /// Left/right on a choice steps through its options.
+    pub fn cycle(&mut self, forward: bool) {
+        if let Value::Choice { options, index } = &mut self.fields[self.focus].value {
+            let n = options.len();
+            *index = if forward {
+                (*index + 1) % n
+            } else {
+                (*index + n - 1) % n
+            };
+        }
+    }
+
+    /// A typed character: digits into a number field; on a choice, the first option starting
+    /// with that letter (after the current one), so "t" picks torpedo.
+    pub fn type_char(&mut self, c: char) {
+        match &mut self.fields[self.focus].value {
+            Value::Number { text, .. } => {
+                if c.is_ascii_digit() || (c == '.' && !text.contains('.')) {
+                    text.push(c);
+                }
+            }
+            Value::Choice { options, index } => {
+                let n = options.len();
+                if let Some(k) = (1..=n)
+                    .map(|d| (*index + d) % n)
+                    .find(|&k| options[k].starts_with(c.to_ascii_lowercase()))
+                {
+                    *index = k;
+                }
+            }
+        }
+    }
+
+    pub fn backspace(&mut self) {
+        if let Value::Number { text, .. } = &mut self.fields[self.focus].value {
+            text.pop();
+        }
+    }
+
+    fn field(&self, label: &str) -> Option<&Value> {
+        self.fields
+            .iter()
+            .find(|f| f.label == label)
+            .map(|f| &f.value)
+    }
+
+    /// The command text the form stands for, or what is missing.
+    pub fn command(&self) -> Result<String, String> {
+        let verb = match self.kind {
+            FormKind::Hit => "hit",
+            FormKind::Fire => "fire",
+            FormKind::Flood => "flood",
+            FormKind::Critical => "crit",
+        };
+        let mut words = vec![verb.to_string(), self.ship.clone()];
+        let pen_value = matches!(self.field("Armour"), Some(Value::Choice { index: 2, .. }));
+        for f in &self.fields {
+            match &f.value {
+                Value::Number { text, required } => {
+                    if text.is_empty() {
+                        if *required {
+                            return Err(format!("{}: enter a number", f.label));
+                        }
+                        if f.keyword == "pen" && pen_value {
+                            return Err("Pen value: enter the penetration value, or choose \"penetrates\" or \"nopen\"".into());
+                        }
+                        continue;
+                    }
+                    if f.keyword == "pen" && !pen_value {
+                        continue;
+                    }
+                    if !f.keyword.is_empty() {
+                        words.push(f.keyword.to_string());
+                    }
+                    words.push(text.clone());
+                }
+                Value::Choice { options, index } => {
+                    let v = options[*index];
+                    match (f.label, v) {
+                        ("Armour", "nopen") => words.push("nopen".into()),
+                        ("Armour", _) | (_, "-") => {}
+                        ("Weapon", "shell") => {}
+                        _ if f.keyword.is_empty() => words.push(v.to_string()),
+                        _ => {
+                            words.push(f.keyword.to_string());
+                            words.push(v.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        Ok(words.join(" "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(form: &mut Form, s: &str) {
+        for c in s.chars() {
+            form.type_char(c);
+        }
+    }
+
+    #[test]
+    fn a_plain_hit_is_just_ship_and_damage() {
+        let mut f = Form::new(FormKind::Hit, "tiger", "HMS Tiger");
+        assert_eq!(f.command(), Err("Damage (DP): enter a number".into()));
+        typed(&mut f, "30");
+        assert_eq!(f.command().unwrap(), "hit tiger 30");
+    }
+
+    #[test]
+    fn every_option_of_the_hit_form_reaches_the_command() {
+        let mut f = Form::new(FormKind::Hit, "kaiser", "SMS Kaiser");
+        typed(&mut f, "70");
+        f.next();
+        f.cycle(true); // nopen
+        f.cycle(true); // pen value
+        f.next();
+        typed(&mut f, "12");
+        f.next();
+        typed(&mut f, "l"); // long
+        f.next();
+        typed(&mut f, "t"); // torpedo
+        f.next();
+        typed(&mut f, "533");
+        f.next();
+        f.cycle(false); // starboard
+        f.next();
+        typed(&mut f, "d"); // deep
+        f.next();
+        typed(&mut f, "s"); // stern
+        assert_eq!(
+            f.command().unwrap(),
+            "hit kaiser 70 pen 12 range long weapon torpedo caliber 533 side starboard depth deep aspect stern"
+        );
+    }
+
+    #[test]
+    fn pen_value_is_required_only_when_chosen() {
+        let mut f = Form::new(FormKind::Hit, "tiger", "Tiger");
+        typed(&mut f, "30");
+        f.focus = 2;
+        typed(&mut f, "9");
+        assert_eq!(
+            f.command().unwrap(),
+            "hit tiger 30",
+            "ignored unless chosen"
+        );
+        f.focus = 1;
+        f.cycle(true);
+        assert_eq!(f.command().unwrap(), "hit tiger 30 nopen");
+        f.cycle(true);
+        f.focus = 2;
+        f.backspace();
+        assert!(f.command().unwrap_err().starts_with("Pen value"));
+    }
+
+    #[test]
+    fn fire_flood_and_critical_forms() {
+        let mut f = Form::new(FormKind::Fire, "tiger", "Tiger");
+        typed(&mut f, "4");
+        assert_eq!(f.command().unwrap(), "fire tiger 4");
+        let mut f = Form::new(FormKind::Flood, "tiger", "Tiger");
+        typed(&mut f, "12");
+        assert_eq!(f.command().unwrap(), "flood tiger 12");
+        let mut f = Form::new(FormKind::Critical, "tiger", "Tiger");
+        typed(&mut f, "r");
+        assert_eq!(f.command().unwrap(), "crit tiger rudder");
+    }
+}

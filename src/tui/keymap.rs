@@ -1,0 +1,400 @@
+//! Keys -> actions. The default keymap is `keymap.toml`, compiled in; a user file overrides
+//! the keys of the actions it names. `Keymap::action` is a pure function of the key, so every
+//! binding is tested, and the help screen is generated from the same table.
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const DEFAULT_KEYMAP: &str = include_str!("keymap.toml");
+
+/// Everything a key can do in the dashboard's normal mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    EndPhase,
+    NextTurn,
+    Hit,
+    Fire,
+    Flood,
+    Critical,
+    Undo,
+    Redo,
+    DiceMode,
+    Command,
+    Search,
+    SearchNext,
+    SearchPrev,
+    FilterLog,
+    Help,
+    Quit,
+    Up,
+    Down,
+    FocusFleet,
+    FocusLog,
+    FocusNext,
+    PageUp,
+    PageDown,
+    Top,
+    Bottom,
+    Cancel,
+}
+
+impl Action {
+    pub const ALL: [Action; 26] = [
+        Action::EndPhase,
+        Action::NextTurn,
+        Action::Hit,
+        Action::Fire,
+        Action::Flood,
+        Action::Critical,
+        Action::Undo,
+        Action::Redo,
+        Action::DiceMode,
+        Action::Command,
+        Action::Search,
+        Action::SearchNext,
+        Action::SearchPrev,
+        Action::FilterLog,
+        Action::Help,
+        Action::Quit,
+        Action::Up,
+        Action::Down,
+        Action::FocusFleet,
+        Action::FocusLog,
+        Action::FocusNext,
+        Action::PageUp,
+        Action::PageDown,
+        Action::Top,
+        Action::Bottom,
+        Action::Cancel,
+    ];
+
+    /// The serde name, as written in keymap files.
+    pub fn name(self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// What the action does, for the help screen.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Action::EndPhase => "end the phase (`next`): resolve hits, fire what is due",
+            Action::NextTurn => "advance to the next turn's Plotting Phase (`turn`)",
+            Action::Hit => "record a hit on the selected ship (form)",
+            Action::Fire => "start a fire of known severity on the selected ship",
+            Action::Flood => "start flooding of known severity on the selected ship",
+            Action::Critical => "declare a critical hit on the selected ship",
+            Action::Undo => "undo the last command (its dice and effects together)",
+            Action::Redo => "redo the last undone command",
+            Action::DiceMode => "switch dice: console rolls / ask at every die",
+            Action::Command => "open the command prompt (the script language)",
+            Action::Search => "search the log",
+            Action::SearchNext => "next search match (older)",
+            Action::SearchPrev => "previous search match (newer)",
+            Action::FilterLog => "log: only the selected ship / everything",
+            Action::Help => "this help",
+            Action::Quit => "quit (asks first; everything is already saved)",
+            Action::Up => "select the ship above / scroll the log up",
+            Action::Down => "select the ship below / scroll the log down",
+            Action::FocusFleet => "focus the fleet",
+            Action::FocusLog => "focus the log",
+            Action::FocusNext => "switch focus between fleet and log",
+            Action::PageUp => "log: page up",
+            Action::PageDown => "log: page down",
+            Action::Top => "first ship / oldest log line",
+            Action::Bottom => "last ship / newest log line",
+            Action::Cancel => "clear the message and the search",
+        }
+    }
+}
+
+/// The canonical name of a key event, or None for keys that are not bindable (releases,
+/// modifier-only events). Shift+letter is the uppercase letter; Ctrl+letter is `ctrl-x`.
+pub fn key_name(ev: &KeyEvent) -> Option<String> {
+    if ev.kind != KeyEventKind::Press {
+        return None;
+    }
+    let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+    let base = match ev.code {
+        KeyCode::Char(' ') => "space".to_string(),
+        KeyCode::Char(c) if ctrl => c.to_ascii_lowercase().to_string(),
+        KeyCode::Char(c) => c.to_string(),
+        KeyCode::Enter => "enter".into(),
+        KeyCode::Esc => "esc".into(),
+        KeyCode::Tab => "tab".into(),
+        KeyCode::BackTab => "backtab".into(),
+        KeyCode::Backspace => "backspace".into(),
+        KeyCode::Up => "up".into(),
+        KeyCode::Down => "down".into(),
+        KeyCode::Left => "left".into(),
+        KeyCode::Right => "right".into(),
+        KeyCode::PageUp => "pgup".into(),
+        KeyCode::PageDown => "pgdn".into(),
+        KeyCode::Home => "home".into(),
+        KeyCode::End => "end".into(),
+        KeyCode::F(n) => format!("f{n}"),
+        _ => return None,
+    };
+    Some(if ctrl { format!("ctrl-{base}") } else { base })
+}
+
+const NAMED: [&str; 15] = [
+    "space",
+    "enter",
+    "esc",
+    "tab",
+    "backtab",
+    "backspace",
+    "up",
+    "down",
+    "left",
+    "right",
+    "pgup",
+    "pgdn",
+    "home",
+    "end",
+    "ctrl-",
+];
+
+/// Check a key name from a keymap file and give its canonical form.
+pub fn parse_key(text: &str) -> Result<String, String> {
+    let lower = text.to_ascii_lowercase();
+    let single = |s: &str| s.chars().count() == 1;
+    if single(text) && text != " " {
+        return Ok(text.to_string());
+    }
+    if let Some(rest) = lower.strip_prefix("ctrl-") {
+        if single(rest) && rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Ok(format!("ctrl-{rest}"));
+        }
+        return Err(format!(
+            "\"{text}\": ctrl- goes with one letter or digit (e.g. \"ctrl-r\")"
+        ));
+    }
+    if NAMED[..14].contains(&lower.as_str()) {
+        return Ok(lower);
+    }
+    if let Some(n) = lower.strip_prefix('f').and_then(|n| n.parse::<u8>().ok()) {
+        if (1..=12).contains(&n) {
+            return Ok(lower);
+        }
+    }
+    Err(format!(
+        "\"{text}\" is not a key name (a character, {}, f1-f12, or ctrl-LETTER)",
+        NAMED[..14].join(", ")
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeymapFile {
+    keys: BTreeMap<String, Vec<String>>,
+}
+
+/// Key name -> action, and action -> its keys (in file order, for help).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Keymap {
+    by_key: BTreeMap<String, Action>,
+    by_action: BTreeMap<Action, Vec<String>>,
+}
+
+impl Default for Keymap {
+    fn default() -> Keymap {
+        Keymap::build(&parse_file("keymap.toml (built in)", DEFAULT_KEYMAP).unwrap_or_default())
+            .unwrap_or_else(|_| Keymap {
+                by_key: BTreeMap::new(),
+                by_action: BTreeMap::new(),
+            })
+    }
+}
+
+fn parse_file(name: &str, text: &str) -> Result<BTreeMap<Action, Vec<String>>, String> {
+    let file: KeymapFile = toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|s| text[..s.start.min(text.len())].lines().count().max(1))
+            .unwrap_or(0);
+        format!("{name}:{line}: {}", e.message())
+    })?;
+    let mut out = BTreeMap::new();
+    for (action_name, keys) in file.keys {
+        let action = Action::ALL
+            .into_iter()
+            .find(|a| a.name() == action_name)
+            .ok_or_else(|| {
+                let names: Vec<String> = Action::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "{name}: unknown action \"{action_name}\" (actions: {})",
+                    names.join(", ")
+                )
+            })?;
+        let keys = keys
+            .iter()
+            .map(|k| parse_key(k).map_err(|e| format!("{name}: {action_name}: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        out.insert(action, keys);
+    }
+    Ok(out)
+}
+
+impl Keymap {
+    fn build(by_action: &BTreeMap<Action, Vec<String>>) -> Result<Keymap, String> {
+        let mut by_key: BTreeMap<String, Action> = BTreeMap::new();
+        for (action, keys) in by_action {
+            for k in keys {
+                if let Some(other) = by_key.insert(k.clone(), *action) {
+                    return Err(format!(
+                        "key \"{k}\" is bound to both {} and {}",
+                        other.name(),
+                        action.name()
+                    ));
+                }
+            }
+        }
+        Ok(Keymap {
+            by_key,
+            by_action: by_action.clone(),
+        })
+    }
+
+    /// The defaults with a user file's actions replacing theirs (`name` for messages).
+    pub fn with_overrides(name: &str, text: &str) -> Result<Keymap, String> {
+        let mut actions = parse_file("keymap.toml (built in)", DEFAULT_KEYMAP)?;
+        actions.extend(parse_file(name, text)?);
+        Keymap::build(&actions).map_err(|e| format!("{name}: {e}"))
+    }
+
+    /// The action for a key press, if it is bound.
+    pub fn action(&self, ev: &KeyEvent) -> Option<Action> {
+        self.by_key.get(&key_name(ev)?).copied()
+    }
+
+    /// The keys of an action ("n", "ctrl-r / U").
+    pub fn keys(&self, action: Action) -> &[String] {
+        self.by_action
+            .get(&action)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+    }
+
+    /// The help table: (keys, action, description) for every bound action, in `Action::ALL`
+    /// order.
+    pub fn help(&self) -> Vec<(String, Action, &'static str)> {
+        Action::ALL
+            .into_iter()
+            .filter(|a| !self.keys(*a).is_empty())
+            .map(|a| (self.keys(a).join(" "), a, a.describe()))
+            .collect()
+    }
+}
+
+/// A key event from a canonical key name (tests, and replaying keys headless).
+pub fn key_event(name: &str) -> Option<KeyEvent> {
+    let (ctrl, base) = match name.strip_prefix("ctrl-") {
+        Some(rest) => (true, rest),
+        None => (false, name),
+    };
+    let code = match base {
+        "space" => KeyCode::Char(' '),
+        "enter" => KeyCode::Enter,
+        "esc" => KeyCode::Esc,
+        "tab" => KeyCode::Tab,
+        "backtab" => KeyCode::BackTab,
+        "backspace" => KeyCode::Backspace,
+        "up" => KeyCode::Up,
+        "down" => KeyCode::Down,
+        "left" => KeyCode::Left,
+        "right" => KeyCode::Right,
+        "pgup" => KeyCode::PageUp,
+        "pgdn" => KeyCode::PageDown,
+        "home" => KeyCode::Home,
+        "end" => KeyCode::End,
+        s if s.chars().count() == 1 => KeyCode::Char(s.chars().next()?),
+        s => KeyCode::F(s.strip_prefix('f')?.parse().ok()?),
+    };
+    let mut mods = if ctrl {
+        KeyModifiers::CONTROL
+    } else {
+        KeyModifiers::NONE
+    };
+    if let KeyCode::Char(c) = code {
+        if c.is_ascii_uppercase() {
+            mods |= KeyModifiers::SHIFT;
+        }
+    }
+    Some(KeyEvent::new(code, mods))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_binding_resolves_to_the_action_its_help_line_names() {
+        let km = Keymap::default();
+        let help = km.help();
+        assert_eq!(help.len(), Action::ALL.len(), "every action has a key");
+        for (keys, action, description) in help {
+            assert!(!description.is_empty());
+            for k in keys.split(' ') {
+                let ev = key_event(k).unwrap_or_else(|| panic!("key {k} has no event"));
+                assert_eq!(km.action(&ev), Some(action), "key {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_issue_keys_are_bound_as_documented() {
+        let km = Keymap::default();
+        let a = |k: &str| km.action(&key_event(k).unwrap());
+        assert_eq!(a("n"), Some(Action::EndPhase));
+        assert_eq!(a("t"), Some(Action::NextTurn));
+        assert_eq!(a(":"), Some(Action::Command));
+        assert_eq!(a("/"), Some(Action::Search));
+        assert_eq!(a("?"), Some(Action::Help));
+        assert_eq!(a("q"), Some(Action::Quit));
+        assert_eq!(a("ctrl-c"), Some(Action::Quit));
+        assert_eq!(a("j"), Some(Action::Down));
+        assert_eq!(a("down"), Some(Action::Down));
+        assert_eq!(a("k"), Some(Action::Up));
+        assert_eq!(a("G"), Some(Action::Bottom));
+        assert_eq!(a("x"), None);
+    }
+
+    #[test]
+    fn shift_letter_arrives_as_uppercase_and_releases_are_ignored() {
+        let km = Keymap::default();
+        let shifted = KeyEvent::new(KeyCode::Char('U'), KeyModifiers::SHIFT);
+        assert_eq!(km.action(&shifted), Some(Action::Redo));
+        let mut release = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert_eq!(km.action(&release), None);
+    }
+
+    #[test]
+    fn a_user_file_replaces_the_keys_of_the_actions_it_names() {
+        let km = Keymap::with_overrides("mine.toml", "[keys]\nend_phase = [\"space\", \"N\"]\n")
+            .unwrap();
+        let a = |k: &str| km.action(&key_event(k).unwrap());
+        assert_eq!(a("space"), Some(Action::EndPhase));
+        assert_eq!(a("N"), Some(Action::EndPhase));
+        assert_eq!(a("n"), None);
+        assert_eq!(a("t"), Some(Action::NextTurn));
+    }
+
+    #[test]
+    fn bad_keymap_files_say_what_is_wrong() {
+        let err = |t: &str| Keymap::with_overrides("k.toml", t).unwrap_err();
+        assert_eq!(
+            err("[keys]\nend_phase = [\"t\"]\n"),
+            "k.toml: key \"t\" is bound to both end_phase and next_turn"
+        );
+        assert!(err("[keys]\nfly = [\"z\"]\n").starts_with("k.toml: unknown action \"fly\""));
+        assert!(err("[keys]\nundo = [\"hyper-x\"]\n")
+            .starts_with("k.toml: undo: \"hyper-x\" is not a key name"));
+        assert!(err("[keys]\nundo = \"u\"\n").starts_with("k.toml:2:"));
+        assert!(err("[nope]\n").starts_with("k.toml:"));
+    }
+}

@@ -1,0 +1,208 @@
+//! The umpire's dashboard (ratatui + crossterm). `open` does all fallible loading before the
+//! terminal is touched; `run` is the event loop: draw, wait for a key or a signal, update.
+//! Every command is durable in the save before the screen shows it, so quitting, a crash, a
+//! SIGTERM or a dropped SSH link (SIGHUP) loses nothing; the terminal is restored on each.
+pub mod app;
+pub mod edit;
+pub mod form;
+pub mod keymap;
+pub mod theme;
+pub mod view;
+
+use crate::cli::{self, Battle, CliError};
+use crate::core::fgdn::tables::Tables;
+use crate::core::game::Entry;
+use crate::store::{self, SaveWriter, LOG_MARKER};
+use app::{App, Save};
+use keymap::Keymap;
+use ratatui::crossterm::event::{self, Event};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Where `umpire play` takes its battle from and where it saves.
+#[derive(Debug, Clone, Default)]
+pub struct PlayOptions {
+    /// A scenario or save; None plays the built-in demo.
+    pub file: Option<PathBuf>,
+    /// Start a new save here (default: a scenario starts a new save in the data directory,
+    /// a save is continued in place).
+    pub save: Option<PathBuf>,
+    /// A keymap file (default: the user's config directory, umpire/keymap.toml, if present).
+    pub keymap: Option<PathBuf>,
+    /// Where new saves go when `save` is not given (default: the platform data directory).
+    pub data_dir: Option<PathBuf>,
+}
+
+/// The user's data directory for saves (`~/.local/share/umpire/saves` on Linux).
+pub fn default_data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "umpire").map(|d| d.data_dir().join("saves"))
+}
+
+fn default_keymap_file() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "umpire")
+        .map(|d| d.config_dir().join("keymap.toml"))
+        .filter(|p| p.exists())
+}
+
+pub fn load_keymap(path: Option<&Path>) -> Result<Keymap, CliError> {
+    let path = match path {
+        Some(p) => Some(p.to_path_buf()),
+        None => default_keymap_file(),
+    };
+    let Some(path) = path else {
+        return Ok(Keymap::default());
+    };
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    Keymap::with_overrides(&name, &text).map_err(CliError::input)
+}
+
+fn is_save(text: &str) -> bool {
+    text.lines().any(|l| l == LOG_MARKER)
+}
+
+fn stamp() -> String {
+    chrono::Local::now().format("%Y%m%d-%H%M%S").to_string()
+}
+
+/// Start a new save at `path` from a scenario (and any log it already has).
+fn new_save(path: &Path, source: &Battle) -> Result<(), CliError> {
+    if path.exists() {
+        return Err(CliError::input(format!(
+            "{}: already exists; choose another name, or `umpire play {}` to continue it",
+            path.display(),
+            path.display()
+        )));
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("{}: cannot create: {e}", dir.display())))?;
+    }
+    let entries: Vec<&Entry> = source.game.entries().iter().collect();
+    store::create_save(path, &source.scenario_text, &entries)
+        .map_err(|e| CliError::input(e.to_string()))
+}
+
+/// Load everything the dashboard needs, before the terminal is touched: the battle, the save
+/// it writes to (locked), the keymap. A save another console is writing opens read-only.
+pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
+    let keymap = load_keymap(options.keymap.as_deref())?;
+    let (source, continue_in_place) = match &options.file {
+        None => (
+            Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables.clone())?,
+            false,
+        ),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
+            let battle = Battle::open(path, tables.clone())?;
+            (battle, is_save(&text) && options.save.is_none())
+        }
+    };
+    let target = if continue_in_place {
+        source.path.clone().unwrap_or_default()
+    } else {
+        let path = match &options.save {
+            Some(p) => p.clone(),
+            None => {
+                let dir = options
+                    .data_dir
+                    .clone()
+                    .or_else(default_data_dir)
+                    .ok_or_else(|| {
+                        CliError::input("no data directory on this system: give --save FILE")
+                    })?;
+                let stem = options
+                    .file
+                    .as_deref()
+                    .and_then(|p| p.file_stem())
+                    .map(|s| s.to_string_lossy().to_string())
+                    .unwrap_or_else(|| "demo".into());
+                dir.join(format!("{stem}-{}.toml", stamp()))
+            }
+        };
+        new_save(&path, &source)?;
+        path
+    };
+    for w in &source.warnings {
+        eprintln!("warning: {w}");
+    }
+    // Lock first, then read: what is on screen is what is in the file.
+    let save = match SaveWriter::open(&target) {
+        Ok(w) => Save::Writer(w),
+        Err(e) if continue_in_place => Save::ReadOnly(e.to_string()),
+        Err(e) => return Err(CliError::input(e.to_string())),
+    };
+    let battle = Battle::open(&target, tables)?;
+    let mut app = App::new(battle, save, Some(target), keymap);
+    app.theme = theme::Theme::from_env();
+    app.wall = || Some(cli::wall_now());
+    Ok(app)
+}
+
+/// The event loop on the real terminal. Returns when the umpire quits or a signal asks the
+/// process to end; the terminal is restored on every path (panics by ratatui's hook).
+pub fn run(app: &mut App) -> Result<(), CliError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&stop))
+            .map_err(|e| CliError::input(format!("cannot watch signals: {e}")))?;
+    }
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
+    let result = event_loop(&mut terminal, app, &stop);
+    ratatui::restore();
+    result.map_err(|e| CliError::input(format!("terminal: {e}")))
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    stop: &AtomicBool,
+) -> std::io::Result<()> {
+    loop {
+        if app.quit || stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        terminal.draw(|f| view::draw(f, app))?;
+        // Poll with a timeout so a signal is noticed even when no key comes.
+        if event::poll(Duration::from_millis(200))? {
+            match event::read()? {
+                Event::Key(key) => app.on_key(key),
+                Event::Resize(_, _) => {}
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `umpire` and `umpire play`: open, run, and say where the battle is saved.
+pub fn play(options: &PlayOptions, tables: Tables) -> Result<(), CliError> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(CliError::input(
+            "the dashboard needs a terminal. Without one, drive a battle headless:\n  \
+             umpire demo battle.toml                      # write the demo battle to a file\n  \
+             umpire run battle.toml --script moves.txt    # apply commands (see README)\n  \
+             umpire status battle.toml [--json]\n  \
+             umpire log battle.toml [--ship tiger] [--format text|md|csv|json]",
+        ));
+    }
+    let mut app = open(options, tables)?;
+    run(&mut app)?;
+    if let (Some(path), None) = (&app.save_path, app.read_only()) {
+        cli::out(&format!(
+            "every command is saved in {}\nresume with: umpire play {}",
+            path.display(),
+            path.display()
+        ));
+    }
+    Ok(())
+}

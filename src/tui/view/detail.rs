@@ -1,0 +1,187 @@
+//! The selected ship in detail: damage and the speed breakdown line with the current level
+//! marked, armour and protection per side, criticals with their effect, fires and floods with
+//! when they were inflicted and when they next do damage, the damage-control level, orders.
+use super::fleet::status_text;
+use super::{fit, panel, styled, Ctx};
+use crate::core::fgdn::damage::breakdown;
+use crate::core::view::{CasualtyView, ShipView};
+use crate::tui::theme::{severity_text, Theme};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::Frame;
+
+/// "fire 9% (55 DP) since 1200, first damage 1209" / "…, next 1230; done 110".
+fn casualty_line(what: &str, c: &CasualtyView, dp: u32) -> String {
+    let dmg = crate::core::fgdn::fire_flood::casualty_damage(c.pct, dp);
+    let next = match &c.next_damage {
+        Some(n) if *n == c.first_damage && c.damage_done == 0 => format!("first damage {n}"),
+        Some(n) => format!("next {n}"),
+        None => "out".into(),
+    };
+    let done = if c.damage_done > 0 {
+        format!("; done {} DP", c.damage_done)
+    } else {
+        String::new()
+    };
+    format!(
+        "{what} {}% ({dmg} DP) since {}, {next}{done}",
+        c.pct, c.inflicted
+    )
+}
+
+/// FG&DN 8.1.1: "Speed 28 [21] 14 7 0 kt (max 15)", the current breakdown level marked.
+fn speed_line(s: &ShipView, dp: u32, speed: u32, t: Theme) -> Line<'static> {
+    let b = breakdown(dp, speed);
+    let mut spans = vec![styled("Speed", t.dim())];
+    for (level, kt) in b.speed.iter().enumerate() {
+        if level == s.breakdown_level {
+            spans.push(styled(
+                format!(" [{kt}]"),
+                t.selected().add_modifier(Modifier::BOLD),
+            ));
+        } else {
+            spans.push(styled(format!(" {kt}"), t.dim()));
+        }
+    }
+    spans.push(styled(
+        format!(" kt, max now {}", s.speed_max),
+        Style::new(),
+    ));
+    Line::from(spans)
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let Some(s) = ctx.ship() else {
+        frame.render_widget(panel("Ship", false, ctx), area);
+        return;
+    };
+    let title = format!("{} ({})", s.name, s.id);
+    let block = panel(&title, false, ctx);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let w = inner.width as usize;
+    let state = &ctx.app.battle.game.state.ships[ctx.app.selected];
+    let spec = &state.spec;
+    // Most important first: the compact layout shows only the top of this list.
+    let mut lines: Vec<Line> = Vec::new();
+    lines.push(Line::from(fit(
+        &format!(
+            "{} {} {} {}{} — {}",
+            s.side,
+            s.kind,
+            s.size,
+            s.in_service,
+            spec.rebuilt
+                .map(|r| format!(" (rebuilt {r})"))
+                .unwrap_or_default(),
+            status_text(s)
+        ),
+        w,
+    )));
+    let pct = (s.damage as u64 * 100)
+        .checked_div(s.dp as u64)
+        .unwrap_or(0);
+    lines.push(Line::from(vec![
+        styled(
+            format!("DP {} damage {} ({pct}%) ", s.dp, s.damage),
+            Style::new(),
+        ),
+        styled(
+            format!("left {}", s.dp_left),
+            t.dp_bar(s.dp_left, s.dp).add_modifier(Modifier::BOLD),
+        ),
+        styled(
+            if s.turn_damage > 0 {
+                format!(" turn {}", s.turn_damage)
+            } else {
+                String::new()
+            },
+            t.dim(),
+        ),
+    ]));
+    lines.push(speed_line(s, spec.dp, spec.speed, t));
+    let sev = if s.fire_pct + s.flood_pct == 0 {
+        "-"
+    } else {
+        severity_text(s.severity)
+    };
+    lines.push(Line::from(vec![
+        styled(
+            format!("Fire {}% Flood {}% ", s.fire_pct, s.flood_pct),
+            Style::new(),
+        ),
+        styled(sev.to_string(), t.severity(s.severity)),
+        styled(
+            format!(" · DC {}% {}", s.dc_pct, severity_text(s.dc_level)),
+            t.dim(),
+        ),
+    ]));
+    for f in &s.fires {
+        lines.push(Line::from(styled(
+            casualty_line("fire", f, s.dp),
+            t.severity(s.severity),
+        )));
+    }
+    for f in &s.floods {
+        lines.push(Line::from(styled(
+            casualty_line("flood", f, s.dp),
+            t.severity(s.severity),
+        )));
+    }
+    for o in &s.orders {
+        lines.push(Line::from(styled(format!("ORDER: {o}"), t.warn())));
+    }
+    if let Some(m) = s.massive_damage {
+        lines.push(Line::from(styled(
+            format!("massive damage: {} (8.1.10)", m.replace('_', " ")),
+            t.warn(),
+        )));
+    }
+    if !s.criticals.is_empty() {
+        lines.push(Line::from(styled(
+            format!("Criticals ({})", s.criticals.len()),
+            t.title(),
+        )));
+    }
+    for c in &s.criticals {
+        let mark = if c.effect_applied {
+            ""
+        } else {
+            " [effect not applied]"
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
+            Span::raw(format!("{}{mark}", c.detail)),
+        ]));
+    }
+    lines.push(Line::from(format!(
+        "Belt {} Deck {} TDS port {}/{} stbd {}/{}",
+        spec.armor.belt,
+        spec.armor.deck,
+        s.tds.port,
+        spec.armor.tds,
+        s.tds.starboard,
+        spec.armor.tds
+    )));
+    let b = breakdown(spec.dp, spec.speed);
+    let breaks: Vec<String> = b.damage[1..5].iter().map(|d| d.to_string()).collect();
+    lines.push(Line::from(styled(
+        format!("Speed breaks at {} DP (8.1.1)", breaks.join(" ")),
+        t.dim(),
+    )));
+    if !s.timers.is_empty() {
+        lines.push(Line::from(styled("Timers", t.title())));
+        for tm in &s.timers {
+            lines.push(Line::from(format!(
+                "{} {}: {}",
+                tm.due,
+                tm.phase.name(),
+                tm.what
+            )));
+        }
+    }
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}

@@ -1,0 +1,71 @@
+//! "Due at end of this phase": everything the next `next` will do, ship by ship, so the umpire
+//! sees the delayed effects coming; then what follows at later turns.
+use super::{fit, panel, styled, Ctx};
+use crate::core::view::due_at_end_of_phase;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Lines the panel would like (for the compact layout's split).
+pub fn wanted(ctx: &Ctx) -> usize {
+    due_at_end_of_phase(&ctx.app.battle.game.state, &ctx.app.battle.game.tables)
+        .len()
+        .max(1)
+        + 2
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let c = &ctx.status.clock;
+    let title = format!("Due at end of {} {}", c.turn, c.phase.name());
+    let block = panel(&title, false, ctx);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let w = inner.width as usize;
+    let game = &ctx.app.battle.game;
+    let now = due_at_end_of_phase(&game.state, &game.tables);
+    let mut lines: Vec<Line> = Vec::new();
+    if now.is_empty() {
+        lines.push(Line::from(styled(
+            "nothing: the clock just moves on",
+            t.dim(),
+        )));
+    }
+    for d in &now {
+        lines.push(Line::from(vec![
+            styled(format!("{}: ", d.name), t.warn()),
+            styled(d.what.clone(), ratatui::style::Style::new()),
+        ]));
+    }
+    // Later: the next few timers of every ship, soonest first.
+    let mut later: Vec<(u32, u8, String)> = ctx
+        .status
+        .ships
+        .iter()
+        .flat_map(|s| {
+            s.timers
+                .iter()
+                .filter(|tm| {
+                    !(game.state.clock.reached(tm.at) && game.state.clock.phase == tm.phase)
+                })
+                .map(move |tm| {
+                    (
+                        tm.at,
+                        tm.phase as u8,
+                        format!("{} {}: {}: {}", tm.due, tm.phase.name(), s.name, tm.what),
+                    )
+                })
+        })
+        .collect();
+    later.sort();
+    if !later.is_empty() && (lines.len() as u16) < inner.height {
+        lines.push(Line::from(styled("later:", t.dim())));
+        lines.extend(
+            later
+                .into_iter()
+                .map(|(_, _, text)| Line::from(styled(fit(&text, w), t.dim()))),
+        );
+    }
+    frame.render_widget(Paragraph::new(lines), inner);
+}

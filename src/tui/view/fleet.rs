@@ -1,0 +1,133 @@
+//! The fleet, grouped by side: name, DP left as a bar and number, speed now / undamaged, fire
+//! and flood %, severity (coloured and spelled), criticals, status.
+use super::{fit, panel, styled, Ctx};
+use crate::core::view::ShipView;
+use crate::tui::app::Focus;
+use crate::tui::theme::{severity_text, Theme};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+const BAR: usize = 8;
+
+/// The status column: afloat, SINKS 1221, SUNK, dead in the water.
+pub fn status_text(s: &ShipView) -> String {
+    match s.status {
+        "sunk" => "SUNK".into(),
+        "sinking" => format!("SINKS {}", s.sinks_at.as_deref().unwrap_or("?")),
+        _ if s.speed_max == 0 => "dead in water".into(),
+        _ if s.pending_hits == 1 => "1 hit pending".into(),
+        _ if s.pending_hits > 1 => format!("{} hits pending", s.pending_hits),
+        _ => "afloat".into(),
+    }
+}
+
+fn bar(s: &ShipView) -> String {
+    let filled = if s.dp == 0 {
+        0
+    } else {
+        (s.dp_left as u64 * BAR as u64).div_ceil(s.dp as u64) as usize
+    };
+    format!(
+        "{}{}",
+        "█".repeat(filled.min(BAR)),
+        "░".repeat(BAR - filled.min(BAR))
+    )
+}
+
+fn row(s: &ShipView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
+    let base = if selected { t.selected() } else { Style::new() };
+    let sunk = s.status == "sunk";
+    let dim = if sunk {
+        base.add_modifier(Modifier::DIM)
+    } else {
+        base
+    };
+    let pct = |p: u32| {
+        if p == 0 {
+            "  - ".to_string()
+        } else {
+            format!("{p:>3}%")
+        }
+    };
+    let sev = if s.fire_pct + s.flood_pct == 0 {
+        "-"
+    } else {
+        severity_text(s.severity)
+    };
+    let status = status_text(s);
+    Line::from(vec![
+        Span::styled(if selected { "▶ " } else { "  " }, base),
+        Span::styled(format!("{:<w$} ", fit(&s.name, name_w), w = name_w), dim),
+        Span::styled(
+            bar(s),
+            if sunk {
+                dim
+            } else {
+                t.dp_bar(s.dp_left, s.dp).patch(base)
+            },
+        ),
+        Span::styled(format!(" {:>4}/{:<4}", s.dp_left, s.dp), dim),
+        Span::styled(format!("{:>3}/{:<3}", s.speed_max, s.speed), dim),
+        Span::styled(pct(s.fire_pct), dim),
+        Span::styled(pct(s.flood_pct), dim),
+        Span::styled(" ", base),
+        Span::styled(format!("{sev:<6}"), t.severity(s.severity).patch(base)),
+        Span::styled(format!("{:>3} ", s.criticals.len()), dim),
+        Span::styled(status.clone(), t.status(s.status).patch(base)),
+        Span::styled(" ".repeat(20), base),
+    ])
+}
+
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let focused = ctx.app.focus == Focus::Fleet;
+    let block = panel("Fleet", focused, ctx);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let name_w = (inner.width as usize).saturating_sub(62).clamp(8, 24);
+    // Column widths as in `row`: marker 2, name+1, bar 8 + DP 10, speed 7, fire 4, flood 4,
+    // space, severity 6, criticals 4, status.
+    let head = Line::from(vec![styled(
+        format!(
+            "  {:<w$} {:<18}{:<7}{:>4}{:>4} {:<6}{:>3} {}",
+            "Ship",
+            "DP left",
+            "kt/max",
+            "F%",
+            "W%",
+            "Sev",
+            "Cr",
+            "Status",
+            w = name_w
+        ),
+        t.dim(),
+    )]);
+    let mut lines: Vec<(Option<usize>, Line)> = Vec::new();
+    let mut side: Option<&str> = None;
+    for (i, s) in ctx.status.ships.iter().enumerate() {
+        if side != Some(s.side.as_str()) {
+            side = Some(&s.side);
+            lines.push((
+                None,
+                Line::from(styled(format!("── {} ──", s.side), t.title())),
+            ));
+        }
+        lines.push((Some(i), row(s, i == ctx.app.selected, name_w, t)));
+    }
+    let height = inner.height.saturating_sub(1) as usize;
+    let at = lines
+        .iter()
+        .position(|(i, _)| *i == Some(ctx.app.selected))
+        .unwrap_or(0);
+    let start = if at < height {
+        0
+    } else {
+        (at + 1 - height).min(lines.len().saturating_sub(height))
+    };
+    let mut shown = vec![head];
+    shown.extend(lines.into_iter().skip(start).take(height).map(|(_, l)| l));
+    frame.render_widget(Paragraph::new(shown), inner);
+}

@@ -1,0 +1,64 @@
+//! The header: scenario, game clock, next intermediate mark, dice mode, saved or not.
+use super::{fit, styled, Ctx};
+use crate::tui::app::DiceMode;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::Line;
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let c = &ctx.status.clock;
+    let base = t.header();
+    let clock = format!(" {} {} {} d{} ", c.turn, c.phase.name(), c.scale, c.day);
+    let mark = if c.is_mark {
+        format!(" MARK, next {} ", c.next_mark)
+    } else {
+        format!(" mark {} ", c.next_mark)
+    };
+    let dice = match ctx.app.dice_mode {
+        DiceMode::Roll => " dice roll ".to_string(),
+        DiceMode::Ask => " dice ASK ".to_string(),
+    };
+    let (saved, saved_style) = if let Some(why) = &ctx.app.unsaved {
+        (
+            format!(" NOT SAVED: {why} "),
+            t.error().add_modifier(Modifier::REVERSED),
+        )
+    } else if ctx.app.read_only().is_some() {
+        (
+            " READ-ONLY ".to_string(),
+            t.warn().add_modifier(Modifier::REVERSED),
+        )
+    } else {
+        (" saved ✓".to_string(), base)
+    };
+    let fixed = clock.chars().count()
+        + mark.chars().count()
+        + dice.chars().count()
+        + saved.chars().count()
+        + 3;
+    let name_w = (area.width as usize).saturating_sub(fixed).max(4);
+    let name = fit(&format!(" {}", ctx.app.battle.scenario.name), name_w);
+    let pad = name_w.saturating_sub(name.chars().count());
+    let line = Line::from(vec![
+        styled(name, base.add_modifier(Modifier::BOLD)),
+        styled(" ".repeat(pad), base),
+        styled("│", base),
+        styled(clock, base.add_modifier(Modifier::BOLD)),
+        styled("│", base),
+        styled(mark, base),
+        styled("│", base),
+        styled(
+            dice,
+            if ctx.app.dice_mode == DiceMode::Ask {
+                base.add_modifier(Modifier::BOLD)
+            } else {
+                base
+            },
+        ),
+        styled(saved, saved_style),
+    ]);
+    frame.render_widget(Paragraph::new(line).style(base), area);
+}

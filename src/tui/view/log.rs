@@ -1,0 +1,49 @@
+//! The battle log: newest at the bottom, scrollable, filterable by ship, searchable; undone
+//! entries dimmed and marked.
+use super::{fit, panel, Ctx};
+use crate::tui::app::Focus;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let log = &ctx.app.log;
+    let mut title = String::from("Log");
+    if let Some(ship) = &log.ship {
+        title.push_str(&format!(" [{ship} only]"));
+    }
+    if let Some(s) = &log.search {
+        title.push_str(&format!(" /{s}"));
+    }
+    if log.scroll > 0 {
+        title.push_str(&format!(" (+{} newer)", log.scroll));
+    }
+    let block = panel(&title, ctx.app.focus == Focus::Log, ctx);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let h = inner.height as usize;
+    let w = inner.width as usize;
+    let end = log.rows.len().saturating_sub(log.scroll);
+    let start = end.saturating_sub(h);
+    let lines: Vec<Line> = (start..end)
+        .map(|i| {
+            let r = &log.rows[i];
+            let mut style = if r.heading {
+                Style::new().add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            if !r.in_effect {
+                style = t.dim().add_modifier(Modifier::CROSSED_OUT);
+            }
+            if log.found == Some(i) {
+                style = t.selected();
+            }
+            Line::from(Span::styled(fit(&r.text, w), style))
+        })
+        .collect();
+    frame.render_widget(Paragraph::new(lines), inner);
+}

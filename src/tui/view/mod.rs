@@ -1,0 +1,143 @@
+//! Drawing: a pure function of the `App` (no side effects, no I/O). One file per panel.
+//!
+//! Layouts: compact from 80x24 (fleet on top; detail beside "due" and the log below), full from
+//! 120x30 (fleet and "due" on the left, detail and log on the right). Smaller terminals get a
+//! "terminal too small" message, never a panic.
+mod detail;
+mod due;
+mod fleet;
+mod header;
+mod log;
+mod overlay;
+
+use crate::core::view::{self as core_view, ShipView, Status};
+use crate::tui::app::App;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+pub const FULL_WIDTH: u16 = 120;
+pub const FULL_HEIGHT: u16 = 30;
+
+/// What every panel reads: the status projection, computed once per frame.
+pub struct Ctx<'a> {
+    pub app: &'a App,
+    pub status: Status,
+}
+
+impl Ctx<'_> {
+    pub fn ship(&self) -> Option<&ShipView> {
+        self.status.ships.get(self.app.selected)
+    }
+}
+
+pub fn draw(frame: &mut Frame, app: &mut App) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        too_small(frame, area);
+        return;
+    }
+    let status = core_view::status(&app.battle.game.state, &app.battle.game.tables);
+    let full = area.width >= FULL_WIDTH && area.height >= FULL_HEIGHT;
+    let [head, body, msg, foot] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let log_area = {
+        let ctx = Ctx { app, status };
+        header::draw(frame, head, &ctx);
+        let log_area = if full {
+            draw_full(frame, body, &ctx)
+        } else {
+            draw_compact(frame, body, &ctx)
+        };
+        overlay::message(frame, msg, &ctx);
+        overlay::footer(frame, foot, &ctx);
+        overlay::modal(frame, body, &ctx);
+        log_area
+    };
+    app.log_height = log_area.height.saturating_sub(1) as usize;
+}
+
+fn too_small(frame: &mut Frame, area: Rect) {
+    let text = format!(
+        "terminal too small: {}x{}\nthe dashboard needs at least {MIN_WIDTH}x{MIN_HEIGHT}\n\nenlarge the window (q quits)",
+        area.width, area.height
+    );
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+/// Fleet rows wanted: every ship, a heading per side, the panel title.
+fn fleet_height(ctx: &Ctx) -> u16 {
+    let mut sides: Vec<&str> = ctx.status.ships.iter().map(|s| s.side.as_str()).collect();
+    sides.dedup();
+    (ctx.status.ships.len() + sides.len() + 2) as u16
+}
+
+/// Returns the log panel's area (for paging).
+fn draw_compact(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
+    let fleet_h = fleet_height(ctx).min(area.height.saturating_sub(9).max(area.height / 2));
+    let [top, bottom] =
+        Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(6)]).areas(area);
+    fleet::draw(frame, top, ctx);
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
+    detail::draw(frame, left, ctx);
+    let due_h = (due::wanted(ctx) as u16 + 1).clamp(2, right.height / 2);
+    let [due_area, log_area] =
+        Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
+    due::draw(frame, due_area, ctx);
+    log::draw(frame, log_area, ctx);
+    log_area
+}
+
+fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
+    let [left, right] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(area);
+    let fleet_h = fleet_height(ctx).min(left.height * 2 / 3);
+    let [fleet_area, due_area] =
+        Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(4)]).areas(left);
+    fleet::draw(frame, fleet_area, ctx);
+    due::draw(frame, due_area, ctx);
+    let detail_h = (right.height / 2).max(12);
+    let [detail_area, log_area] =
+        Layout::vertical([Constraint::Length(detail_h), Constraint::Min(4)]).areas(right);
+    detail::draw(frame, detail_area, ctx);
+    log::draw(frame, log_area, ctx);
+    log_area
+}
+
+/// A panel: a title line (bold, with a marker when focused) and no side borders, so 80
+/// columns keep their text.
+pub fn panel<'a>(title: &'a str, focused: bool, ctx: &Ctx) -> Block<'a> {
+    let t = ctx.app.theme;
+    let mark = if focused { "▶ " } else { "" };
+    Block::new()
+        .borders(Borders::TOP)
+        .border_style(if focused { t.title() } else { t.dim() })
+        .title(Line::from(vec![
+            Span::styled(mark, t.title()),
+            Span::styled(title, t.title()),
+        ]))
+}
+
+/// Cut `text` to `width` characters, marking the cut with "…".
+pub fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+pub fn styled(text: impl Into<String>, style: Style) -> Span<'static> {
+    Span::styled(text.into(), style)
+}

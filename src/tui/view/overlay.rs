@@ -1,0 +1,270 @@
+//! The message line, the footer (key hints or the prompt) and the modal boxes: forms, the
+//! dice question, help, quit confirmation.
+use super::{fit, styled, Ctx};
+use crate::tui::app::{Mode, Tone};
+use crate::tui::form::Value;
+use crate::tui::keymap::Action;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+pub fn message(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let w = area.width as usize;
+    let line = match &ctx.app.mode {
+        Mode::Prompt { error: Some(e), .. } => {
+            Line::from(styled(fit(&format!("✗ {e}"), w), t.error()))
+        }
+        Mode::Prompt { hint: Some(h), .. } => Line::from(styled(fit(h, w), t.dim())),
+        _ => match &ctx.app.message {
+            Some(m) if m.tone == Tone::Error => {
+                Line::from(styled(fit(&format!("✗ {}", m.text), w), t.error()))
+            }
+            Some(m) => Line::from(styled(fit(&m.text, w), t.ok())),
+            None => match ctx.app.read_only() {
+                Some(why) => Line::from(styled(fit(&format!("read-only: {why}"), w), t.warn())),
+                None => Line::default(),
+            },
+        },
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn hints(ctx: &Ctx) -> Line<'static> {
+    let t = ctx.app.theme;
+    let km = &ctx.app.keymap;
+    let mut spans = Vec::new();
+    for (action, label) in [
+        (Action::EndPhase, "next"),
+        (Action::NextTurn, "turn"),
+        (Action::Hit, "hit"),
+        (Action::Fire, "fire"),
+        (Action::Flood, "flood"),
+        (Action::Critical, "crit"),
+        (Action::Undo, "undo"),
+        (Action::DiceMode, "dice"),
+        (Action::Command, "cmd"),
+        (Action::Help, "help"),
+        (Action::Quit, "quit"),
+    ] {
+        if let Some(k) = km.keys(action).first() {
+            spans.push(styled(k.clone(), t.key()));
+            spans.push(styled(format!(" {label} "), Style::new()));
+        }
+    }
+    Line::from(spans)
+}
+
+pub fn footer(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    let (prefix, edit) = match &ctx.app.mode {
+        Mode::Prompt { edit, .. } => (":", Some(edit)),
+        Mode::Search(edit) => ("/", Some(edit)),
+        _ => ("", None),
+    };
+    let Some(edit) = edit else {
+        let line = match &ctx.app.mode {
+            Mode::Form(_) => Line::from(styled(
+                "Tab/↑↓ field  ←→ or letter choose  digits type  Enter record  Esc cancel",
+                t.dim(),
+            )),
+            Mode::Ask(_) => Line::from(styled(
+                "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)",
+                t.dim(),
+            )),
+            _ => hints(ctx),
+        };
+        frame.render_widget(Paragraph::new(line), area);
+        return;
+    };
+    let w = (area.width as usize).saturating_sub(2);
+    // Keep the cursor on screen for long lines: show the tail.
+    let chars: Vec<char> = edit.text.chars().collect();
+    let skip = edit.cursor.saturating_sub(w);
+    let shown: String = chars.iter().skip(skip).take(w).collect();
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            styled(prefix, t.key()),
+            styled(shown, Style::new()),
+        ])),
+        area,
+    );
+    frame.set_cursor_position(Position::new(
+        area.x + 1 + (edit.cursor - skip) as u16,
+        area.y,
+    ));
+}
+
+fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+fn boxed<'a>(title: &'a str, ctx: &Ctx) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .title(title)
+        .title_style(ctx.app.theme.title())
+}
+
+pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
+    let t = ctx.app.theme;
+    match &ctx.app.mode {
+        Mode::Form(form) => {
+            let mut lines: Vec<Line> = Vec::new();
+            for (i, f) in form.fields.iter().enumerate() {
+                let focused = i == form.focus;
+                let value = match &f.value {
+                    Value::Number { text, required } => {
+                        if text.is_empty() && focused {
+                            "_".to_string()
+                        } else if text.is_empty() {
+                            if *required {
+                                "(required)".into()
+                            } else {
+                                "-".into()
+                            }
+                        } else {
+                            text.clone()
+                        }
+                    }
+                    Value::Choice { options, index } => format!("◂ {} ▸", options[*index]),
+                };
+                let style = if focused { t.selected() } else { Style::new() };
+                lines.push(Line::from(vec![
+                    styled(
+                        format!("{}{:<14}", if focused { "▶ " } else { "  " }, f.label),
+                        style,
+                    ),
+                    styled(value, style.add_modifier(Modifier::BOLD)),
+                ]));
+            }
+            lines.push(Line::default());
+            match form.command() {
+                Ok(c) => lines.push(Line::from(styled(format!("= {c}"), t.dim()))),
+                Err(_) => lines.push(Line::from(styled("= (incomplete)", t.dim()))),
+            }
+            if let Some(e) = &form.error {
+                lines.push(Line::from(styled(format!("✗ {e}"), t.error())));
+            }
+            let title = form.title();
+            let area = centered(body, 64, lines.len() as u16 + 4);
+            frame.render_widget(Clear, area);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .block(boxed(&title, ctx)),
+                area,
+            );
+        }
+        Mode::Ask(ask) => {
+            let mut lines = vec![
+                Line::from(styled(format!("{} — {}", ask.die, ask.purpose), t.title())),
+                Line::from(styled(format!("for: {}", ask.text), t.dim())),
+                Line::default(),
+                Line::from(vec![
+                    styled(format!("{} face: ", ask.die), Style::new()),
+                    styled(
+                        if ask.input.is_empty() {
+                            "_".to_string()
+                        } else {
+                            ask.input.clone()
+                        },
+                        Style::new().add_modifier(Modifier::BOLD),
+                    ),
+                ]),
+                Line::from(styled(
+                    "Enter rolls it for you; Esc abandons the whole command",
+                    t.dim(),
+                )),
+            ];
+            if let Some(e) = &ask.error {
+                lines.push(Line::from(styled(format!("✗ {e}"), t.error())));
+            }
+            if !ask.answers.is_empty() {
+                lines.push(Line::from(styled(
+                    format!("{} dice already given for this command", ask.answers.len()),
+                    t.dim(),
+                )));
+            }
+            let area = centered(body, 70, lines.len() as u16 + 2);
+            frame.render_widget(Clear, area);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .block(boxed("Roll a die", ctx)),
+                area,
+            );
+        }
+        Mode::Help { scroll } => {
+            let mut lines = vec![Line::from(styled("Keys (normal mode)", t.title()))];
+            for (keys, _, description) in ctx.app.keymap.help() {
+                lines.push(Line::from(vec![
+                    styled(format!("{keys:<14}"), t.key()),
+                    styled(description, Style::new()),
+                ]));
+            }
+            lines.push(Line::default());
+            lines.push(Line::from(styled("At the : prompt", t.title())));
+            lines.push(Line::from(
+                "Enter run   Tab complete   ↑↓ history   Esc close",
+            ));
+            lines.push(Line::from(
+                "commands: next turn until scale hit crit fire flood adjust",
+            ));
+            lines.push(Line::from(
+                "          note dice undo redo expect (see the README)",
+            ));
+            lines.push(Line::from(styled("In a form", t.title())));
+            lines.push(Line::from(
+                "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
+            ));
+            lines.push(Line::from(styled("When asked for a die", t.title())));
+            lines.push(Line::from(
+                "digits: the face  Enter: roll it  Esc: abandon the command",
+            ));
+            lines.push(Line::default());
+            lines.push(Line::from(styled(
+                "Esc, q or ? closes this help; j/k scroll",
+                t.dim(),
+            )));
+            let area = centered(body, 78, body.height);
+            frame.render_widget(Clear, area);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .scroll((*scroll, 0))
+                    .block(boxed("Help", ctx)),
+                area,
+            );
+        }
+        Mode::ConfirmQuit => {
+            let saved = match &ctx.app.save_path {
+                Some(p) => format!("Every command is saved in {}", p.display()),
+                None => "Nothing to save (read-only)".to_string(),
+            };
+            let lines = vec![
+                Line::from(styled("Quit the dashboard?", t.title())),
+                Line::from(saved),
+                Line::default(),
+                Line::from(styled("y or Enter: quit    any other key: stay", t.key())),
+            ];
+            let area = centered(body, 70, 7);
+            frame.render_widget(Clear, area);
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .block(boxed("Quit", ctx)),
+                area,
+            );
+        }
+        _ => {}
+    }
+}
