@@ -1,0 +1,480 @@
+//! The dashboard without a terminal: the real `App` driven by key events (the loop minus the
+//! terminal), drawn on ratatui's TestBackend. Screen snapshots at 80x24 and 160x48, explicit
+//! colour/style checks where meaning depends on them, and the behaviour of keys, forms, the
+//! prompt, ask-mode dice, undo and quitting, each checked against the save file as well.
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::{Color, Modifier};
+use ratatui::Terminal;
+use std::path::{Path, PathBuf};
+use umpire::cli::{self, Battle};
+use umpire::core::fgdn::tables::Tables;
+use umpire::core::view;
+use umpire::store::SaveWriter;
+use umpire::tui::app::{App, DiceMode, Mode, Save};
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+use umpire::tui::{self, PlayOptions};
+
+struct Dash {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+    app: App,
+}
+
+fn demo() -> Dash {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("demo.toml");
+    std::fs::write(&path, cli::DEMO).unwrap();
+    let writer = SaveWriter::open(&path).unwrap();
+    let battle = Battle::open(&path, Tables::builtin()).unwrap();
+    let mut app = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: true };
+    Dash {
+        _dir: dir,
+        path,
+        app,
+    }
+}
+
+impl Dash {
+    /// Press keys by name ("n", "enter", "ctrl-r"); text in `'...'` is typed.
+    fn keys(&mut self, keys: &[&str]) -> &mut Self {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+        self
+    }
+
+    /// A command at the `:` prompt.
+    fn command(&mut self, text: &str) -> &mut Self {
+        let typed = format!("'{text}'");
+        self.keys(&[":", &typed, "enter"]);
+        assert!(
+            matches!(self.app.mode, Mode::Normal),
+            "{text}: {:?} {:?}",
+            self.app.mode,
+            self.app.message
+        );
+        self
+    }
+
+    fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| umpire::tui::view::draw(f, &mut self.app))
+            .unwrap();
+        t
+    }
+
+    fn screen(&mut self, w: u16, h: u16) -> String {
+        buffer_text(self.draw(w, h).backend().buffer())
+    }
+
+    /// The battle as the save file has it: every command shown must already be there.
+    fn reloaded(&self) -> Battle {
+        Battle::open(&self.path, Tables::builtin()).unwrap()
+    }
+
+    fn assert_saved(&self) {
+        let b = self.reloaded();
+        assert_eq!(b.game.state, self.app.battle.game.state, "save == screen");
+        assert_eq!(b.game.entries().len(), self.app.battle.game.entries().len());
+    }
+}
+
+fn buffer_text(b: &Buffer) -> String {
+    let w = (b.area.width as usize).max(1);
+    b.content()
+        .chunks(w)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The cell where `needle` starts on the screen (first match), as (x, y).
+fn find(b: &Buffer, needle: &str) -> (u16, u16) {
+    let text = buffer_text(b);
+    for (y, line) in text.lines().enumerate() {
+        if let Some(byte) = line.find(needle) {
+            let x = line[..byte].chars().count();
+            return (x as u16, y as u16);
+        }
+    }
+    panic!("{needle:?} not on screen:\n{text}");
+}
+
+/// The battle used by the snapshots: hits on four ships, a fire and a flood, resolved.
+fn busy(d: &mut Dash) {
+    d.keys(&["n"]); // movement
+    d.command("hit tiger 120")
+        .command("hit moltke 90 nopen")
+        .command("fire valiant 9")
+        .command("flood hannover 14")
+        .command("hit kaiser 70 weapon torpedo side port");
+    d.keys(&["n"]);
+}
+
+#[test]
+fn snapshot_demo_at_80x24_and_160x48() {
+    let mut d = demo();
+    insta::assert_snapshot!("demo_80x24", d.screen(80, 24));
+    insta::assert_snapshot!("demo_160x48", d.screen(160, 48));
+}
+
+#[test]
+fn snapshot_after_hits_and_fires() {
+    let mut d = demo();
+    busy(&mut d);
+    d.keys(&["j"]); // Valiant, burning
+    insta::assert_snapshot!("hits_fires_80x24", d.screen(80, 24));
+    insta::assert_snapshot!("hits_fires_160x48", d.screen(160, 48));
+    d.assert_saved();
+}
+
+#[test]
+fn snapshot_after_a_sinking() {
+    let mut d = demo();
+    d.keys(&["n"]);
+    // Wakeful (39 DP, small craft) takes twice her DP in one turn: she sinks (8.1.8).
+    d.command("hit wakeful 80").command("dice 3");
+    d.keys(&["n", "j", "j"]);
+    insta::assert_snapshot!("sinking_80x24", d.screen(80, 24));
+    d.command("until 1230 planned_fire");
+    insta::assert_snapshot!("sunk_160x48", d.screen(160, 48));
+    let s = view::status(&d.app.battle.game.state, &d.app.battle.game.tables);
+    assert_eq!(s.ships[2].status, "sunk");
+    d.assert_saved();
+}
+
+#[test]
+fn below_80x24_the_screen_says_too_small_and_never_panics() {
+    let mut d = demo();
+    for (w, h) in [(79, 24), (80, 23), (20, 5), (1, 1), (0, 0)] {
+        let s = d.screen(w, h);
+        if w >= 20 {
+            assert!(s.contains("terminal too small"), "{w}x{h}: {s}");
+        }
+    }
+    busy(&mut d);
+    for w in 80..=200 {
+        d.screen(w, 24 + (w - 80) / 4);
+    }
+}
+
+// ---------------------------------------------------------------- colour and style
+
+#[test]
+fn severity_is_coloured_and_also_spelled_out() {
+    let mut d = demo();
+    d.keys(&["n"])
+        .command("fire valiant 9")
+        .command("fire hannover 40");
+    let t = d.draw(80, 24);
+    let b = t.backend().buffer();
+    let (x, y) = find(b, "minor ");
+    assert_eq!(b[(x, y)].fg, Color::Yellow, "minor is yellow");
+    let (x, y) = find(b, "OVERWH");
+    assert_eq!(b[(x, y)].bg, Color::Red, "overwhelmed is white on red");
+    assert!(b[(x, y)].modifier.contains(Modifier::BOLD));
+
+    d.app.theme = Theme { color: false };
+    let t = d.draw(80, 24);
+    let b = t.backend().buffer();
+    let (x, y) = find(b, "OVERWH");
+    assert_eq!(b[(x, y)].bg, Color::Reset, "NO_COLOR: no colour");
+    assert_eq!(b[(x, y)].fg, Color::Reset);
+    assert!(
+        b[(x, y)].modifier.contains(Modifier::REVERSED),
+        "NO_COLOR: overwhelmed still stands out (reversed)"
+    );
+    let (x, y) = find(b, "minor ");
+    assert_eq!(b[(x, y)].fg, Color::Reset);
+}
+
+#[test]
+fn the_selected_ship_is_marked_without_colour_and_sinking_is_red() {
+    let mut d = demo();
+    d.keys(&["n"]).command("hit wakeful 80").command("dice 3");
+    d.keys(&["n", "j"]);
+    d.app.theme = Theme { color: false };
+    let t = d.draw(80, 24);
+    let b = t.backend().buffer();
+    let (x, y) = find(b, "▶ HMS Valiant");
+    assert!(b[(x, y)].modifier.contains(Modifier::REVERSED));
+    let (_, y2) = find(b, "HMS Wakeful");
+    let (sx, sy) = find(b, "SINKS");
+    assert_eq!(sy, y2);
+    d.app.theme = Theme { color: true };
+    let t = d.draw(80, 24);
+    assert_eq!(t.backend().buffer()[(sx, sy)].fg, Color::Red);
+}
+
+// ---------------------------------------------------------------- keys and commands
+
+#[test]
+fn phase_keys_and_the_prompt_drive_the_same_commands() {
+    let mut d = demo();
+    d.keys(&["n"]);
+    assert!(d.screen(80, 24).contains("1200 movement"));
+    d.command("next");
+    assert!(d.screen(80, 24).contains("1200 planned_fire"));
+    d.keys(&["t"]);
+    assert!(d.screen(80, 24).contains("1203 plotting"));
+    let cmds: Vec<String> = d
+        .reloaded()
+        .game
+        .entries()
+        .iter()
+        .map(|e| e.cmd.clone())
+        .collect();
+    assert_eq!(cmds, ["next", "next", "turn"]);
+}
+
+#[test]
+fn the_hit_form_records_a_hit_on_the_selected_ship() {
+    let mut d = demo();
+    d.keys(&[
+        "n", "j", "d", "'45'", "tab", "right", "tab", "tab", "'l'", "enter",
+    ]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    let last = d.reloaded().game.entries().last().unwrap().cmd.clone();
+    assert_eq!(last, "hit valiant 45 nopen range long");
+    assert!(d.screen(80, 24).contains("1 hit pending"));
+}
+
+#[test]
+fn a_refused_form_keeps_the_form_open_with_the_error_and_saves_nothing() {
+    let mut d = demo();
+    d.keys(&["d", "'30'", "enter"]); // plotting phase: no combat
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("form closed: {:?}", d.app.mode)
+    };
+    assert!(form.error.as_deref().unwrap().contains("plotting"));
+    assert!(d
+        .screen(80, 24)
+        .contains("no combat is resolved in the plotting phase"));
+    d.keys(&["esc"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(d.reloaded().game.entries().len(), 0);
+}
+
+#[test]
+fn prompt_errors_show_in_place_and_change_nothing() {
+    let mut d = demo();
+    d.keys(&["n", ":", "'hit tigre 30'", "enter"]);
+    let Mode::Prompt { error, edit, .. } = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(error.as_deref().unwrap().contains("did you mean \"tiger\""));
+    assert_eq!(edit.text, "hit tigre 30", "the line stays to be corrected");
+    assert!(d.screen(80, 24).contains("did you mean"));
+    assert_eq!(d.reloaded().game.entries().len(), 1);
+}
+
+#[test]
+fn tab_completes_commands_and_ship_ids() {
+    let mut d = demo();
+    d.keys(&[":", "'hi'", "tab"]);
+    let text = |d: &Dash| match &d.app.mode {
+        Mode::Prompt { edit, .. } => edit.text.clone(),
+        m => panic!("{m:?}"),
+    };
+    assert_eq!(text(&d), "hit ");
+    d.keys(&["'ti'", "tab"]);
+    assert_eq!(text(&d), "hit tiger ");
+    d.keys(&["'30 wea'", "tab", "'to'", "tab"]);
+    assert_eq!(text(&d), "hit tiger 30 weapon torpedo ");
+    d.keys(&["esc", ":", "'u'", "tab"]);
+    assert_eq!(text(&d), "un", "undo and until share \"un\"");
+    let hint = match &d.app.mode {
+        Mode::Prompt { hint, .. } => hint.clone().unwrap(),
+        m => panic!("{m:?}"),
+    };
+    assert_eq!(hint, "until undo");
+}
+
+#[test]
+fn undo_and_redo_keys_step_one_command_and_the_save_agrees() {
+    let mut d = demo();
+    d.keys(&["n"]).command("hit tiger 120");
+    d.keys(&["n"]);
+    let after = d.app.battle.game.state.clone();
+    d.keys(&["u"]);
+    assert_eq!(d.app.battle.game.state.ships[0].damage, 0);
+    assert!(d.screen(160, 48).contains("(undone)"));
+    d.keys(&["ctrl-r"]);
+    assert_eq!(d.app.battle.game.state, after);
+    d.assert_saved();
+}
+
+#[test]
+fn ask_mode_asks_every_die_with_its_purpose_and_esc_changes_nothing() {
+    let mut d = demo();
+    d.keys(&["n"]).command("hit tiger 120");
+    d.keys(&["m", "n"]);
+    let Mode::Ask(ask) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(
+        ask.purpose.contains("critical count, HMS Tiger"),
+        "{}",
+        ask.purpose
+    );
+    let screen = d.screen(80, 24);
+    assert!(
+        screen.contains("D6 — critical count, HMS Tiger"),
+        "{screen}"
+    );
+    // An impossible face is refused in place.
+    d.keys(&["'7'", "enter"]);
+    let Mode::Ask(ask) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(ask.error.as_deref().unwrap().contains("not a face of a D6"));
+    // Esc abandons the whole command: nothing changed, nothing saved.
+    let before = d.app.battle.game.state.clone();
+    d.keys(&["esc"]);
+    assert_eq!(d.app.battle.game.state, before);
+    assert_eq!(d.reloaded().game.entries().len(), 2);
+    // Again, answering every die: typed faces are logged as typed.
+    d.keys(&["n", "'6'", "enter"]);
+    let mut guard = 0;
+    while matches!(d.app.mode, Mode::Ask(_)) {
+        d.keys(&["enter"]); // roll the rest for me
+        guard += 1;
+        assert!(guard < 50);
+    }
+    let b = d.reloaded();
+    let log = umpire::cli::log::render(&b, None, umpire::cli::log::Format::Text).unwrap();
+    assert!(log.contains("D6 = 6 (critical count, HMS Tiger"), "{log}");
+    assert!(log.contains("typed)"), "{log}");
+    assert_eq!(d.app.dice_mode, DiceMode::Ask);
+    d.assert_saved();
+}
+
+#[test]
+fn quitting_asks_first() {
+    let mut d = demo();
+    d.keys(&["q"]);
+    assert!(d.screen(80, 24).contains("Quit the dashboard?"));
+    d.keys(&["n"]);
+    assert!(!d.app.quit);
+    assert!(
+        matches!(d.app.mode, Mode::Normal),
+        "n stays, it does not end the phase"
+    );
+    assert_eq!(d.app.battle.game.entries().len(), 0);
+    d.keys(&["ctrl-c", "y"]);
+    assert!(d.app.quit);
+}
+
+#[test]
+fn help_lists_every_bound_key() {
+    let mut d = demo();
+    d.keys(&["?"]);
+    let s = d.screen(160, 48);
+    for (keys, _, description) in d.app.keymap.help() {
+        assert!(s.contains(&keys), "{keys}");
+        assert!(s.contains(description), "{description}");
+    }
+}
+
+#[test]
+fn the_log_filters_by_ship_and_search_finds_lines() {
+    let mut d = demo();
+    busy(&mut d);
+    d.keys(&["s"]); // filter: Tiger only
+    assert!(d.app.log.rows.iter().all(|r| !r.text.contains("Moltke")));
+    assert!(d.app.log.rows.iter().any(|r| r.text.contains("Tiger")));
+    d.keys(&["s", "/", "'torpedo protection'", "enter"]);
+    let found = d.app.log.found.expect("a match");
+    assert!(d.app.log.rows[found]
+        .text
+        .contains("torpedo protection absorbs"));
+}
+
+#[test]
+fn a_save_another_console_is_writing_opens_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.toml");
+    let options = PlayOptions {
+        file: None,
+        save: Some(path.clone()),
+        keymap: None,
+        data_dir: Some(dir.path().to_path_buf()),
+    };
+    let first = tui::open(&options, Tables::builtin()).unwrap();
+    let again = PlayOptions {
+        file: Some(path.clone()),
+        save: None,
+        ..options.clone()
+    };
+    let mut second = tui::open(&again, Tables::builtin()).unwrap();
+    assert!(second.read_only().is_some(), "second console is read-only");
+    let before = std::fs::read(&path).unwrap();
+    second.on_key(key_event("n").unwrap());
+    assert_eq!(std::fs::read(&path).unwrap(), before, "never two writers");
+    assert!(second.message.as_ref().unwrap().text.contains("read-only"));
+    drop(first);
+}
+
+#[test]
+fn a_scenario_starts_a_new_save_and_a_save_continues_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("dogger.toml");
+    std::fs::write(&scenario, cli::DEMO).unwrap();
+    let options = PlayOptions {
+        file: Some(scenario.clone()),
+        save: None,
+        keymap: None,
+        data_dir: Some(dir.path().join("saves")),
+    };
+    let mut app = tui::open(&options, Tables::builtin()).unwrap();
+    let save = app.save_path.clone().unwrap();
+    assert!(save.starts_with(dir.path().join("saves")));
+    assert!(save
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .starts_with("dogger-"));
+    app.on_key(key_event("n").unwrap());
+    drop(app);
+    assert_eq!(std::fs::read_to_string(&scenario).unwrap(), cli::DEMO);
+    // Resume: the save continues where it stopped.
+    let resume = PlayOptions {
+        file: Some(save.clone()),
+        ..options
+    };
+    let app = tui::open(&resume, Tables::builtin()).unwrap();
+    assert_eq!(app.save_path.as_deref(), Some(save.as_path()));
+    assert_eq!(app.battle.game.entries().len(), 1);
+    assert!(app.read_only().is_none());
+}
+
+#[test]
+fn a_bad_keymap_file_is_reported_before_the_terminal_is_touched() {
+    let dir = tempfile::tempdir().unwrap();
+    let km = dir.path().join("keys.toml");
+    std::fs::write(&km, "[keys]\nend_phase = [\"t\"]\n").unwrap();
+    let err = tui::load_keymap(Some(Path::new(&km))).unwrap_err();
+    assert!(err
+        .message
+        .contains("bound to both end_phase and next_turn"));
+}
