@@ -478,3 +478,26 @@ fn a_bad_keymap_file_is_reported_before_the_terminal_is_touched() {
         .message
         .contains("bound to both end_phase and next_turn"));
 }
+
+#[test]
+fn the_due_panel_shows_a_delayed_effect_before_it_happens() {
+    let mut d = demo();
+    d.keys(&["n"]).command("fire valiant 9"); // SPEC 3.4: first damage at T+3, 1209 resolution
+    d.command("until 1209 resolution");
+    let s = d.screen(80, 24);
+    assert!(s.contains("Due at end of 1209 resolution"), "{s}");
+    assert!(s.contains("HMS Valiant: fire 9 %: 55 DP"), "{s}");
+    assert_eq!(d.app.battle.game.state.ships[1].damage, 0, "not yet");
+    d.keys(&["n"]);
+    assert_eq!(
+        d.app.battle.game.state.ships[1].damage, 55,
+        "exactly what was announced"
+    );
+    let s = d.screen(80, 24);
+    assert!(!s.contains("HMS Valiant: fire 9 %: 55 DP"), "{s}");
+    // Pending hits are announced too.
+    d.command("until 1212 movement").command("hit tiger 40");
+    assert!(d
+        .screen(80, 24)
+        .contains("HMS Tiger: 1 hit to resolve: 40 DP"));
+}

@@ -167,16 +167,27 @@ fn event_loop(
     app: &mut App,
     stop: &AtomicBool,
 ) -> std::io::Result<()> {
+    let mut dirty = true;
     loop {
         if app.quit || stop.load(Ordering::Relaxed) {
             return Ok(());
         }
-        terminal.draw(|f| view::draw(f, app))?;
-        // Poll with a timeout so a signal is noticed even when no key comes.
+        if dirty {
+            terminal.draw(|f| view::draw(f, app))?;
+            dirty = false;
+        }
+        // Poll with a timeout so a signal is noticed even when no key comes; draw only after
+        // something happened (ratatui then sends only the cells that changed).
         if event::poll(Duration::from_millis(200))? {
             match event::read()? {
-                Event::Key(key) => app.on_key(key),
-                Event::Resize(_, _) => {}
+                Event::Key(key) => {
+                    app.on_key(key);
+                    dirty = true;
+                }
+                Event::Resize(_, _) => {
+                    terminal.autoresize()?;
+                    dirty = true;
+                }
                 _ => {}
             }
         }

@@ -1,7 +1,6 @@
 //! "Due at end of this phase": everything the next `next` will do, ship by ship, so the umpire
 //! sees the delayed effects coming; then what follows at later turns.
 use super::{fit, panel, styled, Ctx};
-use crate::core::view::due_at_end_of_phase;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
@@ -9,10 +8,7 @@ use ratatui::Frame;
 
 /// Lines the panel would like (for the compact layout's split).
 pub fn wanted(ctx: &Ctx) -> usize {
-    due_at_end_of_phase(&ctx.app.battle.game.state, &ctx.app.battle.game.tables)
-        .len()
-        .max(1)
-        + 2
+    ctx.due.len().max(1) + 2
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
@@ -24,7 +20,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     frame.render_widget(block, area);
     let w = inner.width as usize;
     let game = &ctx.app.battle.game;
-    let now = due_at_end_of_phase(&game.state, &game.tables);
+    let now = &ctx.due;
     let mut lines: Vec<Line> = Vec::new();
     if now.is_empty() {
         lines.push(Line::from(styled(
@@ -32,7 +28,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             t.dim(),
         )));
     }
-    for d in &now {
+    for d in now {
         lines.push(Line::from(vec![
             styled(format!("{}: ", d.name), t.warn()),
             styled(d.what.clone(), ratatui::style::Style::new()),

@@ -10,7 +10,7 @@ mod header;
 mod log;
 mod overlay;
 
-use crate::core::view::{self as core_view, ShipView, Status};
+use crate::core::view::{self as core_view, DueItem, ShipView, Status};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -27,6 +27,8 @@ pub const FULL_HEIGHT: u16 = 30;
 pub struct Ctx<'a> {
     pub app: &'a App,
     pub status: Status,
+    /// What ending the phase will do (SPEC 3.5).
+    pub due: Vec<DueItem>,
 }
 
 impl Ctx<'_> {
@@ -50,8 +52,9 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         Constraint::Length(1),
     ])
     .areas(area);
+    let due = core_view::due_at_end_of_phase(&app.battle.game.state, &app.battle.game.tables);
     let log_area = {
-        let ctx = Ctx { app, status };
+        let ctx = Ctx { app, status, due };
         header::draw(frame, head, &ctx);
         let log_area = if full {
             draw_full(frame, body, &ctx)
