@@ -1,7 +1,7 @@
 //! Drawing: a pure function of the `App` (no side effects, no I/O). One file per panel.
 //!
 //! Layouts: compact from 80x24 (fleet on top; detail beside "due" and the log below), full from
-//! 120x30 (fleet and "due" on the left, detail and log on the right). Smaller terminals get a
+//! 120x30 (fleet beside the ship's detail on top, "due" beside a wide log below). Smaller terminals get a
 //! "terminal too small" message, never a panic.
 mod detail;
 mod due;
@@ -101,18 +101,20 @@ fn draw_compact(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
     log_area
 }
 
+/// Full layout: fleet and the selected ship side by side on top; "due" and a wide log below.
 fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
-    let [left, right] =
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(area);
-    let fleet_h = fleet_height(ctx).min(left.height * 2 / 3);
-    let [fleet_area, due_area] =
-        Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(4)]).areas(left);
+    let top_h = fleet_height(ctx)
+        .max(14)
+        .min(area.height.saturating_sub(8).max(area.height / 2));
+    let [top, bottom] =
+        Layout::vertical([Constraint::Length(top_h), Constraint::Min(6)]).areas(area);
+    let [fleet_area, detail_area] =
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(top);
     fleet::draw(frame, fleet_area, ctx);
-    due::draw(frame, due_area, ctx);
-    let detail_h = (right.height / 2).max(12);
-    let [detail_area, log_area] =
-        Layout::vertical([Constraint::Length(detail_h), Constraint::Min(4)]).areas(right);
     detail::draw(frame, detail_area, ctx);
+    let [due_area, log_area] =
+        Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(bottom);
+    due::draw(frame, due_area, ctx);
     log::draw(frame, log_area, ctx);
     log_area
 }
