@@ -6,6 +6,7 @@ pub mod app;
 pub mod edit;
 pub mod form;
 pub mod keymap;
+pub mod measure;
 pub mod theme;
 pub mod view;
 
