@@ -194,9 +194,11 @@ fn deutschland_fire_timing_delay_3_8_2() {
         "until 1506 planned_fire\nfire deutschland 4\nuntil 1515 resolution",
     );
     assert_eq!(ship(&g, "deutschland").damage, 0, "nothing before 1515");
-    cmds(&mut g, "dice 1\nnext");
+    // count D6 1 (no critical); the fire's first DC roll D10 7: no change on the Minor column.
+    cmds(&mut g, "dice 1 7\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 11);
-    cmds(&mut g, "until 1530 resolution");
+    // the 1530 mark's DC roll in its Plotting Phase: D10 7, no change.
+    cmds(&mut g, "dice 7\nuntil 1530 resolution");
     assert_eq!(ship(&g, "deutschland").damage, 11, "nothing between marks");
     cmds(&mut g, "dice 1\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 22, "again at the 1530 mark");

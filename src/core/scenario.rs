@@ -49,6 +49,8 @@ pub struct ShipSpec {
     pub armor: Armor,
     /// "Weapon†": an unarmed small cargo craft treats Weapon as Cargo.
     pub armed: bool,
+    /// A fleet tug or similar: lends its whole Minor rating when assisting (FG&DN 8.2).
+    pub tug: bool,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
 }
@@ -70,7 +72,16 @@ pub struct Scenario {
     pub seed: u64,
     pub sea_state: Option<u32>,
     pub clock: ClockOptions,
+    pub rules: RuleOptions,
     pub ships: Vec<ShipSpec>,
+}
+
+/// Optional rules and readings switched in the scenario `[options]` (SPEC 3.7); all off by
+/// default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// FG&DN 8.2 National Effectiveness: German and Russian crews -1 on the reduction D10.
+    pub national_damage_control: bool,
 }
 
 #[derive(Deserialize)]
@@ -101,6 +112,7 @@ struct RawOptions {
     fire_flood_delay_turns: Option<u32>,
     intermediate_interval: Option<u32>,
     mark_anchor: Option<String>,
+    national_damage_control: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +132,7 @@ struct RawShip {
     #[serde(default)]
     armor: Armor,
     armed: Option<bool>,
+    tug: Option<bool>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -324,6 +337,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 nation: r.nation.clone(),
                 armor: r.armor,
                 armed: r.armed.unwrap_or(true),
+                tug: r.tug.unwrap_or(false),
                 line,
             });
         }
@@ -345,6 +359,9 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             interval,
             delay_turns,
             anchor,
+        },
+        rules: RuleOptions {
+            national_damage_control: o.national_damage_control.unwrap_or(false),
         },
         ships,
     })

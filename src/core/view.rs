@@ -1,6 +1,6 @@
 //! Read-only projections used by every face: the status of SPEC 5, ship fields for `expect`,
 //! and log lines that explain every number.
-use crate::core::clock::{label, Phase};
+use crate::core::clock::{label, Minute, Phase};
 use crate::core::event::{Casualty, Event, FireFlood};
 use crate::core::fgdn::damage::{breakdown, massive};
 use crate::core::fgdn::fire_flood::{casualty_damage, severity_level};
@@ -92,6 +92,29 @@ pub struct ShipView {
     pub turn_damage: u32,
     pub pending_hits: usize,
     pub orders: Vec<String>,
+    /// Severity level of the fires alone and of the flooding alone (SPEC 3.4).
+    pub fire_level: SeverityLevel,
+    pub flood_level: SeverityLevel,
+    /// Damage control (FG&DN 8.2): the battery whose crews were sent, and their bonus.
+    pub dc_crews: Option<String>,
+    pub dc_crew_bonus: u32,
+    /// Ships assisting this one, and what each lends now (0 with a reason when it cannot).
+    pub assisted_by: Vec<HelperView>,
+    /// The ship this one is assisting.
+    pub assisting: Option<String>,
+    pub magazines_flooded: bool,
+    pub fire_orders_ignored: bool,
+    /// Consecutive marks with the fires overwhelmed (conflagration chance 25 % each).
+    pub conflagration_marks: u32,
+    /// How the ship was lost at once (magazine explosion, capsizing).
+    pub lost: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HelperView {
+    pub id: String,
+    pub bonus: u32,
+    pub problem: Option<String>,
 }
 
 /// Fire and flood severity of a ship: (fire %, flood %, total %, level).
@@ -108,14 +131,7 @@ pub fn severity_of(tables: &Tables, s: &ShipState) -> (u32, u32, u32, SeverityLe
     (fire, flood, total, level)
 }
 
-fn category_level(tables: &Tables, s: &ShipState, c: Casualty) -> SeverityLevel {
-    severity_level(
-        &tables.severity_levels,
-        s.spec.size,
-        s.spec.service_year(),
-        s.casualty_pct(c) as i64,
-    )
-}
+use crate::core::fgdn::damage_control::{self, category_level};
 
 /// Maximum speed now (SPEC 3.2): breakdown level for the damage, one level lower per
 /// engineering critical; 15 kt while fire or flooding is Major or worse.
@@ -134,16 +150,27 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
         return (0, level, orders);
     }
     if category_level(tables, s, Casualty::Fire) >= SeverityLevel::Major {
-        orders.push(
-            "Major fire: wind 30° on the bow, 15 kt or less, no flight operations (8.2)".into(),
-        );
-        speed = speed.min(15);
+        if s.fire_orders_ignored {
+            orders.push(
+                "Major fire: order IGNORED (+2 to the fire DC roll; umpire: `orders SHIP obeyed`)"
+                    .into(),
+            );
+        } else {
+            orders.push(
+                "Major fire: wind 30° on the bow, 15 kt or less, no flight operations (8.2)".into(),
+            );
+            speed = speed.min(15);
+        }
     }
     if category_level(tables, s, Casualty::Flood) >= SeverityLevel::Major {
         orders.push("Major flooding: 15 kt or less (8.2)".into());
         speed = speed.min(15);
     }
     (speed, level, orders)
+}
+
+fn phase_order(p: Phase) -> usize {
+    Phase::ALL.iter().position(|x| *x == p).unwrap_or(0)
 }
 
 fn casualty_view(f: &FireFlood) -> CasualtyView {
@@ -159,35 +186,44 @@ fn casualty_view(f: &FireFlood) -> CasualtyView {
 
 pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView {
     let (fire, flood, total, level) = severity_of(tables, s);
+    let idx = state.ship_index(s.id()).unwrap_or(0);
+    let eff = damage_control::effective(state, tables, idx);
     let (speed_max, breakdown_level, orders) = speed_max(tables, s);
-    let mut timers = Vec::new();
+    let mut raw: Vec<(Minute, Phase, String)> = Vec::new();
     if s.is_afloat() {
         for c in [Casualty::Fire, Casualty::Flood] {
             for f in s.casualties(c) {
                 if let Some(due) = f.next_due {
                     let dmg = casualty_damage(f.pct, s.spec.dp);
-                    timers.push(TimerView {
-                        what: format!("{} {} %: {dmg} DP", c.name(), f.pct),
-                        due: label(due),
-                        phase: f.due_phase,
-                    });
+                    raw.push((
+                        due,
+                        f.due_phase,
+                        format!("{} {} %: {dmg} DP damage", c.name(), f.pct),
+                    ));
                 }
             }
         }
     }
+    for (what, due, phase) in damage_control::timers(state, tables, idx) {
+        raw.push((due, phase, what));
+    }
     let sinks_at = match s.status {
         ShipStatus::Sinking { due } => {
             let at = state.clock.first_turn_at_or_after(due);
-            timers.push(TimerView {
-                what: "sinks (disappears)".into(),
-                due: label(at),
-                phase: Phase::Movement,
-            });
+            raw.push((at, Phase::Movement, "sinks (disappears)".into()));
             Some(label(at))
         }
         _ => None,
     };
-    timers.sort_by_key(|t| (t.due.clone(), t.phase));
+    raw.sort_by_key(|(due, phase, _)| (*due, phase_order(*phase)));
+    let timers: Vec<TimerView> = raw
+        .into_iter()
+        .map(|(due, phase, what)| TimerView {
+            what,
+            due: label(due),
+            phase,
+        })
+        .collect();
     let dp_left = s.dp_left();
     ShipView {
         id: s.id().to_string(),
@@ -204,8 +240,8 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         flood_pct: flood,
         severity_pct: total,
         severity: level,
-        dc_pct: total,
-        dc_level: level,
+        dc_pct: eff.pct.max(0) as u32,
+        dc_level: eff.level,
         tds: TdsView {
             port: s.tds_left[0],
             starboard: s.tds_left[1],
@@ -248,6 +284,24 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         turn_damage: s.turn_damage,
         pending_hits: s.pending.len(),
         orders,
+        fire_level: category_level(tables, s, Casualty::Fire),
+        flood_level: category_level(tables, s, Casualty::Flood),
+        dc_crews: s.dc_crews.map(|b| b.to_string()),
+        dc_crew_bonus: eff.crew,
+        assisted_by: eff
+            .helpers
+            .iter()
+            .map(|h| HelperView {
+                id: h.id.clone(),
+                bonus: if h.problem.is_none() { h.bonus } else { 0 },
+                problem: h.problem.clone(),
+            })
+            .collect(),
+        assisting: s.assisting.clone(),
+        magazines_flooded: s.magazines_flooded,
+        fire_orders_ignored: s.fire_orders_ignored,
+        conflagration_marks: s.conflagration_marks,
+        lost: s.lost.clone(),
     }
 }
 
@@ -428,5 +482,89 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             name(ship)
         ),
         Event::Note { text } => format!("note: {text}"),
+        Event::DamageControl {
+            ship,
+            changes,
+            explain,
+            ..
+        } => {
+            let after: Vec<String> = changes
+                .iter()
+                .map(|c| {
+                    if c.to == 0 {
+                        format!("{} % -> out", c.from)
+                    } else {
+                        format!("{} % -> {} %", c.from, c.to)
+                    }
+                })
+                .collect();
+            if after.is_empty() {
+                format!("{}: {explain}", name(ship))
+            } else {
+                format!("{}: {explain} ({})", name(ship), after.join(", "))
+            }
+        }
+        Event::CrewsSent {
+            ship,
+            battery,
+            bonus,
+        } => format!(
+            "{}: {battery} battery crews sent to damage control: -{bonus} % effective (half the Minor rating); {battery} guns silent for the battle (8.2)",
+            name(ship)
+        ),
+        Event::AssistStarted { helper, ship } => format!(
+            "{} comes alongside to assist {}'s damage control (8.2)",
+            name(helper),
+            name(ship)
+        ),
+        Event::AssistReleased { helper, ship } => {
+            format!("{} stops assisting {}", name(helper), name(ship))
+        }
+        Event::MagazinesFlooded { ship } => format!(
+            "{}: MAGAZINES FLOODED: main and secondary ammunition and aircraft ordnance lost; no conflagration explosion (8.2)",
+            name(ship)
+        ),
+        Event::FireOrders { ship, ignored } => {
+            if *ignored {
+                format!(
+                    "{}: ignores the Major-fire order (+2 to the fire DC roll while fires are Major or worse)",
+                    name(ship)
+                )
+            } else {
+                format!("{}: obeys the Major-fire order", name(ship))
+            }
+        }
+        Event::ConflagrationCheck {
+            ship,
+            marks,
+            chance,
+            roll,
+            exploded,
+        } => match roll {
+            None => format!(
+                "{}: conflagration, fires overwhelmed {marks} mark(s) running ({chance} %): magazines flooded, no explosion",
+                name(ship)
+            ),
+            Some(d) => format!(
+                "{}: conflagration check, fires overwhelmed {marks} mark(s) running: D100 {d} vs {chance} %: {}",
+                name(ship),
+                if *exploded { "MAGAZINE EXPLOSION" } else { "holds" }
+            ),
+        },
+        Event::ConflagrationEnded { ship } => format!(
+            "{}: fires no longer overwhelmed: the conflagration count starts again",
+            name(ship)
+        ),
+        Event::CapsizeCheck {
+            ship,
+            roll,
+            chance,
+            capsized,
+        } => format!(
+            "{}: capsize check, flooding overwhelmed: D100 {roll} vs {chance} %: {}",
+            name(ship),
+            if *capsized { "CAPSIZES" } else { "stays upright" }
+        ),
+        Event::SunkAtOnce { ship, cause } => format!("{}: LOST at once: {cause}", name(ship)),
     })
 }

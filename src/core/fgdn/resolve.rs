@@ -693,6 +693,7 @@ pub fn start_casualty(
             immediate,
             cause,
             damage_done: 0,
+            reduction_mod: 0,
         },
     });
 }
@@ -842,6 +843,8 @@ fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleErr
 pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     let mut c = CritContext::plain(true);
     casualty_damage_step(ctx, i, &mut c)?;
+    crate::core::fgdn::damage_control::dc_step(ctx, i)?;
+    crate::core::fgdn::damage_control::checks_step(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if ctx.state.clock.phase == Phase::Movement {
         if let ShipStatus::Sinking { due } = ctx.state.ships[i].status {
