@@ -287,6 +287,11 @@ pub enum Event {
         ship: String,
         cause: String,
     },
+    /// A lasting effect of a critical hit on equipment, or its timer firing (FG&DN 8.3).
+    Effect {
+        ship: String,
+        effect: crate::core::fgdn::effects::Effect,
+    },
 }
 
 impl Event {
@@ -317,7 +322,8 @@ impl Event {
             | Event::ConflagrationCheck { ship, .. }
             | Event::ConflagrationEnded { ship }
             | Event::CapsizeCheck { ship, .. }
-            | Event::SunkAtOnce { ship, .. } => Some(ship),
+            | Event::SunkAtOnce { ship, .. }
+            | Event::Effect { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             _ => None,
         }

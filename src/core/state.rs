@@ -55,11 +55,14 @@ pub struct ShipState {
     pub conflagration_marks: u32,
     /// How the ship was lost at once (magazine explosion, capsizing), if it was.
     pub lost: Option<String>,
+    /// Lasting effects of critical hits on equipment (FG&DN 8.3).
+    pub equipment: crate::core::fgdn::effects::Equipment,
 }
 
 impl ShipState {
     pub fn new(spec: ShipSpec) -> ShipState {
         let tds = spec.armor.tds;
+        let n_mounts = spec.mounts.len();
         ShipState {
             spec,
             damage: 0,
@@ -78,6 +81,7 @@ impl ShipState {
             fire_orders_ignored: false,
             conflagration_marks: 0,
             lost: None,
+            equipment: crate::core::fgdn::effects::Equipment::new(n_mounts),
         }
     }
 
@@ -335,6 +339,11 @@ impl GameState {
                 }
             }
             Event::CapsizeCheck { .. } => {}
+            Event::Effect { ship, effect } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.equipment.apply(effect);
+                }
+            }
             Event::SunkAtOnce { ship, cause } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.status = ShipStatus::Sunk;

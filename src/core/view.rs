@@ -108,6 +108,33 @@ pub struct ShipView {
     pub conflagration_marks: u32,
     /// How the ship was lost at once (magazine explosion, capsizing).
     pub lost: Option<String>,
+    /// Mounts from the scenario with their state (FG&DN 8.3).
+    pub mounts: Vec<MountView>,
+    /// Batteries in local control, directors lost, other fire-control damage.
+    pub fire_control: Vec<String>,
+    pub sensors_out: Vec<String>,
+    pub comms_out: Vec<String>,
+    /// "out until HHMM" while the bridge is being re-manned, then "two-turn course changes".
+    pub bridge: Option<String>,
+    /// null, "jammed", "disabled", "freed" or "stuck".
+    pub rudder: Option<RudderState>,
+    pub crew_factors_lost: u32,
+    pub flotation_hits: u32,
+    /// Maximum speed 0 (engineering, damage) while afloat.
+    pub dead_in_water: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MountView {
+    pub name: String,
+    pub battery: String,
+    pub caliber: Option<f64>,
+    pub side: Option<String>,
+    /// "ok", "out", "local control", "crews at damage control", "no ammunition (magazines
+    /// flooded)", "out (massive damage)".
+    pub status: String,
+    /// AA and light batteries: thirds of strength lost.
+    pub thirds_lost: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -132,6 +159,7 @@ pub fn severity_of(tables: &Tables, s: &ShipState) -> (u32, u32, u32, SeverityLe
 }
 
 use crate::core::fgdn::damage_control::{self, category_level};
+use crate::core::fgdn::effects::{self, Effect, RudderState};
 
 /// Maximum speed now (SPEC 3.2): breakdown level for the damage, one level lower per
 /// engineering critical; 15 kt while fire or flooding is Major or worse.
@@ -148,6 +176,16 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     let mut orders = Vec::new();
     if s.status == ShipStatus::Sunk {
         return (0, level, orders);
+    }
+    if s.equipment.rudder == Some(RudderState::Disabled) {
+        let cap = s.spec.speed / 3;
+        if speed > cap {
+            orders.push(format!(
+                "Rudder disabled: {cap} kt or less (1/3 of {} kt), 15° course changes (8.3)",
+                s.spec.speed
+            ));
+            speed = cap;
+        }
     }
     if category_level(tables, s, Casualty::Fire) >= SeverityLevel::Major {
         if s.fire_orders_ignored {
@@ -204,7 +242,10 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             }
         }
     }
-    for (what, due, phase) in damage_control::timers(state, tables, idx) {
+    for (what, due, phase) in damage_control::timers(state, tables, idx)
+        .into_iter()
+        .chain(effects::timers(state, idx))
+    {
         raw.push((due, phase, what));
     }
     let sinks_at = match s.status {
@@ -302,6 +343,46 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         fire_orders_ignored: s.fire_orders_ignored,
         conflagration_marks: s.conflagration_marks,
         lost: s.lost.clone(),
+        mounts: s
+            .spec
+            .mounts
+            .iter()
+            .enumerate()
+            .map(|(k, m)| MountView {
+                name: m.name.clone(),
+                battery: m.battery.to_string(),
+                caliber: m.caliber,
+                side: m.side.clone(),
+                status: effects::mount_status(s, k).to_string(),
+                thirds_lost: s.equipment.thirds_lost[k],
+            })
+            .collect(),
+        fire_control: {
+            let e = &s.equipment;
+            let mut v: Vec<String> = e
+                .directors_lost
+                .iter()
+                .map(|(b, n)| format!("{b}: {n} director(s) lost"))
+                .collect();
+            v.extend(
+                e.local_control
+                    .iter()
+                    .map(|b| format!("{b}: local control")),
+            );
+            v.extend(e.fire_control_notes.iter().cloned());
+            v
+        },
+        sensors_out: s.equipment.sensors_out.clone(),
+        comms_out: s.equipment.comms_out.clone(),
+        bridge: match (s.equipment.bridge_out_until, s.equipment.bridge_hit) {
+            (Some(u), _) => Some(format!("out until the end of {} resolution", label(u))),
+            (None, true) => Some("two-turn course and speed changes".into()),
+            _ => None,
+        },
+        rudder: s.equipment.rudder,
+        crew_factors_lost: s.equipment.crew_lost,
+        flotation_hits: s.equipment.flotation_hits,
+        dead_in_water: s.is_afloat() && speed_max == 0,
     }
 }
 
@@ -566,5 +647,55 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             if *capsized { "CAPSIZES" } else { "stays upright" }
         ),
         Event::SunkAtOnce { ship, cause } => format!("{}: LOST at once: {cause}", name(ship)),
+        Event::Effect { ship, effect } => {
+            let mount = |k: &usize| {
+                state
+                    .ship(ship)
+                    .and_then(|s| s.spec.mounts.get(*k))
+                    .map(|m| format!("{} ({} battery)", m.name, m.battery))
+                    .unwrap_or_else(|| format!("mount {k}"))
+            };
+            let text = match effect {
+                Effect::MountOut { index } => format!("{} out of action", mount(index)),
+                Effect::StrengthLost { index } => format!("{} loses a third", mount(index)),
+                Effect::LoadsLost { index } => format!("{}: its weapons are gone", mount(index)),
+                Effect::DirectorLost { battery, left } => {
+                    format!("{battery} director lost ({left} left)")
+                }
+                Effect::FireControlDamaged { what } => what.clone(),
+                Effect::SensorOut { what } => format!("{what} destroyed"),
+                Effect::CommsOut { what } => format!("{what} destroyed"),
+                Effect::BridgeOut { until } => {
+                    format!("bridge out until the end of {} resolution", label(*until))
+                }
+                Effect::BridgeRemanned => {
+                    "bridge re-manned: course and speed changes now take two turns (8.3)".into()
+                }
+                Effect::RudderJammed { first_attempt } => format!(
+                    "rudder jammed; first unjam attempt at {}",
+                    label(*first_attempt)
+                ),
+                Effect::RudderDisabled => "rudder disabled".into(),
+                Effect::RudderUnjam {
+                    roll,
+                    chance,
+                    freed,
+                    next,
+                } => format!(
+                    "rudder unjam attempt: D10 {roll} vs {chance} %: {}",
+                    if *freed {
+                        "FREED".to_string()
+                    } else {
+                        match next {
+                            Some(n) => format!("still jammed, next attempt at {}", label(*n)),
+                            None => "still jammed: it cannot be freed during the battle".into(),
+                        }
+                    }
+                ),
+                Effect::CrewFactorLost => "crew factor lost".into(),
+                Effect::FlotationHit => "flotation hit".into(),
+            };
+            format!("{}: {text}", name(ship))
+        }
     })
 }

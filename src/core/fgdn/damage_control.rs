@@ -225,6 +225,12 @@ pub fn roll_modifiers(
         {
             mods.push((2, "Major-fire order ignored".to_string()));
         }
+        if s.equipment.crew_lost >= 4 {
+            mods.push((
+                2,
+                format!("{} crew factors lost (8.3)", s.equipment.crew_lost),
+            ));
+        }
         let m = s
             .fires
             .iter()
