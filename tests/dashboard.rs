@@ -501,3 +501,20 @@ fn the_due_panel_shows_a_delayed_effect_before_it_happens() {
         .screen(80, 24)
         .contains("HMS Tiger: 1 hit to resolve: 40 DP"));
 }
+
+#[test]
+fn the_detail_shows_damage_control_crews_helpers_and_magazines() {
+    let mut d = demo();
+    d.keys(&["n"]).command("fire hannover 14");
+    d.command("crew hannover main")
+        .command("assist s53 hannover");
+    d.command("until 1203 plotting")
+        .command("magazines hannover");
+    d.keys(&["j", "j", "j", "j", "j", "j"]); // Hannover
+    let s = d.screen(120, 40);
+    assert!(s.contains("DC: main crews at DC (-"), "{s}");
+    assert!(s.contains("s53 assisting (-"), "{s}");
+    assert!(s.contains("magazines flooded"), "{s}");
+    assert!(s.contains("mags flooded"), "fleet status: {s}");
+    d.assert_saved();
+}

@@ -194,9 +194,11 @@ fn deutschland_fire_timing_delay_3_8_2() {
         "until 1506 planned_fire\nfire deutschland 4\nuntil 1515 resolution",
     );
     assert_eq!(ship(&g, "deutschland").damage, 0, "nothing before 1515");
-    cmds(&mut g, "dice 1\nnext");
+    // count D6 1 (no critical); the fire's first DC roll D10 7: no change on the Minor column.
+    cmds(&mut g, "dice 1 7\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 11);
-    cmds(&mut g, "until 1530 resolution");
+    // the 1530 mark's DC roll in its Plotting Phase: D10 7, no change.
+    cmds(&mut g, "dice 7\nuntil 1530 resolution");
     assert_eq!(ship(&g, "deutschland").damage, 11, "nothing between marks");
     cmds(&mut g, "dice 1\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 22, "again at the 1530 mark");
@@ -286,10 +288,11 @@ fn starred_critical_ignored_without_penetration_8_1_2() {
 fn light_weapon_filter_8_1_3() {
     let mut g = game("1200", "", TARGET);
     // 10 DP on the 40-DP destroyer: 10/30 = .33 (.30 line): D6 6 -> 4; D20 10, 10, 18 (snsr/comms:
-    // allowed, D6 1 -> sensor), 19 (bridge: allowed).
+    // allowed, D6 1 -> sensor, its D10 1: forward searchlight), 19 (bridge: allowed, D6 2 -> 1
+    // turn to re-man; bridge fire D6 1 +2 -2 (bridge) -2 (light weapon) = -1, halved: no fire).
     cmds(
         &mut g,
-        "until 1200 planned_fire\nhit dd 10 caliber 20\ndice 6 10 10 18 1 19\nnext",
+        "until 1200 planned_fire\nhit dd 10 caliber 20\ndice 6 10 10 18 1 1 19 2 1\nnext",
     );
     let kinds: Vec<CriticalKind> = ship(&g, "dd").criticals.iter().map(|c| c.kind).collect();
     assert_eq!(kinds, vec![CriticalKind::Sensor, CriticalKind::Bridge]);
@@ -301,13 +304,14 @@ fn light_weapon_filter_8_1_3() {
 fn stern_torpedo_forces_engineering_and_rudder_8_1_7() {
     let mut g = game("1200", "", TARGET);
     // 40 stern -> 20 DP. Auto flooding: D6 1 (+2 = 3 %, at once). Count: 20/80 = .25: D6 6 -> 3.
-    // 1st engineering: D10 5, its fire D6 1 (+2-2 = 1 %); 2nd rudder; 3rd D20 15 (torp column:
-    // fire): D6 1 -> 3 %. Then the immediate flooding damage (3 DP) and its count D6 1.
+    // 1st engineering: D10 5, its fire D6 1 (+2-2 = 1 %); 2nd rudder: D6 5, disabled; 3rd D20
+    // 15 (torp column: fire): D6 1 -> 3 %. Then the immediate flooding damage (3 DP) and its
+    // count D6 1.
     cmds(
         &mut g,
         "next
          hit target 40 weapon torpedo aspect stern
-         dice 1 6 5 1 15 1 1
+         dice 1 6 5 1 5 15 1 1
          next",
     );
     let kinds: Vec<CriticalKind> = ship(&g, "target")

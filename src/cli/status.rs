@@ -51,6 +51,35 @@ pub fn text(battle: &Battle) -> String {
             for o in &sh.orders {
                 s.push_str(&format!("      order: {o}\n"));
             }
+            if let Some(lost) = &sh.lost {
+                s.push_str(&format!("      lost: {lost}\n"));
+            }
+            let mut dc = Vec::new();
+            if sh.dc_pct != sh.severity_pct || sh.dc_crews.is_some() {
+                dc.push(format!(
+                    "effective {} % ({})",
+                    sh.dc_pct,
+                    sh.dc_level.name()
+                ));
+            }
+            if let Some(b) = &sh.dc_crews {
+                dc.push(format!("{b} crews -{} %", sh.dc_crew_bonus));
+            }
+            for h in &sh.assisted_by {
+                match &h.problem {
+                    None => dc.push(format!("{} assisting -{} %", h.id, h.bonus)),
+                    Some(p) => dc.push(format!("{} alongside, lends nothing: {p}", h.id)),
+                }
+            }
+            if let Some(t) = &sh.assisting {
+                dc.push(format!("assisting {t}"));
+            }
+            if sh.magazines_flooded {
+                dc.push("magazines flooded".into());
+            }
+            if !dc.is_empty() {
+                s.push_str(&format!("      damage control: {}\n", dc.join("; ")));
+            }
         }
     }
     s

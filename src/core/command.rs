@@ -106,6 +106,23 @@ word_enum!(
     Stern = "stern"
 );
 
+/// The battery whose crews go to damage control (FG&DN 8.2; SPEC 4 `crew`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CrewBattery {
+    Main,
+    Casemate,
+    Light,
+}
+
+word_enum!(
+    CrewBattery,
+    "battery",
+    Main = "main",
+    Casemate = "casemate",
+    Light = "light"
+);
+
 /// Armor against a hit: as entered. `Pen` compares with the armor struck (SPEC 3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -176,6 +193,28 @@ pub enum Command {
         value: i64,
         reason: String,
     },
+    /// Send a battery's crews to damage control (FG&DN 8.2).
+    Crew {
+        ship: String,
+        battery: CrewBattery,
+    },
+    /// `helper` assists `ship`'s damage control.
+    Assist {
+        helper: String,
+        ship: String,
+    },
+    Release {
+        helper: String,
+    },
+    /// Flood the magazines (Plotting Phase only).
+    Magazines {
+        ship: String,
+    },
+    /// Whether a burning ship obeys the Major-fire order.
+    Orders {
+        ship: String,
+        ignored: bool,
+    },
     Note(String),
     Undo,
     Redo,
@@ -201,6 +240,11 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("crit", "crit SHIP KIND"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
+    ("crew", "crew SHIP main|casemate|light"),
+    ("assist", "assist HELPER SHIP"),
+    ("release", "release HELPER"),
+    ("magazines", "magazines SHIP"),
+    ("orders", "orders SHIP ignored|obeyed"),
     ("adjust", "adjust SHIP FIELD VALUE \"reason\""),
     ("note", "note \"text\""),
     ("undo", "undo"),
@@ -490,6 +534,47 @@ impl FromStr for Command {
                     Command::Flood { ship, pct }
                 }
             }
+            "crew" => {
+                let ship = ship_id(words.get(1), u)?;
+                let battery = words
+                    .get(2)
+                    .ok_or_else(|| pe(format!("missing battery; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                no_more(&words, 3, u)?;
+                Command::Crew { ship, battery }
+            }
+            "assist" => {
+                let helper = ship_id(words.get(1), u)?;
+                let ship = ship_id(words.get(2), u)?;
+                no_more(&words, 3, u)?;
+                Command::Assist { helper, ship }
+            }
+            "release" => {
+                let helper = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Release { helper }
+            }
+            "magazines" => {
+                let ship = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Magazines { ship }
+            }
+            "orders" => {
+                let ship = ship_id(words.get(1), u)?;
+                let ignored = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("ignored") => true,
+                    Some("obeyed") => false,
+                    Some(w) => {
+                        return err(format!(
+                            "unknown orders \"{w}\" (expected ignored or obeyed); usage: {u}"
+                        ))
+                    }
+                    None => return err(format!("missing ignored|obeyed; usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::Orders { ship, ignored }
+            }
             "adjust" => {
                 let ship = ship_id(words.get(1), u)?;
                 let field = words
@@ -669,6 +754,15 @@ impl fmt::Display for Command {
                 value,
                 reason,
             } => write!(f, "adjust {ship} {field} {value} {}", quote(reason)),
+            Command::Crew { ship, battery } => write!(f, "crew {ship} {battery}"),
+            Command::Assist { helper, ship } => write!(f, "assist {helper} {ship}"),
+            Command::Release { helper } => write!(f, "release {helper}"),
+            Command::Magazines { ship } => write!(f, "magazines {ship}"),
+            Command::Orders { ship, ignored } => write!(
+                f,
+                "orders {ship} {}",
+                if *ignored { "ignored" } else { "obeyed" }
+            ),
             Command::Note(text) => write!(f, "note {}", quote(text)),
             Command::Expect { ship, field, value } => {
                 if is_id(value) || value.parse::<f64>().is_ok() {
@@ -723,6 +817,13 @@ mod tests {
         rt("flood tiger 9");
         rt("adjust tiger damage 40 \"re-counted the \\\"hits\\\"\"");
         rt("note \"Tiger turns away # not a comment\"");
+        rt("crew tiger main");
+        rt("crew QE light");
+        rt("assist wakeful tiger");
+        rt("release wakeful");
+        rt("magazines tiger");
+        rt("orders tiger ignored");
+        rt("orders tiger obeyed");
         rt("undo");
         rt("redo");
         rt("expect tiger speed_max 21");
@@ -761,5 +862,9 @@ mod tests {
         assert!(e("note \"open").contains("unterminated quote"));
         assert!(e("adjust tiger damage 5").contains("quoted reason"));
         assert!(e("fire tiger 0").contains("out of range"));
+        assert!(e("crew tiger aft").contains("unknown battery \"aft\""));
+        assert!(e("assist wakeful").contains("missing SHIP"));
+        assert!(e("orders tiger maybe").contains("expected ignored or obeyed"));
+        assert!(e("magazines").contains("missing SHIP"));
     }
 }

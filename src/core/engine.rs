@@ -5,8 +5,8 @@ use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBa
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
 use crate::core::fgdn::kinds::SizeClass;
-use crate::core::fgdn::resolve;
 use crate::core::fgdn::tables::Tables;
+use crate::core::fgdn::{damage_control, resolve};
 use crate::core::state::{GameState, ShipStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -163,6 +163,11 @@ pub fn decide(
             value,
             reason,
         } => adjust(&mut ctx, ship, field, *value, reason)?,
+        Command::Crew { ship, battery } => damage_control::send_crews(&mut ctx, ship, *battery)?,
+        Command::Assist { helper, ship } => damage_control::assist(&mut ctx, helper, ship)?,
+        Command::Release { helper } => damage_control::release(&mut ctx, helper)?,
+        Command::Magazines { ship } => damage_control::flood_magazines(&mut ctx, ship)?,
+        Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
         Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
             return refused(format!(

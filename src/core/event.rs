@@ -1,9 +1,9 @@
 //! What happened, in the past tense. Events are stored in the save's log with the command that
 //! caused them; replaying them rebuilds the state without any dice or tables.
 use crate::core::clock::{Clock, Minute, Phase, Scale};
-use crate::core::command::{Aspect, Depth, RangeBand, Side, Weapon};
+use crate::core::command::{Aspect, CrewBattery, Depth, RangeBand, Side, Weapon};
 use crate::core::dice::Roll;
-use crate::core::fgdn::kinds::{Column, CriticalKind};
+use crate::core::fgdn::kinds::{Column, CriticalKind, SeverityLevel};
 use serde::{Deserialize, Serialize};
 
 /// Fire or flooding.
@@ -97,6 +97,21 @@ pub struct FireFlood {
     pub cause: String,
     /// Damage points it has done so far.
     pub damage_done: u32,
+    /// Added to the reduction D10 while it burns (avgas +2, ammunition cargo +1, ...; 8.3).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reduction_mod: i32,
+}
+
+fn is_zero(v: &i32) -> bool {
+    *v == 0
+}
+
+/// A fire or flood whose % a damage-control roll changed (index into the ship's list).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PctChange {
+    pub index: usize,
+    pub from: u32,
+    pub to: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -205,6 +220,78 @@ pub enum Event {
     Note {
         text: String,
     },
+    /// A damage-control roll on the Fire and Flooding Reduction Table (FG&DN 8.2).
+    DamageControl {
+        ship: String,
+        casualty: Casualty,
+        /// The D10 as rolled, and after modifiers (a natural 10 stays 10).
+        roll: u32,
+        modified: u32,
+        /// The column read: the effective severity level (None reads as Minor).
+        column: SeverityLevel,
+        effective_pct: i64,
+        /// Signed number of D6 from the table (-2 = "-2D6%", 0 = "NC").
+        dice: i32,
+        /// Signed % added (+) or removed (-).
+        amount: i32,
+        changes: Vec<PctChange>,
+        explain: String,
+    },
+    /// Crews of a battery sent to damage control, once per battle (FG&DN 8.2).
+    CrewsSent {
+        ship: String,
+        battery: CrewBattery,
+        bonus: u32,
+    },
+    /// `helper` assists `ship`'s damage control (FG&DN 8.2).
+    AssistStarted {
+        helper: String,
+        ship: String,
+    },
+    AssistReleased {
+        helper: String,
+        ship: String,
+    },
+    /// Magazines flooded in a Plotting Phase: main and secondary ammunition and aircraft
+    /// ordnance lost; no conflagration explosion (FG&DN 8.2).
+    MagazinesFlooded {
+        ship: String,
+    },
+    /// Whether a ship with a Major fire obeys the order (wind on the bow, 15 kt) (FG&DN 8.2).
+    FireOrders {
+        ship: String,
+        ignored: bool,
+    },
+    /// Conflagration check at a mark (fires Overwhelmed): `marks` consecutive marks, chance
+    /// 25 % each; no roll when the magazines are flooded (FG&DN 8.2).
+    ConflagrationCheck {
+        ship: String,
+        marks: u32,
+        chance: u32,
+        roll: Option<u32>,
+        exploded: bool,
+    },
+    /// Fires no longer Overwhelmed at a mark: the consecutive count starts again.
+    ConflagrationEnded {
+        ship: String,
+    },
+    /// Capsize check at a mark (flooding Overwhelmed, 25 %) (FG&DN 8.2).
+    CapsizeCheck {
+        ship: String,
+        roll: u32,
+        chance: u32,
+        capsized: bool,
+    },
+    /// The ship is gone at once (magazine explosion, capsizing) (SPEC 3.2).
+    SunkAtOnce {
+        ship: String,
+        cause: String,
+    },
+    /// A lasting effect of a critical hit on equipment, or its timer firing (FG&DN 8.3).
+    Effect {
+        ship: String,
+        effect: crate::core::fgdn::effects::Effect,
+    },
 }
 
 impl Event {
@@ -225,7 +312,18 @@ impl Event {
             | Event::KeelBroken { ship }
             | Event::SinkingStarted { ship, .. }
             | Event::Sunk { ship }
-            | Event::Adjusted { ship, .. } => Some(ship),
+            | Event::Adjusted { ship, .. }
+            | Event::DamageControl { ship, .. }
+            | Event::CrewsSent { ship, .. }
+            | Event::AssistStarted { ship, .. }
+            | Event::AssistReleased { ship, .. }
+            | Event::MagazinesFlooded { ship }
+            | Event::FireOrders { ship, .. }
+            | Event::ConflagrationCheck { ship, .. }
+            | Event::ConflagrationEnded { ship }
+            | Event::CapsizeCheck { ship, .. }
+            | Event::SunkAtOnce { ship, .. }
+            | Event::Effect { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             _ => None,
         }

@@ -32,6 +32,81 @@ pub struct Armor {
     pub tds: u32,
 }
 
+/// The battery a mount belongs to (FG&DN 8.3, Annex A).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, serde::Serialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Battery {
+    Main,
+    Casemate,
+    Secondary,
+    Tertiary,
+    Light,
+    Aa,
+    Torpedo,
+}
+
+impl Battery {
+    pub fn name(self) -> &'static str {
+        match self {
+            Battery::Main => "main",
+            Battery::Casemate => "casemate",
+            Battery::Secondary => "secondary",
+            Battery::Tertiary => "tertiary",
+            Battery::Light => "light",
+            Battery::Aa => "aa",
+            Battery::Torpedo => "torpedo",
+        }
+    }
+}
+
+impl fmt::Display for Battery {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One weapon mount (turret, casemate gun, light battery, AA battery, torpedo mount).
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mount {
+    pub battery: Battery,
+    pub name: String,
+    /// Gun calibre in mm.
+    pub caliber: Option<f64>,
+    /// "port", "starboard" or "centre".
+    pub side: Option<String>,
+    /// HE damage of one gun at Short range (magazine and ready-ammunition explosions).
+    pub he_short: Option<u32>,
+    /// Torpedo mounts: weapons loaded, and the damage of one warhead.
+    pub loads: Option<u32>,
+    pub warhead: Option<u32>,
+    /// Torpedo mounts: below the waterline (its explosion floods, 8.3).
+    #[serde(default)]
+    pub submerged: bool,
+}
+
+/// Searchlight platforms (FG&DN 8.3 Sensors).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Searchlights {
+    #[serde(default)]
+    pub forward: u32,
+    #[serde(default)]
+    pub aft: u32,
+}
+
+/// Wireless sets (FG&DN 8.3 Communications).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Wireless {
+    #[serde(default)]
+    pub main: bool,
+    #[serde(default)]
+    pub auxiliary: bool,
+}
+
 /// A ship as the scenario gives it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShipSpec {
@@ -49,6 +124,18 @@ pub struct ShipSpec {
     pub armor: Armor,
     /// "Weapon†": an unarmed small cargo craft treats Weapon as Cargo.
     pub armed: bool,
+    /// A fleet tug or similar: lends its whole Minor rating when assisting (FG&DN 8.2).
+    pub tug: bool,
+    /// Weapon mounts by battery (empty: not given; effects are then described, not tracked).
+    pub mounts: Vec<Mount>,
+    /// Fire-control directors per battery (FG&DN 8.3 Fire Control).
+    pub directors: std::collections::BTreeMap<Battery, u32>,
+    pub searchlights: Option<Searchlights>,
+    pub wireless: Option<Wireless>,
+    /// Crew factors (FG&DN 8.3 Personnel: six).
+    pub crew_factors: u32,
+    /// "oil", "diesel" or "gasoline" (FG&DN 8.3 Fuel Tank).
+    pub fuel: Option<String>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
 }
@@ -70,7 +157,24 @@ pub struct Scenario {
     pub seed: u64,
     pub sea_state: Option<u32>,
     pub clock: ClockOptions,
+    pub rules: RuleOptions,
     pub ships: Vec<ShipSpec>,
+}
+
+/// Optional rules and readings switched in the scenario `[options]` (SPEC 3.7); all off by
+/// default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// FG&DN 8.2 National Effectiveness: German and Russian crews -1 on the reduction D10.
+    pub national_damage_control: bool,
+    /// FG&DN 8.3 (optional): main magazine detonation modifiers by nation and date.
+    pub magazine_modifiers: bool,
+    /// FG&DN 8.3 (optional): +1 to the casemate ready-ammunition roll for France, Great
+    /// Britain, Italy and Japan (picric acid).
+    pub casemate_picric: bool,
+    /// The scenario date's year and month (from `date`), for date-dependent rules.
+    pub year: Option<u32>,
+    pub month: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -101,6 +205,9 @@ struct RawOptions {
     fire_flood_delay_turns: Option<u32>,
     intermediate_interval: Option<u32>,
     mark_anchor: Option<String>,
+    national_damage_control: Option<bool>,
+    magazine_modifiers: Option<bool>,
+    casemate_picric: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -120,6 +227,15 @@ struct RawShip {
     #[serde(default)]
     armor: Armor,
     armed: Option<bool>,
+    tug: Option<bool>,
+    #[serde(default)]
+    mounts: Vec<Mount>,
+    #[serde(default)]
+    directors: std::collections::BTreeMap<Battery, u32>,
+    searchlights: Option<Searchlights>,
+    wireless: Option<Wireless>,
+    crew_factors: Option<u32>,
+    fuel: Option<String>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -240,6 +356,12 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             }
         },
     };
+    let ym = s.date.as_deref().and_then(|d| {
+        let mut it = d.split('-');
+        let y = it.next()?.parse::<u32>().ok()?;
+        let m = it.next()?.parse::<u32>().ok()?;
+        (1..=12).contains(&m).then_some((y, m))
+    });
     let mut ships: Vec<ShipSpec> = Vec::new();
     for spanned in &raw.ship {
         let line = line_of(text, spanned.span().start);
@@ -310,6 +432,30 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 "ratings out of range (belt and deck 0-200, tds 0-100000)".into(),
             );
         }
+        for m in &r.mounts {
+            if let Some(side) = &m.side {
+                if !["port", "starboard", "centre"].contains(&side.as_str()) {
+                    bad(
+                        "mounts",
+                        format!(
+                            "mount \"{}\": side \"{side}\" (expected port, starboard or centre)",
+                            m.name
+                        ),
+                    );
+                }
+            }
+        }
+        if let Some(f) = &r.fuel {
+            if !["oil", "diesel", "gasoline"].contains(&f.as_str()) {
+                bad(
+                    "fuel",
+                    format!("\"{f}\" (expected oil, diesel or gasoline)"),
+                );
+            }
+        }
+        if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
+            bad("crew_factors", "must be 1-6 (8.3)".into());
+        }
         if errors.len() == before {
             ships.push(ShipSpec {
                 id,
@@ -324,6 +470,13 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 nation: r.nation.clone(),
                 armor: r.armor,
                 armed: r.armed.unwrap_or(true),
+                tug: r.tug.unwrap_or(false),
+                mounts: r.mounts.clone(),
+                directors: r.directors.clone(),
+                searchlights: r.searchlights,
+                wireless: r.wireless,
+                crew_factors: r.crew_factors.unwrap_or(6),
+                fuel: r.fuel.clone(),
                 line,
             });
         }
@@ -345,6 +498,13 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             interval,
             delay_turns,
             anchor,
+        },
+        rules: RuleOptions {
+            national_damage_control: o.national_damage_control.unwrap_or(false),
+            magazine_modifiers: o.magazine_modifiers.unwrap_or(false),
+            casemate_picric: o.casemate_picric.unwrap_or(false),
+            year: ym.map(|d| d.0),
+            month: ym.map(|d| d.1),
         },
         ships,
     })

@@ -1,8 +1,8 @@
 //! The game state and `apply(&Event)`: total, no dice, no tables.
 use crate::core::clock::{Clock, ClockOptions, Minute};
-use crate::core::command::Side;
+use crate::core::command::{CrewBattery, Side};
 use crate::core::event::{Casualty, Critical, Event, FireFlood, PendingHit};
-use crate::core::scenario::{Scenario, ShipSpec};
+use crate::core::scenario::{RuleOptions, Scenario, ShipSpec};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
 
@@ -44,11 +44,25 @@ pub struct ShipState {
     pub floods: Vec<FireFlood>,
     pub status: ShipStatus,
     pub keel_broken: bool,
+    /// The battery whose crews were sent to damage control (once per battle, FG&DN 8.2).
+    pub dc_crews: Option<CrewBattery>,
+    /// The ship this one is assisting with damage control, if any.
+    pub assisting: Option<String>,
+    pub magazines_flooded: bool,
+    /// The umpire marked the Major-fire order as ignored (+2 to the fire reduction roll).
+    pub fire_orders_ignored: bool,
+    /// Consecutive marks at which the fires were Overwhelmed (conflagration chance 25 % each).
+    pub conflagration_marks: u32,
+    /// How the ship was lost at once (magazine explosion, capsizing), if it was.
+    pub lost: Option<String>,
+    /// Lasting effects of critical hits on equipment (FG&DN 8.3).
+    pub equipment: crate::core::fgdn::effects::Equipment,
 }
 
 impl ShipState {
     pub fn new(spec: ShipSpec) -> ShipState {
         let tds = spec.armor.tds;
+        let n_mounts = spec.mounts.len();
         ShipState {
             spec,
             damage: 0,
@@ -61,6 +75,13 @@ impl ShipState {
             floods: Vec::new(),
             status: ShipStatus::Afloat,
             keel_broken: false,
+            dc_crews: None,
+            assisting: None,
+            magazines_flooded: false,
+            fire_orders_ignored: false,
+            conflagration_marks: 0,
+            lost: None,
+            equipment: crate::core::fgdn::effects::Equipment::new(n_mounts),
         }
     }
 
@@ -119,6 +140,7 @@ pub struct GameState {
     pub seed: u64,
     pub clock: Clock,
     pub clock_options: ClockOptions,
+    pub rules: RuleOptions,
     pub ships: Vec<ShipState>,
     index: BTreeMap<String, usize>,
     /// Die faces queued with `dice`, taken in order by the next dice rolled.
@@ -140,6 +162,7 @@ impl GameState {
             seed: scenario.seed,
             clock: Clock::start(scenario.start),
             clock_options: scenario.clock,
+            rules: scenario.rules,
             ships,
             index,
             dice_queue: VecDeque::new(),
@@ -261,6 +284,71 @@ impl GameState {
                 if let Some(s) = self.ship_mut(ship) {
                     s.status = ShipStatus::Sunk;
                     s.pending.clear();
+                }
+            }
+            Event::DamageControl {
+                ship,
+                casualty,
+                changes,
+                ..
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    for ch in changes {
+                        if let Some(f) = s.casualties_mut(*casualty).get_mut(ch.index) {
+                            f.pct = ch.to;
+                            if ch.to == 0 {
+                                f.next_due = None;
+                            }
+                        }
+                    }
+                }
+            }
+            Event::CrewsSent { ship, battery, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.dc_crews = Some(*battery);
+                }
+            }
+            Event::AssistStarted { helper, ship } => {
+                if let Some(h) = self.ship_mut(helper) {
+                    h.assisting = Some(ship.clone());
+                }
+            }
+            Event::AssistReleased { helper, .. } => {
+                if let Some(h) = self.ship_mut(helper) {
+                    h.assisting = None;
+                }
+            }
+            Event::MagazinesFlooded { ship } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.magazines_flooded = true;
+                }
+            }
+            Event::FireOrders { ship, ignored } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.fire_orders_ignored = *ignored;
+                }
+            }
+            Event::ConflagrationCheck { ship, marks, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.conflagration_marks = *marks;
+                }
+            }
+            Event::ConflagrationEnded { ship } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.conflagration_marks = 0;
+                }
+            }
+            Event::CapsizeCheck { .. } => {}
+            Event::Effect { ship, effect } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.equipment.apply(effect);
+                }
+            }
+            Event::SunkAtOnce { ship, cause } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.status = ShipStatus::Sunk;
+                    s.pending.clear();
+                    s.lost = Some(cause.clone());
                 }
             }
             Event::Adjusted {

@@ -96,6 +96,56 @@ pub struct ShipView {
     pub turn_damage: u32,
     pub pending_hits: usize,
     pub orders: Vec<String>,
+    /// Severity level of the fires alone and of the flooding alone (SPEC 3.4).
+    pub fire_level: SeverityLevel,
+    pub flood_level: SeverityLevel,
+    /// Damage control (FG&DN 8.2): the battery whose crews were sent, and their bonus.
+    pub dc_crews: Option<String>,
+    pub dc_crew_bonus: u32,
+    /// Ships assisting this one, and what each lends now (0 with a reason when it cannot).
+    pub assisted_by: Vec<HelperView>,
+    /// The ship this one is assisting.
+    pub assisting: Option<String>,
+    pub magazines_flooded: bool,
+    pub fire_orders_ignored: bool,
+    /// Consecutive marks with the fires overwhelmed (conflagration chance 25 % each).
+    pub conflagration_marks: u32,
+    /// How the ship was lost at once (magazine explosion, capsizing).
+    pub lost: Option<String>,
+    /// Mounts from the scenario with their state (FG&DN 8.3).
+    pub mounts: Vec<MountView>,
+    /// Batteries in local control, directors lost, other fire-control damage.
+    pub fire_control: Vec<String>,
+    pub sensors_out: Vec<String>,
+    pub comms_out: Vec<String>,
+    /// "out until HHMM" while the bridge is being re-manned, then "two-turn course changes".
+    pub bridge: Option<String>,
+    /// null, "jammed", "disabled", "freed" or "stuck".
+    pub rudder: Option<RudderState>,
+    pub crew_factors_lost: u32,
+    pub flotation_hits: u32,
+    /// Maximum speed 0 (engineering, damage) while afloat.
+    pub dead_in_water: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MountView {
+    pub name: String,
+    pub battery: String,
+    pub caliber: Option<f64>,
+    pub side: Option<String>,
+    /// "ok", "out", "local control", "crews at damage control", "no ammunition (magazines
+    /// flooded)", "out (massive damage)".
+    pub status: String,
+    /// AA and light batteries: thirds of strength lost.
+    pub thirds_lost: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HelperView {
+    pub id: String,
+    pub bonus: u32,
+    pub problem: Option<String>,
 }
 
 /// Fire and flood severity of a ship: (fire %, flood %, total %, level).
@@ -112,14 +162,8 @@ pub fn severity_of(tables: &Tables, s: &ShipState) -> (u32, u32, u32, SeverityLe
     (fire, flood, total, level)
 }
 
-fn category_level(tables: &Tables, s: &ShipState, c: Casualty) -> SeverityLevel {
-    severity_level(
-        &tables.severity_levels,
-        s.spec.size,
-        s.spec.service_year(),
-        s.casualty_pct(c) as i64,
-    )
-}
+use crate::core::fgdn::damage_control::{self, category_level};
+use crate::core::fgdn::effects::{self, Effect, RudderState};
 
 /// Maximum speed now (SPEC 3.2): breakdown level for the damage, one level lower per
 /// engineering critical; 15 kt while fire or flooding is Major or worse.
@@ -137,17 +181,38 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     if s.status == ShipStatus::Sunk {
         return (0, level, orders);
     }
+    if s.equipment.rudder == Some(RudderState::Disabled) {
+        let cap = s.spec.speed / 3;
+        if speed > cap {
+            orders.push(format!(
+                "Rudder disabled: {cap} kt or less (1/3 of {} kt), 15° course changes (8.3)",
+                s.spec.speed
+            ));
+            speed = cap;
+        }
+    }
     if category_level(tables, s, Casualty::Fire) >= SeverityLevel::Major {
-        orders.push(
-            "Major fire: wind 30° on the bow, 15 kt or less, no flight operations (8.2)".into(),
-        );
-        speed = speed.min(15);
+        if s.fire_orders_ignored {
+            orders.push(
+                "Major fire: order IGNORED (+2 to the fire DC roll; umpire: `orders SHIP obeyed`)"
+                    .into(),
+            );
+        } else {
+            orders.push(
+                "Major fire: wind 30° on the bow, 15 kt or less, no flight operations (8.2)".into(),
+            );
+            speed = speed.min(15);
+        }
     }
     if category_level(tables, s, Casualty::Flood) >= SeverityLevel::Major {
         orders.push("Major flooding: 15 kt or less (8.2)".into());
         speed = speed.min(15);
     }
     (speed, level, orders)
+}
+
+fn phase_order(p: Phase) -> usize {
+    Phase::ALL.iter().position(|x| *x == p).unwrap_or(0)
 }
 
 fn casualty_view(f: &FireFlood) -> CasualtyView {
@@ -163,37 +228,48 @@ fn casualty_view(f: &FireFlood) -> CasualtyView {
 
 pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView {
     let (fire, flood, total, level) = severity_of(tables, s);
+    let idx = state.ship_index(s.id()).unwrap_or(0);
+    let eff = damage_control::effective(state, tables, idx);
     let (speed_max, breakdown_level, orders) = speed_max(tables, s);
-    let mut timers = Vec::new();
+    let mut raw: Vec<(Minute, Phase, String)> = Vec::new();
     if s.is_afloat() {
         for c in [Casualty::Fire, Casualty::Flood] {
             for f in s.casualties(c) {
                 if let Some(due) = f.next_due {
                     let dmg = casualty_damage(f.pct, s.spec.dp);
-                    timers.push(TimerView {
-                        what: format!("{} {} %: {dmg} DP", c.name(), f.pct),
-                        due: label(due),
-                        phase: f.due_phase,
-                        at: due,
-                    });
+                    raw.push((
+                        due,
+                        f.due_phase,
+                        format!("{} {} %: {dmg} DP damage", c.name(), f.pct),
+                    ));
                 }
             }
         }
     }
+    for (what, due, phase) in damage_control::timers(state, tables, idx)
+        .into_iter()
+        .chain(effects::timers(state, idx))
+    {
+        raw.push((due, phase, what));
+    }
     let sinks_at = match s.status {
         ShipStatus::Sinking { due } => {
             let at = state.clock.first_turn_at_or_after(due);
-            timers.push(TimerView {
-                what: "sinks (disappears)".into(),
-                due: label(at),
-                phase: Phase::Movement,
-                at,
-            });
+            raw.push((at, Phase::Movement, "sinks (disappears)".into()));
             Some(label(at))
         }
         _ => None,
     };
-    timers.sort_by_key(|t| (t.at, t.phase));
+    raw.sort_by_key(|(due, phase, _)| (*due, phase_order(*phase)));
+    let timers: Vec<TimerView> = raw
+        .into_iter()
+        .map(|(due, phase, what)| TimerView {
+            what,
+            due: label(due),
+            phase,
+            at: due,
+        })
+        .collect();
     let dp_left = s.dp_left();
     ShipView {
         id: s.id().to_string(),
@@ -210,8 +286,8 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         flood_pct: flood,
         severity_pct: total,
         severity: level,
-        dc_pct: total,
-        dc_level: level,
+        dc_pct: eff.pct.max(0) as u32,
+        dc_level: eff.level,
         tds: TdsView {
             port: s.tds_left[0],
             starboard: s.tds_left[1],
@@ -254,6 +330,64 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         turn_damage: s.turn_damage,
         pending_hits: s.pending.len(),
         orders,
+        fire_level: category_level(tables, s, Casualty::Fire),
+        flood_level: category_level(tables, s, Casualty::Flood),
+        dc_crews: s.dc_crews.map(|b| b.to_string()),
+        dc_crew_bonus: eff.crew,
+        assisted_by: eff
+            .helpers
+            .iter()
+            .map(|h| HelperView {
+                id: h.id.clone(),
+                bonus: if h.problem.is_none() { h.bonus } else { 0 },
+                problem: h.problem.clone(),
+            })
+            .collect(),
+        assisting: s.assisting.clone(),
+        magazines_flooded: s.magazines_flooded,
+        fire_orders_ignored: s.fire_orders_ignored,
+        conflagration_marks: s.conflagration_marks,
+        lost: s.lost.clone(),
+        mounts: s
+            .spec
+            .mounts
+            .iter()
+            .enumerate()
+            .map(|(k, m)| MountView {
+                name: m.name.clone(),
+                battery: m.battery.to_string(),
+                caliber: m.caliber,
+                side: m.side.clone(),
+                status: effects::mount_status(s, k).to_string(),
+                thirds_lost: s.equipment.thirds_lost[k],
+            })
+            .collect(),
+        fire_control: {
+            let e = &s.equipment;
+            let mut v: Vec<String> = e
+                .directors_lost
+                .iter()
+                .map(|(b, n)| format!("{b}: {n} director(s) lost"))
+                .collect();
+            v.extend(
+                e.local_control
+                    .iter()
+                    .map(|b| format!("{b}: local control")),
+            );
+            v.extend(e.fire_control_notes.iter().cloned());
+            v
+        },
+        sensors_out: s.equipment.sensors_out.clone(),
+        comms_out: s.equipment.comms_out.clone(),
+        bridge: match (s.equipment.bridge_out_until, s.equipment.bridge_hit) {
+            (Some(u), _) => Some(format!("out until the end of {} resolution", label(u))),
+            (None, true) => Some("two-turn course and speed changes".into()),
+            _ => None,
+        },
+        rudder: s.equipment.rudder,
+        crew_factors_lost: s.equipment.crew_lost,
+        flotation_hits: s.equipment.flotation_hits,
+        dead_in_water: s.is_afloat() && speed_max == 0,
     }
 }
 
@@ -470,5 +604,139 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             name(ship)
         ),
         Event::Note { text } => format!("note: {text}"),
+        Event::DamageControl {
+            ship,
+            changes,
+            explain,
+            ..
+        } => {
+            let after: Vec<String> = changes
+                .iter()
+                .map(|c| {
+                    if c.to == 0 {
+                        format!("{} % -> out", c.from)
+                    } else {
+                        format!("{} % -> {} %", c.from, c.to)
+                    }
+                })
+                .collect();
+            if after.is_empty() {
+                format!("{}: {explain}", name(ship))
+            } else {
+                format!("{}: {explain} ({})", name(ship), after.join(", "))
+            }
+        }
+        Event::CrewsSent {
+            ship,
+            battery,
+            bonus,
+        } => format!(
+            "{}: {battery} battery crews sent to damage control: -{bonus} % effective (half the Minor rating); {battery} guns silent for the battle (8.2)",
+            name(ship)
+        ),
+        Event::AssistStarted { helper, ship } => format!(
+            "{} comes alongside to assist {}'s damage control (8.2)",
+            name(helper),
+            name(ship)
+        ),
+        Event::AssistReleased { helper, ship } => {
+            format!("{} stops assisting {}", name(helper), name(ship))
+        }
+        Event::MagazinesFlooded { ship } => format!(
+            "{}: MAGAZINES FLOODED: main and secondary ammunition and aircraft ordnance lost; no conflagration explosion (8.2)",
+            name(ship)
+        ),
+        Event::FireOrders { ship, ignored } => {
+            if *ignored {
+                format!(
+                    "{}: ignores the Major-fire order (+2 to the fire DC roll while fires are Major or worse)",
+                    name(ship)
+                )
+            } else {
+                format!("{}: obeys the Major-fire order", name(ship))
+            }
+        }
+        Event::ConflagrationCheck {
+            ship,
+            marks,
+            chance,
+            roll,
+            exploded,
+        } => match roll {
+            None => format!(
+                "{}: conflagration, fires overwhelmed {marks} mark(s) running ({chance} %): magazines flooded, no explosion",
+                name(ship)
+            ),
+            Some(d) => format!(
+                "{}: conflagration check, fires overwhelmed {marks} mark(s) running: D100 {d} vs {chance} %: {}",
+                name(ship),
+                if *exploded { "MAGAZINE EXPLOSION" } else { "holds" }
+            ),
+        },
+        Event::ConflagrationEnded { ship } => format!(
+            "{}: fires no longer overwhelmed: the conflagration count starts again",
+            name(ship)
+        ),
+        Event::CapsizeCheck {
+            ship,
+            roll,
+            chance,
+            capsized,
+        } => format!(
+            "{}: capsize check, flooding overwhelmed: D100 {roll} vs {chance} %: {}",
+            name(ship),
+            if *capsized { "CAPSIZES" } else { "stays upright" }
+        ),
+        Event::SunkAtOnce { ship, cause } => format!("{}: LOST at once: {cause}", name(ship)),
+        Event::Effect { ship, effect } => {
+            let mount = |k: &usize| {
+                state
+                    .ship(ship)
+                    .and_then(|s| s.spec.mounts.get(*k))
+                    .map(|m| format!("{} ({} battery)", m.name, m.battery))
+                    .unwrap_or_else(|| format!("mount {k}"))
+            };
+            let text = match effect {
+                Effect::MountOut { index } => format!("{} out of action", mount(index)),
+                Effect::StrengthLost { index } => format!("{} loses a third", mount(index)),
+                Effect::LoadsLost { index } => format!("{}: its weapons are gone", mount(index)),
+                Effect::DirectorLost { battery, left } => {
+                    format!("{battery} director lost ({left} left)")
+                }
+                Effect::FireControlDamaged { what } => what.clone(),
+                Effect::SensorOut { what } => format!("{what} destroyed"),
+                Effect::CommsOut { what } => format!("{what} destroyed"),
+                Effect::BridgeOut { until } => {
+                    format!("bridge out until the end of {} resolution", label(*until))
+                }
+                Effect::BridgeRemanned => {
+                    "bridge re-manned: course and speed changes now take two turns (8.3)".into()
+                }
+                Effect::RudderJammed { first_attempt } => format!(
+                    "rudder jammed; first unjam attempt at {}",
+                    label(*first_attempt)
+                ),
+                Effect::RudderDisabled => "rudder disabled".into(),
+                Effect::RudderUnjam {
+                    roll,
+                    chance,
+                    freed,
+                    next,
+                } => format!(
+                    "rudder unjam attempt: D10 {roll} vs {chance} %: {}",
+                    if *freed {
+                        "FREED".to_string()
+                    } else {
+                        match next {
+                            Some(n) => format!("still jammed, next attempt at {}", label(*n)),
+                            None => "still jammed: it cannot be freed during the battle".into(),
+                        }
+                    }
+                ),
+                Effect::CrewFactorLost => "crew factor lost".into(),
+                Effect::FlotationHit => "flotation hit".into(),
+            };
+            format!("{}: {text}", name(ship))
+        }
     })
 }

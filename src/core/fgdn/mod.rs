@@ -1,5 +1,7 @@
 //! Everything specific to FG&DN 1.1.
 pub mod damage;
+pub mod damage_control;
+pub mod effects;
 pub mod fire_flood;
 pub mod kinds;
 pub mod resolve;

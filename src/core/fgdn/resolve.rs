@@ -7,9 +7,10 @@ use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
 use crate::core::event::{Casualty, Critical, EffectStatus, Event, FireFlood, PendingHit};
 use crate::core::fgdn::damage::{critical_count, massive_dp_left, Ratio};
+use crate::core::fgdn::effects::{self, Rec};
 use crate::core::fgdn::fire_flood::{casualty_damage, severity, severity_dice, SeverityMods};
 use crate::core::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
-use crate::core::fgdn::tables::{CritCell, LightAllowed, LightWeaponRow};
+use crate::core::fgdn::tables::{CritCell, LightAllowed, LightWeaponRow, SeverityDiceRow};
 use crate::core::state::{GameState, ShipStatus};
 
 /// Most rounds of immediate fire/flood damage causing new immediate fires/floods in one phase.
@@ -471,6 +472,7 @@ fn inflict_critical_with(
     let id = ctx.state.ships[i].id().to_string();
     let turn = ctx.state.clock.turn;
     let phase = ctx.state.clock.phase;
+    let rec = |kind: CriticalKind| Rec { kind, cause, roll };
     let record = |detail: String, effect: EffectStatus, speed_levels: u32| Critical {
         kind,
         turn,
@@ -505,7 +507,7 @@ fn inflict_critical_with(
             } else {
                 &[]
             };
-            casualty_critical(ctx, i, casualty, cause, roll, add, c, halve)?;
+            casualty_critical(ctx, i, casualty, cause, roll, add, c, halve, None)?;
         }
         CriticalKind::Engineering => {
             let name = ctx.ship_name(i);
@@ -533,6 +535,7 @@ fn inflict_critical_with(
                     mods,
                     c,
                     &[],
+                    None,
                 )?;
             } else {
                 let dp = ctx.state.ships[i].spec.dp;
@@ -556,9 +559,23 @@ fn inflict_critical_with(
                     Vec::new(),
                     c,
                     &[],
+                    None,
                 )?;
             }
         }
+        CriticalKind::MainBattery => effects::main_battery(ctx, i, &rec(kind), c)?,
+        CriticalKind::Casemate => effects::casemate(ctx, i, &rec(kind), c)?,
+        CriticalKind::OtherWeapon => effects::other_weapon(ctx, i, &rec(kind), c)?,
+        CriticalKind::Weapon => effects::weapon(ctx, i, &rec(kind), c)?,
+        CriticalKind::TorpedoMount => effects::torpedo_mount(ctx, i, &rec(kind), c)?,
+        CriticalKind::FireControl => effects::fire_control(ctx, i, &rec(kind))?,
+        CriticalKind::Sensor => effects::sensor(ctx, i, &rec(kind))?,
+        CriticalKind::Communications => effects::communications(ctx, i, &rec(kind))?,
+        CriticalKind::Bridge => effects::bridge(ctx, i, &rec(kind), c)?,
+        CriticalKind::Rudder => effects::rudder(ctx, i, &rec(kind))?,
+        CriticalKind::Personnel => effects::personnel(ctx, i, &rec(kind))?,
+        CriticalKind::FuelTank => effects::fuel_tank(ctx, i, &rec(kind), c)?,
+        CriticalKind::Flotation => effects::flotation(ctx, i, &rec(kind))?,
         other => {
             ctx.emit(Event::Critical {
                 ship: id,
@@ -578,22 +595,29 @@ fn inflict_critical_with(
 /// A fire or flooding critical: roll its severity (FG&DN 8.2), record the critical and start the
 /// casualty; a severity below 1 % means no fire or flood (the critical is logged as ignored).
 #[allow(clippy::too_many_arguments)]
-fn casualty_critical(
+pub(crate) fn casualty_critical(
     ctx: &mut Ctx<'_>,
     i: usize,
     casualty: Casualty,
     cause: &str,
     roll: Option<(u32, Column)>,
-    add: Vec<(i32, String)>,
+    mut add: Vec<(i32, String)>,
     c: &CritContext,
     extra_halve: &[&str],
+    dice_row: Option<SeverityDiceRow>,
 ) -> Result<(), RuleError> {
     let s = &ctx.state.ships[i];
     let id = s.id().to_string();
     let name = s.spec.name.clone();
     let year = s.spec.service_year();
     let small = s.is_small_craft();
-    let row = severity_dice(&ctx.tables.severity_dice, year);
+    let row = dice_row.unwrap_or_else(|| severity_dice(&ctx.tables.severity_dice, year));
+    if casualty == Casualty::Fire && s.equipment.crew_lost >= 3 {
+        add.push((
+            2,
+            format!("{} crew factors lost (8.3)", s.equipment.crew_lost),
+        ));
+    }
     let mut faces = Vec::new();
     for k in 0..row.dice {
         let purpose = if row.dice > 1 {
@@ -693,6 +717,7 @@ pub fn start_casualty(
             immediate,
             cause,
             damage_done: 0,
+            reduction_mod: 0,
         },
     });
 }
@@ -842,6 +867,9 @@ fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleErr
 pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     let mut c = CritContext::plain(true);
     casualty_damage_step(ctx, i, &mut c)?;
+    crate::core::fgdn::damage_control::dc_step(ctx, i)?;
+    crate::core::fgdn::damage_control::checks_step(ctx, i)?;
+    effects::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if ctx.state.clock.phase == Phase::Movement {
         if let ShipStatus::Sinking { due } = ctx.state.ships[i].status {

@@ -52,6 +52,68 @@ fn speed_line(s: &ShipView, dp: u32, speed: u32, t: Theme) -> Line<'static> {
     Line::from(spans)
 }
 
+/// FG&DN 8.2: crews sent, ships assisting (and why one lends nothing), magazines.
+fn damage_control_line(s: &ShipView) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(c) = &s.dc_crews {
+        parts.push(format!("{c} crews at DC (-{}%)", s.dc_crew_bonus));
+    }
+    for h in &s.assisted_by {
+        match &h.problem {
+            Some(p) => parts.push(format!("{} alongside, lends 0 ({p})", h.id)),
+            None => parts.push(format!("{} assisting (-{}%)", h.id, h.bonus)),
+        }
+    }
+    if let Some(a) = &s.assisting {
+        parts.push(format!("assisting {a}"));
+    }
+    if s.magazines_flooded {
+        parts.push("magazines flooded".into());
+    }
+    if s.conflagration_marks > 0 {
+        parts.push(format!(
+            "fires overwhelmed {} mark(s): conflagration {}%",
+            s.conflagration_marks,
+            (25 * s.conflagration_marks).min(100)
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("DC: {}", parts.join("; ")))
+}
+
+/// FG&DN 8.3 lasting effects other than mounts: bridge, rudder, fire control, sensors,
+/// communications, crew and flotation.
+fn equipment_lines(s: &ShipView) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(b) = &s.bridge {
+        v.push(format!("Bridge: {b}"));
+    }
+    if let Some(r) = &s.rudder {
+        v.push(format!(
+            "Rudder: {}",
+            serde_json::to_value(r)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        ));
+    }
+    if !s.fire_control.is_empty() {
+        v.push(format!("Fire control: {}", s.fire_control.join(", ")));
+    }
+    if !s.sensors_out.is_empty() {
+        v.push(format!("Sensors out: {}", s.sensors_out.join(", ")));
+    }
+    if !s.comms_out.is_empty() {
+        v.push(format!("Comms out: {}", s.comms_out.join(", ")));
+    }
+    if s.crew_factors_lost > 0 {
+        v.push(format!("Crew factors lost: {}", s.crew_factors_lost));
+    }
+    if s.flotation_hits > 0 {
+        v.push(format!("Flotation hits: {}", s.flotation_hits));
+    }
+    v
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     let Some(s) = ctx.ship() else {
@@ -115,10 +177,17 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ),
         styled(sev.to_string(), t.severity(s.severity)),
         styled(
-            format!(" · DC {}% {}", s.dc_pct, severity_text(s.dc_level)),
+            format!(
+                " · DC effective {}% {}",
+                s.dc_pct,
+                severity_text(s.dc_level)
+            ),
             t.dim(),
         ),
     ]));
+    if let Some(dc) = damage_control_line(s) {
+        lines.push(Line::from(styled(dc, Style::new())));
+    }
     for f in &s.fires {
         lines.push(Line::from(styled(
             casualty_line("fire", f, s.dp),
@@ -156,6 +225,27 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
             Span::raw(format!("{}{mark}", c.detail)),
         ]));
+    }
+    for e in equipment_lines(s) {
+        lines.push(Line::from(styled(e, t.warn())));
+    }
+    let out: Vec<String> = s
+        .mounts
+        .iter()
+        .filter(|m| m.status != "ok" || m.thirds_lost > 0)
+        .map(|m| {
+            if m.thirds_lost > 0 {
+                format!("{} -{}/3", m.name, m.thirds_lost)
+            } else {
+                format!("{} {}", m.name, m.status)
+            }
+        })
+        .collect();
+    if !out.is_empty() {
+        lines.push(Line::from(styled(
+            format!("Mounts: {}", out.join(", ")),
+            t.warn(),
+        )));
     }
     lines.push(Line::from(format!(
         "Belt {} Deck {} TDS port {}/{} stbd {}/{}",

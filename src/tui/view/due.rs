@@ -60,7 +60,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         lines.extend(
             later
                 .into_iter()
-                .map(|(_, _, text)| Line::from(styled(fit(&text, w), t.dim()))),
+                .map(|(_, _, text)| Line::from(styled(fit(&text, w.saturating_sub(1)), t.dim()))),
         );
     }
     frame.render_widget(Paragraph::new(lines), inner);

@@ -12,12 +12,17 @@ use ratatui::Frame;
 
 const BAR: usize = 8;
 
-/// The status column: afloat, SINKS 1221, SUNK, dead in the water.
+/// The status column: afloat, SINKS 1221, SUNK (and how, when lost at once), dead in the
+/// water, magazines flooded, hits pending.
 pub fn status_text(s: &ShipView) -> String {
     match s.status {
-        "sunk" => "SUNK".into(),
+        "sunk" => match &s.lost {
+            Some(how) => format!("SUNK: {how}"),
+            None => "SUNK".into(),
+        },
         "sinking" => format!("SINKS {}", s.sinks_at.as_deref().unwrap_or("?")),
-        _ if s.speed_max == 0 => "dead in water".into(),
+        _ if s.dead_in_water || s.speed_max == 0 => "dead in water".into(),
+        _ if s.magazines_flooded => "mags flooded".into(),
         _ if s.pending_hits == 1 => "1 hit pending".into(),
         _ if s.pending_hits > 1 => format!("{} hits pending", s.pending_hits),
         _ => "afloat".into(),

@@ -1,0 +1,1251 @@
+//! Lasting effects of critical hits on a ship's equipment (FG&DN 8.3): mounts by battery, fire
+//! control, sensors, communications, bridge, rudder, crew factors, flotation; and their timers
+//! (bridge re-manning, rudder unjam attempts).
+use crate::core::clock::{label, Minute, Phase, TACTICAL_MINUTES};
+use crate::core::command::CrewBattery;
+use crate::core::dice::Die;
+use crate::core::engine::{Ctx, RuleError};
+use crate::core::event::{Casualty, Critical, EffectStatus, Event};
+use crate::core::fgdn::kinds::{Column, CriticalKind, SizeClass};
+use crate::core::fgdn::resolve::{casualty_critical, CritContext};
+use crate::core::fgdn::tables::{SeverityDiceRow, YearMonth};
+use crate::core::scenario::Battery;
+use crate::core::state::{GameState, ShipState};
+use serde::{Deserialize, Serialize};
+
+/// Rudder condition after a rudder critical (FG&DN 8.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RudderState {
+    Jammed,
+    /// Steering engine hit: 1/3 of undamaged speed, 15° turns.
+    Disabled,
+    Freed,
+    /// Three unjam attempts failed: jammed for the rest of the battle.
+    Stuck,
+}
+
+/// A lasting effect (or a timer firing) recorded by `Event::Effect`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "effect", rename_all = "snake_case")]
+pub enum Effect {
+    /// A mount out of action (index into the scenario's mounts).
+    MountOut {
+        index: usize,
+    },
+    /// An AA or light battery loses a third of its strength (out at three thirds).
+    StrengthLost {
+        index: usize,
+    },
+    /// A torpedo mount's weapons are gone (fired or exploded).
+    LoadsLost {
+        index: usize,
+    },
+    /// A director lost for a battery (`left` directors remain; 0 = local control).
+    DirectorLost {
+        battery: Battery,
+        left: u32,
+    },
+    /// Fire control damaged where the scenario gives no directors: described only.
+    FireControlDamaged {
+        what: String,
+    },
+    SensorOut {
+        what: String,
+    },
+    CommsOut {
+        what: String,
+    },
+    /// Bridge out until the end of the Resolution Phase of turn `until`.
+    BridgeOut {
+        until: Minute,
+    },
+    BridgeRemanned,
+    RudderJammed {
+        first_attempt: Minute,
+    },
+    RudderDisabled,
+    RudderUnjam {
+        roll: u32,
+        chance: u32,
+        freed: bool,
+        next: Option<Minute>,
+    },
+    CrewFactorLost,
+    FlotationHit,
+}
+
+/// Equipment state of a ship (FG&DN 8.3).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Equipment {
+    pub mounts_out: Vec<bool>,
+    /// Thirds of strength lost (AA and light batteries).
+    pub thirds_lost: Vec<u32>,
+    pub loads_lost: Vec<bool>,
+    pub directors_lost: std::collections::BTreeMap<Battery, u32>,
+    pub local_control: Vec<Battery>,
+    pub fire_control_notes: Vec<String>,
+    pub sensors_out: Vec<String>,
+    pub comms_out: Vec<String>,
+    pub bridge_out_until: Option<Minute>,
+    pub bridge_hit: bool,
+    pub rudder: Option<RudderState>,
+    pub rudder_attempts: u32,
+    pub rudder_next_attempt: Option<Minute>,
+    pub crew_lost: u32,
+    pub flotation_hits: u32,
+}
+
+impl Equipment {
+    pub fn new(mounts: usize) -> Equipment {
+        Equipment {
+            mounts_out: vec![false; mounts],
+            thirds_lost: vec![0; mounts],
+            loads_lost: vec![false; mounts],
+            ..Equipment::default()
+        }
+    }
+
+    pub fn apply(&mut self, e: &Effect) {
+        match e {
+            Effect::MountOut { index } => {
+                if let Some(m) = self.mounts_out.get_mut(*index) {
+                    *m = true;
+                }
+            }
+            Effect::StrengthLost { index } => {
+                if let Some(t) = self.thirds_lost.get_mut(*index) {
+                    *t = (*t + 1).min(3);
+                    if *t == 3 {
+                        self.mounts_out[*index] = true;
+                    }
+                }
+            }
+            Effect::LoadsLost { index } => {
+                if let Some(l) = self.loads_lost.get_mut(*index) {
+                    *l = true;
+                }
+            }
+            Effect::DirectorLost { battery, left } => {
+                *self.directors_lost.entry(*battery).or_insert(0) += 1;
+                if *left == 0 && !self.local_control.contains(battery) {
+                    self.local_control.push(*battery);
+                }
+            }
+            Effect::FireControlDamaged { what } => self.fire_control_notes.push(what.clone()),
+            Effect::SensorOut { what } => self.sensors_out.push(what.clone()),
+            Effect::CommsOut { what } => self.comms_out.push(what.clone()),
+            Effect::BridgeOut { until } => {
+                self.bridge_hit = true;
+                self.bridge_out_until = Some(*until);
+            }
+            Effect::BridgeRemanned => self.bridge_out_until = None,
+            Effect::RudderJammed { first_attempt } => {
+                if self.rudder != Some(RudderState::Disabled) {
+                    self.rudder = Some(RudderState::Jammed);
+                    self.rudder_attempts = 0;
+                    self.rudder_next_attempt = Some(*first_attempt);
+                }
+            }
+            Effect::RudderDisabled => {
+                self.rudder = Some(RudderState::Disabled);
+                self.rudder_next_attempt = None;
+            }
+            Effect::RudderUnjam { freed, next, .. } => {
+                self.rudder_attempts += 1;
+                self.rudder_next_attempt = *next;
+                self.rudder = Some(if *freed {
+                    RudderState::Freed
+                } else if next.is_none() {
+                    RudderState::Stuck
+                } else {
+                    RudderState::Jammed
+                });
+            }
+            Effect::CrewFactorLost => self.crew_lost += 1,
+            Effect::FlotationHit => self.flotation_hits += 1,
+        }
+    }
+}
+
+/// Chance of freeing a jammed rudder at each attempt: 20, 40, 60 % on a D10 (1-2, 1-4, 1-6).
+pub const UNJAM_ON: [u32; 3] = [2, 4, 6];
+
+/// Flotation hits a small craft can take (E 6, F 5, G 4).
+pub fn flotation_capacity(size: SizeClass) -> u32 {
+    match size {
+        SizeClass::E => 6,
+        SizeClass::F => 5,
+        _ => 4,
+    }
+}
+
+/// Why a battery's crews cannot be sent to damage control, if they cannot.
+pub fn battery_problem(s: &ShipState, battery: CrewBattery) -> Option<String> {
+    if s.spec.mounts.is_empty() {
+        return None;
+    }
+    let has = s
+        .spec
+        .mounts
+        .iter()
+        .any(|m| crew_battery_of(m.battery) == Some(battery));
+    (!has).then(|| format!("{} has no {battery} battery in the scenario", s.spec.name))
+}
+
+/// The battery group a `crew` order takes the crews of.
+pub fn crew_battery_of(b: Battery) -> Option<CrewBattery> {
+    match b {
+        Battery::Main => Some(CrewBattery::Main),
+        Battery::Casemate | Battery::Secondary => Some(CrewBattery::Casemate),
+        Battery::Light | Battery::Tertiary => Some(CrewBattery::Light),
+        _ => None,
+    }
+}
+
+/// What the critical record needs: its kind, cause and location roll.
+pub struct Rec<'a> {
+    pub kind: CriticalKind,
+    pub cause: &'a str,
+    pub roll: Option<(u32, Column)>,
+}
+
+fn record(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>, detail: String, speed_levels: u32) {
+    let clock = ctx.state.clock;
+    ctx.emit(Event::Critical {
+        ship: ctx.state.ships[i].id().to_string(),
+        critical: Critical {
+            kind: r.kind,
+            turn: clock.turn,
+            phase: clock.phase,
+            cause: r.cause.to_string(),
+            roll: r.roll.map(|x| x.0),
+            column: r.roll.map(|x| x.1),
+            detail,
+            effect: EffectStatus::Applied,
+            speed_levels,
+        },
+    });
+}
+
+fn effect(ctx: &mut Ctx<'_>, i: usize, e: Effect) {
+    let ship = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::Effect { ship, effect: e });
+}
+
+/// Pick one of `n` at random with a D100 split into n equal bands (8.3 "roll randomly").
+fn pick(ctx: &mut Ctx<'_>, i: usize, n: usize, what: &str) -> Result<usize, RuleError> {
+    if n <= 1 {
+        return Ok(0);
+    }
+    let name = ctx.ship_name(i);
+    let d = ctx.roll(
+        i,
+        Die::D100,
+        format!("random {what}, {name}: D100 in {n} equal bands"),
+    )?;
+    Ok(((d as usize - 1) * n / 100).min(n - 1))
+}
+
+fn mount_name(s: &ShipState, k: usize) -> String {
+    let m = &s.spec.mounts[k];
+    format!("{} ({} battery)", m.name, m.battery)
+}
+
+/// Main battery critical (FG&DN 8.3): D10 1-2 fire control, 3-10 a mount (all counted) and a
+/// D10 for the magazine (9-10 detonates, optional nation/date modifier for size A-C).
+pub fn main_battery(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("main battery critical, {name} (1-2 fire control, 3-10 a mount)"),
+    )?;
+    if d10 <= 2 {
+        let detail = fire_control_for(ctx, i, Some(Battery::Main))?;
+        record(ctx, i, r, format!("D10 {d10}: main battery {detail}"), 0);
+        return Ok(());
+    }
+    mount_hit(ctx, i, r, c, Battery::Main, &format!("D10 {d10}: "))
+}
+
+/// Casemate critical (FG&DN 8.3): D10 1-2 fire control, 3-10 a gun out, then the ready
+/// ammunition (D10 9-10, optional picric +1) and its chain reaction.
+pub fn casemate(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("casemate critical, {name} (1-2 fire control, 3-10 a gun)"),
+    )?;
+    if d10 <= 2 {
+        let detail = fire_control_for(ctx, i, Some(Battery::Casemate))?;
+        record(ctx, i, r, format!("D10 {d10}: casemate {detail}"), 0);
+        return Ok(());
+    }
+    mount_hit(ctx, i, r, c, Battery::Casemate, &format!("D10 {d10}: "))
+}
+
+/// Other weapon (FG&DN 8.3): a random mount other than main battery or casemate; AA and light
+/// batteries lose a third; torpedo mounts may explode.
+pub fn other_weapon(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    if s.spec.mounts.is_empty() {
+        record(
+            ctx,
+            i,
+            r,
+            "one weapon other than the main battery or casemates out of action (no mounts in the scenario: the umpire picks it)".into(),
+            0,
+        );
+        return Ok(());
+    }
+    let list: Vec<usize> = (0..s.spec.mounts.len())
+        .filter(|&k| !matches!(s.spec.mounts[k].battery, Battery::Main | Battery::Casemate))
+        .collect();
+    if list.is_empty() {
+        let id = s.id().to_string();
+        ctx.emit(Event::CriticalIgnored {
+            ship: id,
+            kind: r.kind,
+            roll: r.roll.map(|x| x.0),
+            reason: "no weapon other than main battery or casemates (8.3)".into(),
+        });
+        return Ok(());
+    }
+    let k = list[pick(ctx, i, list.len(), "other weapon")?];
+    hit_mount_index(ctx, i, r, c, k, "")
+}
+
+/// Weapon (FG&DN 8.3): a random mount of all the ship carries, with that weapon's effect.
+pub fn weapon(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let n = ctx.state.ships[i].spec.mounts.len();
+    if n == 0 {
+        record(
+            ctx,
+            i,
+            r,
+            "one weapon out of action (no mounts in the scenario: the umpire picks it)".into(),
+            0,
+        );
+        return Ok(());
+    }
+    let k = pick(ctx, i, n, "weapon mount")?;
+    hit_mount_index(ctx, i, r, c, k, "")
+}
+
+/// Torpedo mount (FG&DN 8.3): a random torpedo mount; D10 9-10 its loaded weapons explode.
+pub fn torpedo_mount(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let list: Vec<usize> = (0..s.spec.mounts.len())
+        .filter(|&k| s.spec.mounts[k].battery == Battery::Torpedo)
+        .collect();
+    if list.is_empty() {
+        if s.spec.mounts.is_empty() {
+            record(
+                ctx,
+                i,
+                r,
+                "a torpedo mount hit (no mounts in the scenario: the umpire applies 8.3)".into(),
+                0,
+            );
+        } else {
+            let id = s.id().to_string();
+            ctx.emit(Event::CriticalIgnored {
+                ship: id,
+                kind: r.kind,
+                roll: r.roll.map(|x| x.0),
+                reason: "no torpedo mount (8.3)".into(),
+            });
+        }
+        return Ok(());
+    }
+    let k = list[pick(ctx, i, list.len(), "torpedo mount")?];
+    hit_mount_index(ctx, i, r, c, k, "")
+}
+
+fn mount_hit(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    battery: Battery,
+    prefix: &str,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let list: Vec<usize> = (0..s.spec.mounts.len())
+        .filter(|&k| {
+            let b = s.spec.mounts[k].battery;
+            b == battery || (battery == Battery::Casemate && b == Battery::Secondary)
+        })
+        .collect();
+    if list.is_empty() {
+        // No mounts known: still roll the explosion die, as the rule asks.
+        let detail = format!(
+            "{prefix}a {battery} {} out of action (no mounts in the scenario: the umpire picks it)",
+            if battery == Battery::Main {
+                "mount"
+            } else {
+                "gun"
+            }
+        );
+        return explosion_roll(ctx, i, r, c, battery, None, detail);
+    }
+    let k = list[pick(ctx, i, list.len(), &format!("{battery} mount"))?];
+    hit_mount_index(ctx, i, r, c, k, prefix)
+}
+
+fn hit_mount_index(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    k: usize,
+    prefix: &str,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let m = s.spec.mounts[k].clone();
+    let what = mount_name(s, k);
+    if s.equipment.mounts_out[k] {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{prefix}{what} hit, already out of action: no further damage (8.3)"),
+            0,
+        );
+        return Ok(());
+    }
+    match m.battery {
+        Battery::Aa | Battery::Light => {
+            let lost = s.equipment.thirds_lost[k] + 1;
+            effect(ctx, i, Effect::StrengthLost { index: k });
+            record(
+                ctx,
+                i,
+                r,
+                format!(
+                    "{prefix}{what} loses a third of its strength ({lost}/3 lost{}); no magazine explosion",
+                    if lost >= 3 { ", out of action" } else { "" }
+                ),
+                0,
+            );
+            Ok(())
+        }
+        Battery::Torpedo => {
+            let loaded = !s.equipment.loads_lost[k] && m.loads.unwrap_or(0) > 0;
+            effect(ctx, i, Effect::MountOut { index: k });
+            if !loaded {
+                record(
+                    ctx,
+                    i,
+                    r,
+                    format!("{prefix}{what} out of action (no weapons left in it: no explosion)"),
+                    0,
+                );
+                return Ok(());
+            }
+            let name = ctx.ship_name(i);
+            let d10 = ctx.roll(
+                i,
+                Die::D10,
+                format!(
+                    "torpedo mount {}, {name}: its weapons explode on 9-10",
+                    m.name
+                ),
+            )?;
+            effect(ctx, i, Effect::LoadsLost { index: k });
+            if d10 >= 9 {
+                let dmg = m.warhead.unwrap_or(0) * m.loads.unwrap_or(0) / 2;
+                record(
+                    ctx,
+                    i,
+                    r,
+                    format!(
+                        "{prefix}{what} out; D10 {d10}: its {} weapons explode, {dmg} DP (half of {} x {}){}",
+                        m.loads.unwrap_or(0),
+                        m.loads.unwrap_or(0),
+                        m.warhead.unwrap_or(0),
+                        if m.submerged { ", below the waterline: flooding" } else { "" }
+                    ),
+                    0,
+                );
+                if dmg > 0 {
+                    c.secondary_damage
+                        .push((dmg, format!("torpedo mount explosion on {name} (8.3)")));
+                }
+                if m.submerged {
+                    casualty_critical(
+                        ctx,
+                        i,
+                        Casualty::Flood,
+                        "submerged torpedo tube explosion (8.3)",
+                        None,
+                        Vec::new(),
+                        c,
+                        &[],
+                        None,
+                    )?;
+                }
+            } else {
+                record(
+                    ctx,
+                    i,
+                    r,
+                    format!("{prefix}{what} out of action; D10 {d10}: no explosion (weapons lost)"),
+                    0,
+                );
+            }
+            Ok(())
+        }
+        battery => {
+            effect(ctx, i, Effect::MountOut { index: k });
+            let detail = format!("{prefix}{what} out of action");
+            if matches!(
+                battery,
+                Battery::Main | Battery::Casemate | Battery::Secondary
+            ) {
+                let b = if battery == Battery::Main {
+                    Battery::Main
+                } else {
+                    Battery::Casemate
+                };
+                explosion_roll(ctx, i, r, c, b, Some(k), detail)
+            } else {
+                record(ctx, i, r, detail, 0);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The magazine (main battery) or ready-ammunition (casemate) roll after a mount is hit.
+fn explosion_roll(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    battery: Battery,
+    k: Option<usize>,
+    detail: String,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let name = s.spec.name.clone();
+    let id = s.id().to_string();
+    let he = k.and_then(|k| s.spec.mounts[k].he_short);
+    let mut mods: Vec<(i32, String)> = Vec::new();
+    let rules = ctx.state.rules;
+    if battery == Battery::Main && rules.magazine_modifiers {
+        if let (Some(nation), Some(year), Some(month)) =
+            (s.spec.nation.as_deref(), rules.year, rules.month)
+        {
+            if let Some(m) = ctx.tables.magazine_modifiers.modifier(
+                nation,
+                s.spec.size,
+                YearMonth { year, month },
+            ) {
+                if m != 0 {
+                    mods.push((m, format!("{nation} {year}-{month:02} (optional)")));
+                }
+            }
+        }
+    }
+    if battery == Battery::Casemate && rules.casemate_picric {
+        let n = s.spec.nation.as_deref().unwrap_or("").to_ascii_lowercase();
+        if ["france", "great britain", "italy", "japan"]
+            .iter()
+            .any(|x| n.starts_with(x))
+        {
+            mods.push((1, "picric acid (optional)".into()));
+        }
+    }
+    let flooded = s.magazines_flooded && battery == Battery::Main;
+    let sum: i32 = mods.iter().map(|m| m.0).sum();
+    let mod_text: String = mods.iter().map(|(m, w)| format!(" {m:+} {w}")).collect();
+    let what = if battery == Battery::Main {
+        "magazine"
+    } else {
+        "ready ammunition"
+    };
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("{what} roll, {name}: detonates on 9-10{mod_text}"),
+    )?;
+    let total = d10 as i32 + sum;
+    let boom = total >= 9 && !flooded;
+    let roll_text = if sum != 0 {
+        format!("D10 {d10}{mod_text} = {total}")
+    } else {
+        format!("D10 {d10}")
+    };
+    if battery == Battery::Main {
+        if boom {
+            let nearby = match he {
+                Some(h) => format!("ships within 300 yards take {h} DP (the battery's HE damage at Short range)"),
+                None => "ships within 300 yards take the battery's HE damage at Short range (not in the scenario: umpire)".into(),
+            };
+            record(
+                ctx,
+                i,
+                r,
+                format!("{detail}; {what} {roll_text}: MAGAZINE DETONATES; {nearby}"),
+                0,
+            );
+            ctx.emit(Event::SunkAtOnce {
+                ship: id,
+                cause: format!("main magazine detonation ({roll_text}, 8.3); {nearby}"),
+            });
+        } else {
+            let why = if flooded && total >= 9 {
+                " (magazines flooded)"
+            } else {
+                ""
+            };
+            record(
+                ctx,
+                i,
+                r,
+                format!("{detail}; {what} {roll_text}: no detonation{why}"),
+                0,
+            );
+        }
+        return Ok(());
+    }
+    if !boom {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{detail}; {what} {roll_text}: no explosion"),
+            0,
+        );
+        return Ok(());
+    }
+    let dmg = he.map(|h| 2 * h);
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "{detail}; {what} {roll_text}: READY AMMUNITION EXPLODES, {}",
+            match dmg {
+                Some(d) => format!("{d} DP (twice Short-range HE)"),
+                None =>
+                    "twice the gun's Short-range HE damage (not in the scenario: umpire)".into(),
+            }
+        ),
+        0,
+    );
+    if let Some(d) = dmg {
+        c.secondary_damage.push((
+            d,
+            format!("casemate ready-ammunition explosion on {name} (8.3)"),
+        ));
+    }
+    chain_reaction(ctx, i, r, c, k, sum)
+}
+
+/// Casemate chain reaction (FG&DN 8.3): 2D6 on the table for adjacent guns damaged; each rolls
+/// D10 9-10 to explode too, and each explosion rolls 2D6 again, until none explodes.
+fn chain_reaction(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    from: Option<usize>,
+    picric: i32,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let mut explosions = vec![from];
+    let mut rounds = 0;
+    while let Some(origin) = explosions.pop() {
+        rounds += 1;
+        if rounds > 50 {
+            break;
+        }
+        let a = ctx.roll(
+            i,
+            Die::D6,
+            format!("casemate chain reaction 2D6 (die 1), {name}"),
+        )?;
+        let b = ctx.roll(
+            i,
+            Die::D6,
+            format!("casemate chain reaction 2D6 (die 2), {name}"),
+        )?;
+        let n = ctx
+            .tables
+            .casemate_chain
+            .lookup(a + b)
+            .and_then(|row| row.value)
+            .unwrap_or(0)
+            .max(0) as usize;
+        let s = &ctx.state.ships[i];
+        // Adjacent: the next intact casemate guns on the same side, in the scenario's order.
+        let side = origin.and_then(|k| s.spec.mounts[k].side.clone());
+        let adjacent: Vec<usize> = (0..s.spec.mounts.len())
+            .filter(|&k| {
+                Some(k) != origin
+                    && matches!(
+                        s.spec.mounts[k].battery,
+                        Battery::Casemate | Battery::Secondary
+                    )
+                    && !s.equipment.mounts_out[k]
+                    && (side.is_none() || s.spec.mounts[k].side == side)
+            })
+            .take(n)
+            .collect();
+        let known = !s.spec.mounts.is_empty();
+        let count = if known { adjacent.len() } else { n };
+        let note = format!(
+            "chain reaction 2D6 {a}+{b} = {}: {n} more gun{} damaged{}",
+            a + b,
+            if n == 1 { "" } else { "s" },
+            if known && adjacent.len() < n {
+                format!(" ({} left on that side)", adjacent.len())
+            } else {
+                String::new()
+            }
+        );
+        record(ctx, i, r, note, 0);
+        for g in 0..count {
+            let k = adjacent.get(g).copied();
+            if let Some(k) = k {
+                effect(ctx, i, Effect::MountOut { index: k });
+            }
+            let d = ctx.roll(
+                i,
+                Die::D10,
+                format!(
+                    "ready ammunition of the damaged gun {} of {count}, {name}: explodes on 9-10",
+                    g + 1
+                ),
+            )?;
+            if d as i32 + picric >= 9 {
+                let s = &ctx.state.ships[i];
+                let he = k.and_then(|k| s.spec.mounts[k].he_short);
+                let gun = k
+                    .map(|k| mount_name(s, k))
+                    .unwrap_or("a casemate gun".into());
+                record(
+                    ctx,
+                    i,
+                    r,
+                    format!(
+                        "{gun}: D10 {d}: its ready ammunition explodes too{}",
+                        he.map(|h| format!(", {} DP", 2 * h)).unwrap_or_default()
+                    ),
+                    0,
+                );
+                if let Some(h) = he {
+                    c.secondary_damage
+                        .push((2 * h, format!("casemate chain reaction on {name} (8.3)")));
+                }
+                explosions.push(k);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Fire control damage for a battery (or a random one with directors): Size A ships lose one
+/// director of that battery (randomly); with one director left, the battery goes to local
+/// control. Returns the detail text.
+fn fire_control_for(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    battery: Option<Battery>,
+) -> Result<String, RuleError> {
+    let s = &ctx.state.ships[i];
+    let battery = match battery {
+        Some(b) => Some(b),
+        None => {
+            let with: Vec<Battery> = s
+                .spec
+                .directors
+                .iter()
+                .filter(|(_, n)| **n > 0)
+                .map(|(b, _)| *b)
+                .collect();
+            if with.is_empty() {
+                None
+            } else {
+                Some(with[pick(ctx, i, with.len(), "battery for the fire control hit")?])
+            }
+        }
+    };
+    let s = &ctx.state.ships[i];
+    let Some(b) = battery else {
+        let what = "fire control damaged (main, secondary or backup: no directors in the scenario, the umpire picks)".to_string();
+        effect(ctx, i, Effect::FireControlDamaged { what: what.clone() });
+        return Ok(what);
+    };
+    let fitted = s.spec.directors.get(&b).copied();
+    let lost = s.equipment.directors_lost.get(&b).copied().unwrap_or(0);
+    match fitted {
+        None => {
+            let what = format!("{b} fire control knocked out: local control");
+            effect(
+                ctx,
+                i,
+                Effect::DirectorLost {
+                    battery: b,
+                    left: 0,
+                },
+            );
+            Ok(what)
+        }
+        Some(n) => {
+            let left = n.saturating_sub(lost + 1);
+            effect(ctx, i, Effect::DirectorLost { battery: b, left });
+            Ok(if left == 0 {
+                format!("fire control: the last {b} director lost, {b} guns in local control")
+            } else {
+                format!("fire control: one {b} director lost ({left} of {n} left)")
+            })
+        }
+    }
+}
+
+/// Fire control critical (FG&DN 8.3): a random battery with directors.
+pub fn fire_control(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let detail = fire_control_for(ctx, i, None)?;
+    record(ctx, i, r, detail, 0);
+    Ok(())
+}
+
+/// Sensors (FG&DN 8.3): D10 on the sensors table.
+pub fn sensor(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d = ctx.roll(
+        i,
+        Die::D10,
+        format!("sensor critical, {name}: which sensor"),
+    )?;
+    let row = ctx.tables.sensors.lookup(d).cloned();
+    let (outcome, text) = row
+        .map(|r| (r.outcome, r.text))
+        .unwrap_or(("unknown".into(), "unknown".into()));
+    let s = &ctx.state.ships[i];
+    let fitted = match (outcome.as_str(), s.spec.searchlights) {
+        ("forward_searchlight", Some(l)) => {
+            l.forward
+                > s.equipment
+                    .sensors_out
+                    .iter()
+                    .filter(|x| *x == &outcome)
+                    .count() as u32
+        }
+        ("after_searchlight", Some(l)) => {
+            l.aft
+                > s.equipment
+                    .sensors_out
+                    .iter()
+                    .filter(|x| *x == &outcome)
+                    .count() as u32
+        }
+        // The scenario format has no sonar: a WWI surface ship is taken to carry none.
+        ("sonar", _) => false,
+        _ => true,
+    };
+    if fitted {
+        effect(ctx, i, Effect::SensorOut { what: outcome });
+        record(ctx, i, r, format!("D10 {d}: {text} destroyed"), 0);
+    } else {
+        record(
+            ctx,
+            i,
+            r,
+            format!("D10 {d}: {text}: none fitted (or none left), no effect"),
+            0,
+        );
+    }
+    Ok(())
+}
+
+/// Communications (FG&DN 8.3): D10 on the communications table.
+pub fn communications(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d = ctx.roll(
+        i,
+        Die::D10,
+        format!("communications critical, {name}: which system"),
+    )?;
+    let row = ctx.tables.communications.lookup(d).cloned();
+    let (outcome, text) = row
+        .map(|r| (r.outcome, r.text))
+        .unwrap_or(("unknown".into(), "unknown".into()));
+    let s = &ctx.state.ships[i];
+    let fitted = match (outcome.as_str(), s.spec.wireless) {
+        ("main_wireless", Some(w)) => w.main,
+        ("auxiliary_wireless", Some(w)) => w.auxiliary,
+        _ => true,
+    } && !s.equipment.comms_out.contains(&outcome);
+    if fitted {
+        effect(ctx, i, Effect::CommsOut { what: outcome });
+        record(ctx, i, r, format!("D10 {d}: {text}"), 0);
+    } else {
+        record(
+            ctx,
+            i,
+            r,
+            format!("D10 {d}: {text}: not fitted or already destroyed, no effect"),
+            0,
+        );
+    }
+    Ok(())
+}
+
+/// Bridge (FG&DN 8.3): D6/2 turns (round up; small craft 1) to re-man; then two-turn course
+/// changes; a bridge fire at -2.
+pub fn bridge(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let small = ctx.state.ships[i].is_small_craft();
+    let (turns, die_text) = if small {
+        (1, "small craft: 1 turn, the captain is hit".to_string())
+    } else {
+        let d6 = ctx.roll(
+            i,
+            Die::D6,
+            format!("bridge critical, {name}: turns to re-man (D6/2, round up)"),
+        )?;
+        (
+            d6.div_ceil(2),
+            format!("D6 {d6}/2 = {} turns", d6.div_ceil(2)),
+        )
+    };
+    let until = ctx.state.clock.turn + (turns - 1) * TACTICAL_MINUTES;
+    effect(ctx, i, Effect::BridgeOut { until });
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "bridge out ({die_text}): re-manned at the end of {} resolution; then course and speed changes take two turns{}; fire on the bridge",
+            label(until),
+            if small { " (normal on small craft)" } else { "" }
+        ),
+        0,
+    );
+    casualty_critical(
+        ctx,
+        i,
+        Casualty::Fire,
+        "bridge critical (8.3)",
+        None,
+        vec![(-2, "bridge fire (8.3)".into())],
+        c,
+        &[],
+        None,
+    )
+}
+
+/// Rudder (FG&DN 8.3): D6 1-3 jammed (first unjam attempt after D6 turns), 4-6 disabled.
+pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d6 = ctx.roll(
+        i,
+        Die::D6,
+        format!("rudder critical, {name} (1-3 jammed, 4-6 disabled)"),
+    )?;
+    if d6 <= 3 {
+        let t = ctx.roll(
+            i,
+            Die::D6,
+            format!("rudder jammed, {name}: turns until the first unjam attempt (D6)"),
+        )?;
+        let first = ctx.state.clock.turn + t * TACTICAL_MINUTES;
+        effect(
+            ctx,
+            i,
+            Effect::RudderJammed {
+                first_attempt: first,
+            },
+        );
+        record(
+            ctx,
+            i,
+            r,
+            format!(
+                "D6 {d6}: rudder JAMMED in the direction the ship was turning (steering evasively: the umpire rolls 1-2 port, 3-4 straight, 5-6 starboard); first unjam attempt after D6 {t} turns, at {} (20 %)",
+                label(first)
+            ),
+            0,
+        );
+    } else {
+        effect(ctx, i, Effect::RudderDisabled);
+        record(
+            ctx,
+            i,
+            r,
+            format!("D6 {d6}: steering engine hit, rudder DISABLED: max speed 1/3 of undamaged, 15° course changes"),
+            0,
+        );
+    }
+    Ok(())
+}
+
+/// Personnel (FG&DN 8.3): one crew factor lost; effects by the number lost.
+pub fn personnel(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let n = ctx.state.ships[i].equipment.crew_lost + 1;
+    let of = ctx.state.ships[i].spec.crew_factors;
+    effect(ctx, i, Effect::CrewFactorLost);
+    record(
+        ctx,
+        i,
+        r,
+        format!("crew factor lost ({n} of {of}): {}", personnel_text(n)),
+        0,
+    );
+    Ok(())
+}
+
+pub fn personnel_text(n: u32) -> &'static str {
+    match n {
+        0 => "none",
+        1 => "no effect",
+        2 => "one light weapon (20 mm or less) abandoned for the battle",
+        3 => "two light weapons or one heavy weapon abandoned; fire severity +2",
+        4 => "cease fire and escape at maximum speed; fire severity +2; fire DC roll +2",
+        _ => "leaves the area at current speed; fire severity +2; fire DC roll +2",
+    }
+}
+
+/// Fuel tank (FG&DN 8.3): D100 30 % fire (diesel 20 %, gasoline 60 %), severity D6+2.
+pub fn fuel_tank(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let name = s.spec.name.clone();
+    let (chance, fuel) = match s.spec.fuel.as_deref() {
+        Some("diesel") => (20, "diesel"),
+        Some("gasoline") => (60, "gasoline"),
+        _ => (30, "fuel oil"),
+    };
+    let d = ctx.roll(
+        i,
+        Die::D100,
+        format!("fuel tank critical, {name} ({fuel}): fire on 1-{chance}"),
+    )?;
+    if d > chance {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{fuel} tank hit, D100 {d} > {chance}: no fire"),
+            0,
+        );
+        return Ok(());
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!("{fuel} tank hit, D100 {d} <= {chance}: fire (D6+2)"),
+        0,
+    );
+    let row = SeverityDiceRow {
+        from_year: None,
+        to_year: None,
+        dice: 1,
+        plus: 2,
+    };
+    casualty_critical(
+        ctx,
+        i,
+        Casualty::Fire,
+        "fuel tank critical (8.3)",
+        None,
+        Vec::new(),
+        c,
+        &[],
+        Some(row),
+    )
+}
+
+/// Flotation (FG&DN 8.3): small craft lose a speed level; E 6, F 5, G 4 hits sink them.
+pub fn flotation(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let cap = flotation_capacity(s.spec.size);
+    let n = s.equipment.flotation_hits + 1;
+    let id = s.id().to_string();
+    effect(ctx, i, Effect::FlotationHit);
+    record(
+        ctx,
+        i,
+        r,
+        format!("flotation hit {n} of {cap}: speed -1 level"),
+        1,
+    );
+    if n >= cap {
+        ctx.emit(Event::SunkAtOnce {
+            ship: id,
+            cause: format!("no flotation left ({n} of {cap} hits, 8.3)"),
+        });
+    }
+    Ok(())
+}
+
+/// Timers of ship `i` fired at the end of the current phase: bridge re-manned, rudder unjam.
+pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let clock = ctx.state.clock;
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return Ok(());
+    }
+    if let Some(until) = s.equipment.bridge_out_until {
+        if clock.phase == Phase::Resolution && clock.reached(until) {
+            effect(ctx, i, Effect::BridgeRemanned);
+        }
+    }
+    let s = &ctx.state.ships[i];
+    if s.equipment.rudder == Some(RudderState::Jammed) {
+        if let Some(at) = s.equipment.rudder_next_attempt {
+            if clock.phase == Phase::Plotting && clock.reached(at) {
+                let k = s.equipment.rudder_attempts as usize;
+                let on = UNJAM_ON[k.min(2)];
+                let name = s.spec.name.clone();
+                let d = ctx.roll(
+                    i,
+                    Die::D10,
+                    format!(
+                        "rudder unjam attempt {} of 3, {name}: frees on 1-{on} ({} %)",
+                        k + 1,
+                        on * 10
+                    ),
+                )?;
+                let freed = d <= on;
+                let next = (!freed && k + 1 < 3).then_some(clock.turn + TACTICAL_MINUTES);
+                effect(
+                    ctx,
+                    i,
+                    Effect::RudderUnjam {
+                        roll: d,
+                        chance: on * 10,
+                        freed,
+                        next,
+                    },
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Scheduled equipment timers: (what, due turn, phase) (SPEC 3.5).
+pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
+    let s = &state.ships[i];
+    let mut out = Vec::new();
+    if !s.is_afloat() {
+        return out;
+    }
+    let c = state.clock;
+    if let Some(until) = s.equipment.bridge_out_until {
+        let t = if until < c.turn_end() {
+            c.turn
+        } else {
+            c.first_turn_at_or_after(until)
+        };
+        out.push((
+            "bridge re-manned (then course and speed changes take two turns)".to_string(),
+            t,
+            Phase::Resolution,
+        ));
+    }
+    if s.equipment.rudder == Some(RudderState::Jammed) {
+        if let Some(at) = s.equipment.rudder_next_attempt {
+            let k = s.equipment.rudder_attempts as usize;
+            let on = UNJAM_ON[k.min(2)];
+            let t = if at < c.turn_end() && c.phase == Phase::Plotting {
+                c.turn
+            } else {
+                c.first_turn_at_or_after(at.max(c.turn_end()))
+            };
+            out.push((
+                format!(
+                    "rudder unjam attempt {} of 3: D10 frees on 1-{on} ({} %)",
+                    k + 1,
+                    on * 10
+                ),
+                t,
+                Phase::Plotting,
+            ));
+        }
+    }
+    out
+}
+
+/// Whether the mount is out of action now, and why (for the status).
+pub fn mount_status(s: &ShipState, k: usize) -> &'static str {
+    let m = &s.spec.mounts[k];
+    if s.equipment.mounts_out[k] {
+        return "out";
+    }
+    let crews = s
+        .dc_crews
+        .is_some_and(|b| crew_battery_of(m.battery) == Some(b));
+    if crews {
+        return "crews at damage control";
+    }
+    if s.magazines_flooded
+        && matches!(
+            m.battery,
+            Battery::Main | Battery::Casemate | Battery::Secondary
+        )
+    {
+        return "no ammunition (magazines flooded)";
+    }
+    let massive = crate::core::fgdn::damage::massive(s.spec.dp, s.dp_left());
+    if !s.is_small_craft() {
+        match massive {
+            crate::core::fgdn::damage::Massive::AllWeaponsOut => return "out (massive damage)",
+            crate::core::fgdn::damage::Massive::BatteriesOut
+                if matches!(
+                    m.battery,
+                    Battery::Main | Battery::Casemate | Battery::Secondary | Battery::Tertiary
+                ) =>
+            {
+                return "out (massive damage)"
+            }
+            _ => {}
+        }
+    }
+    if s.equipment.local_control.contains(&m.battery) {
+        return "local control";
+    }
+    "ok"
+}
