@@ -29,19 +29,24 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
             .map_err(|e| CliError::input(format!("{script_name}:{}: {e}", n + 1)))?;
         commands.push((n + 1, trimmed.to_string(), cmd));
     }
-    let target = match save {
+    let mut writer = match save {
         Some(out_path) => {
             let entries: Vec<&Entry> = battle.game.entries().iter().collect();
             store::create_save(out_path, &battle.scenario_text, &entries)
                 .map_err(|e| CliError::input(e.to_string()))?;
-            out_path.to_path_buf()
+            SaveWriter::open(out_path).map_err(|e| CliError::input(e.to_string()))?
         }
-        None => battle
-            .path
-            .clone()
-            .ok_or_else(|| CliError::input("no file to save into: give --save OUT"))?,
+        None => {
+            let path = battle
+                .path
+                .clone()
+                .ok_or_else(|| CliError::input("no file to save into: give --save OUT"))?;
+            // Re-read under the writer's lock: the file may have changed since it was read.
+            let (locked, writer) = Battle::open_writable(&path, battle.game.tables.clone())?;
+            *battle = locked;
+            writer
+        }
     };
-    let mut writer = SaveWriter::open(&target).map_err(|e| CliError::input(e.to_string()))?;
     let mut dice = SeededDice;
     for (line, text, cmd) in commands {
         let at = format!("{script_name}:{line}");
