@@ -49,6 +49,6 @@ pub use error::StoreError;
 pub use format::{crc32, LOG_MARKER};
 pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
-    append_entry, create_save, parse_save, read_save, recover_save, save_text, write_atomic,
-    Loaded, SaveWriter, MAX_SAVE_BYTES,
+    append_entry, create_save, parse_save, parse_save_bytes, read_save, recover_save, save_text,
+    write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
 };

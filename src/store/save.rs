@@ -52,8 +52,33 @@ pub fn parse_save<T: DeserializeOwned>(name: &str, text: &str) -> Result<Loaded<
     parse_bytes(name, text.as_bytes())
 }
 
+/// [`parse_save`] on raw bytes (a file as read: it may not be UTF-8). A save over
+/// [`MAX_SAVE_BYTES`] or a scenario part over [`MAX_SCENARIO_BYTES`] is refused.
+pub fn parse_save_bytes<T: DeserializeOwned>(
+    name: &str,
+    bytes: &[u8],
+) -> Result<Loaded<T>, StoreError> {
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(StoreError::TooLarge {
+            path: name.to_string(),
+            size: bytes.len() as u64,
+            limit: MAX_SAVE_BYTES,
+            what: "save or scenario file",
+        });
+    }
+    parse_bytes(name, bytes)
+}
+
 fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T>, StoreError> {
     let raw = scan(name, bytes)?;
+    if raw.scenario.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(StoreError::TooLarge {
+            path: name.to_string(),
+            size: raw.scenario.len() as u64,
+            limit: MAX_SCENARIO_BYTES,
+            what: "scenario (the part before the log)",
+        });
+    }
     let mut entries = Vec::with_capacity(raw.entries.len());
     for (k, entry) in raw.entries.iter().enumerate() {
         // The checksum matched, so these are the bytes that were written: a decoding failure
@@ -144,10 +169,15 @@ pub struct SaveWriter {
     broken: bool,
 }
 
-/// The largest save or scenario file read: a fleet action of 250 ships and 20,000 commands is
-/// about 19 MB (see README, "Speed and size"), so this leaves room for the longest battles while
-/// a wrong file (a video, a disk image) gets a clear message instead of filling the memory.
-pub const MAX_SAVE_BYTES: u64 = 256 * 1024 * 1024;
+/// The largest save file read. A fleet action of 250 ships and 20,000 commands is far smaller
+/// (see README, "Speed and size"), so this leaves room for the longest battles while a wrong
+/// file (a video, a disk image) gets a clear message instead of filling the memory.
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The largest scenario part (the TOML before the log): a 250-ship fleet action is under
+/// 100 KB. TOML is parsed into a tree several times the size of its text, so this is kept
+/// well below [`MAX_SAVE_BYTES`].
+pub const MAX_SCENARIO_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Read a whole save, refusing one over [`MAX_SAVE_BYTES`] before reading it.
 fn read_limited(file: &mut File, name: &str) -> Result<Vec<u8>, StoreError> {
