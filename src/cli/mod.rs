@@ -1,4 +1,5 @@
 //! Headless subcommands (SPEC 2): run, status, log, check. The same commands as the dashboard.
+pub mod bench;
 pub mod check;
 pub mod log;
 pub mod run;
