@@ -86,6 +86,19 @@ enum Cmd {
     /// Copy the intact part of a damaged save (the scenario and every entry before the first
     /// damaged line) to a new file; the damaged file is never changed.
     Recover { file: PathBuf, out: PathBuf },
+    /// Measure the SPEC 7 figures on a generated fleet action (250 ships, 20,000 commands).
+    Bench {
+        #[arg(long, default_value_t = 250)]
+        ships: usize,
+        #[arg(long, default_value_t = 20_000)]
+        commands: usize,
+        /// Folder for the benchmark saves (default: the system's temporary folder).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Measure one save and print its figures as JSON (used by `bench` itself).
+        #[arg(long, hide = true, value_name = "FILE")]
+        measure: Option<PathBuf>,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -131,6 +144,15 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             ));
             Ok(())
         }
+        Some(Cmd::Bench {
+            ships,
+            commands,
+            dir,
+            measure,
+        }) => match measure {
+            Some(file) => cli::bench::run_measure(&file),
+            None => cli::bench::run(ships, commands, dir.as_deref()),
+        },
         Some(Cmd::Demo { out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -1,8 +1,8 @@
 //! FG&DN 1.1 8.3 "Effects of Other Critical Hits" for surface ships: one test per kind and per
 //! sub-roll outcome, given / when / then, with every die queued. `crit SHIP KIND` rolls the
 //! critical's own dice at once (SPEC 4).
-mod common;
-use common::*;
+mod rules_common;
+use rules_common::*;
 use umpire::core::fgdn::effects::RudderState;
 use umpire::core::state::ShipStatus;
 

@@ -1,8 +1,8 @@
 //! FG&DN 1.1 8.2 "Controlling Fires and Flooding" and SPEC 3.4: reduction rolls, crews,
 //! assisting ships, magazines, the Major-fire order, conflagration and capsize checks.
 //! Given / when / then; every die is queued so every outcome is fixed (SPEC 4 dice order).
-mod common;
-use common::*;
+mod rules_common;
+use rules_common::*;
 use umpire::core::event::Event;
 use umpire::core::fgdn::kinds::SeverityLevel;
 use umpire::core::state::ShipStatus;

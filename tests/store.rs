@@ -440,7 +440,11 @@ fn a_second_writer_on_the_same_save_is_refused() {
     create_save::<E>(&path, SCENARIO, &[]).unwrap();
     let mut first = SaveWriter::open(&path).unwrap();
     let err = SaveWriter::open(&path).unwrap_err();
-    assert!(err.to_string().contains("another umpire process"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("another umpire is writing to this save"),
+        "{err}"
+    );
     first.append(&e(1, "a")).unwrap();
     drop(first);
     SaveWriter::open(&path).unwrap().append(&e(2, "b")).unwrap();

@@ -3,20 +3,22 @@
 use crate::cli::{Battle, CliError};
 use crate::core::fgdn::tables::{Tables, BUILTIN};
 use crate::core::game::Game;
+use crate::store;
 use std::path::Path;
 
 /// Problems found in one file (empty: the file is good).
 pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
     let name = path.display().to_string();
-    let text = match std::fs::read(path) {
+    let text = match read_limited(path) {
         Ok(b) => b,
-        Err(e) => return vec![format!("{name}: cannot read: {e}")],
+        Err(e) => return vec![e],
     };
     let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
-        let Ok(text) = String::from_utf8(text) else {
-            return vec![format!("{name}: not UTF-8 text")];
+        let text = match store::tables::read_table_file(path) {
+            Ok(text) => text,
+            Err(e) => return vec![e],
         };
         return match Tables::load(&[(name, text)]) {
             Ok(_) => Vec::new(),
@@ -35,6 +37,24 @@ pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
             problems
         }
     }
+}
+
+/// The file's bytes, unless it is larger than any save may be (checked before reading).
+fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    let name = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| format!("{name}: cannot read: {e}"))?
+        .len();
+    if size > store::MAX_SAVE_BYTES {
+        return Err(store::StoreError::TooLarge {
+            path: name.to_string(),
+            size,
+            limit: store::MAX_SAVE_BYTES,
+            what: "save, scenario or table file",
+        }
+        .to_string());
+    }
+    std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))
 }
 
 fn looks_like_scenario(bytes: &[u8]) -> bool {

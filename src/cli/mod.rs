@@ -1,4 +1,5 @@
 //! Headless subcommands (SPEC 2): run, status, log, check. The same commands as the dashboard.
+pub mod bench;
 pub mod check;
 pub mod log;
 pub mod run;
@@ -57,11 +58,30 @@ impl Battle {
         Battle::from_loaded(None, name, loaded, tables)
     }
 
+    /// Open a save read-only: no lock is taken and nothing is written, so this works while
+    /// another umpire is writing to it, on a read-only file, and on a full disk. `status`,
+    /// `log` and `check` use it; so can the dashboard's read-only view.
     pub fn open(path: &Path, tables: Tables) -> Result<Battle, CliError> {
         let name = path.display().to_string();
         let loaded: Loaded<Entry> =
             store::read_save(path).map_err(|e| CliError::input(e.to_string()))?;
         Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)
+    }
+
+    /// The same as [`Battle::open`]; the name says what it promises.
+    pub fn open_read_only(path: &Path, tables: Tables) -> Result<Battle, CliError> {
+        Battle::open(path, tables)
+    }
+
+    /// Open a save to play on: take the writer's lock (refused, naming the holder, when another
+    /// umpire has it: see [`store::writer_lock`]), read it once under the lock, replay it. Every
+    /// command is then appended with the returned writer before it is reported.
+    pub fn open_writable(path: &Path, tables: Tables) -> Result<(Battle, SaveWriter), CliError> {
+        let name = path.display().to_string();
+        let (writer, loaded) =
+            SaveWriter::open_loaded::<Entry>(path).map_err(|e| CliError::input(e.to_string()))?;
+        let battle = Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
+        Ok((battle, writer))
     }
 
     fn from_loaded(

@@ -11,8 +11,7 @@ use std::path::Path;
 
 pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Result<(), CliError> {
     let script_name = script_path.display().to_string();
-    let script = std::fs::read_to_string(script_path)
-        .map_err(|e| CliError::input(format!("{script_name}: cannot read: {e}")))?;
+    let script = read_script(script_path)?;
     for w in &battle.warnings {
         eprintln!("warning: {w}");
     }
@@ -28,19 +27,24 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
             .map_err(|e| CliError::input(format!("{script_name}:{}: {e}", n + 1)))?;
         commands.push((n + 1, trimmed.to_string(), cmd));
     }
-    let target = match save {
+    let mut writer = match save {
         Some(out_path) => {
             let entries: Vec<&Entry> = battle.game.entries().iter().collect();
             store::create_save(out_path, &battle.scenario_text, &entries)
                 .map_err(|e| CliError::input(e.to_string()))?;
-            out_path.to_path_buf()
+            SaveWriter::open(out_path).map_err(|e| CliError::input(e.to_string()))?
         }
-        None => battle
-            .path
-            .clone()
-            .ok_or_else(|| CliError::input("no file to save into: give --save OUT"))?,
+        None => {
+            let path = battle
+                .path
+                .clone()
+                .ok_or_else(|| CliError::input("no file to save into: give --save OUT"))?;
+            // Re-read under the writer's lock: the file may have changed since it was read.
+            let (locked, writer) = Battle::open_writable(&path, battle.game.tables.clone())?;
+            *battle = locked;
+            writer
+        }
     };
-    let mut writer = SaveWriter::open(&target).map_err(|e| CliError::input(e.to_string()))?;
     let mut dice = SeededDice;
     for (line, text, cmd) in commands {
         let at = format!("{script_name}:{line}");
@@ -58,4 +62,33 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
         out(&lines.join("\n"));
     }
     Ok(())
+}
+
+/// The largest script read: a script of every command of a 20,000-command battle is under 1 MB.
+pub const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
+
+fn read_script(path: &Path) -> Result<String, CliError> {
+    let name = path.display();
+    let size = std::fs::metadata(path)
+        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?
+        .len();
+    if size > MAX_SCRIPT_BYTES {
+        return Err(CliError::input(format!(
+            "{name}: the script is {size} bytes, more than the {MAX_SCRIPT_BYTES} bytes a script \
+             may have; it was not read (is this the right file?)"
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        CliError::input(format!(
+            "{name}:{line}: this line is not valid UTF-8 text; scripts must be UTF-8 (re-save \
+             the file as UTF-8 in your editor)"
+        ))
+    })
 }

@@ -174,8 +174,12 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     } else {
         b.level(s.damage)
     };
-    let engineering: u32 = s.criticals.iter().map(|c| c.speed_levels).sum();
-    let level = (damage_level + engineering as usize).min(4);
+    // Saturating: replay trusts recorded events, and a crafted save must not overflow here.
+    let engineering = s
+        .criticals
+        .iter()
+        .fold(0u32, |a, c| a.saturating_add(c.speed_levels));
+    let level = damage_level.saturating_add(engineering as usize).min(4);
     let mut speed = b.speed[level];
     let mut orders = Vec::new();
     if s.status == ShipStatus::Sunk {

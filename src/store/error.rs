@@ -1,5 +1,6 @@
 //! What can go wrong with a save file, in words an umpire can act on.
 
+use super::lock::LockHolder;
 use std::io;
 
 /// Every failure of the save-file layer. Each message names the file (and the line where there
@@ -48,12 +49,99 @@ pub enum StoreError {
     )]
     ScenarioHasLog { path: String, line: usize },
 
+    /// Another umpire holds the save for writing (SPEC 7: never two writers).
+    #[error(
+        "{path}: another umpire is writing to this save ({}); only one umpire may write to a \
+         save. Nothing was changed. Read it as it is with `umpire status` or `umpire log` (or \
+         the dashboard's read-only view), or close it there first",
+        holder_note(.holder)
+    )]
+    Locked {
+        path: String,
+        holder: Option<LockHolder>,
+    },
+
+    /// The save (or its folder, or its filesystem) does not allow writing.
+    #[error(
+        "{path}: this save is read-only ({source}); nothing was changed. `umpire status` and \
+         `umpire log` read it as it is; to play on, make it writable (chmod u+w) or continue in \
+         a new file with `umpire run FILE --script SCRIPT --save NEW`"
+    )]
+    ReadOnly {
+        path: String,
+        #[source]
+        source: io::Error,
+    },
+
+    /// The disk (or a quota, or the file size limit) is full: the entry was not saved.
+    #[error(
+        "{path}: the disk is full ({source}): this command was NOT saved and the file was cut \
+         back to the {confirmed} confirmed command{} before it, which are safe. Free some space \
+         and enter it again",
+        if *.confirmed == 1 { "" } else { "s" }
+    )]
+    DiskFull {
+        path: String,
+        confirmed: usize,
+        #[source]
+        source: io::Error,
+    },
+
+    /// The save was deleted, replaced or changed by another program while a writer had it open.
+    #[error(
+        "{path}: the save was {what} while this umpire had it open: this command was NOT \
+         saved, and nothing more will be written to that file. {}",
+        rescue_note(.rescued, *.confirmed)
+    )]
+    Replaced {
+        path: String,
+        /// "deleted", "replaced by another file", "changed by another program (N bytes, \
+        /// expected M)".
+        what: String,
+        confirmed: usize,
+        /// Where the confirmed commands were copied (from the file this umpire still has
+        /// open), or why they could not be.
+        rescued: Result<String, String>,
+    },
+
+    /// A file is larger than this console reads (a guard against memory exhaustion).
+    #[error(
+        "{path}: the file is {size} bytes, more than the {limit} bytes a {what} may have; it was \
+         not read (is this the right file?)"
+    )]
+    TooLarge {
+        path: String,
+        size: u64,
+        limit: u64,
+        what: &'static str,
+    },
+
     /// `recover_save` was asked to write over the damaged file itself.
     #[error(
         "{path}: recovery writes the intact part to a new file and never over the damaged one; \
          choose a different output path"
     )]
     SameFile { path: String },
+}
+
+fn holder_note(holder: &Option<LockHolder>) -> String {
+    match holder {
+        Some(h) => h.to_string(),
+        None => "its lock note is missing, so who is unknown".to_string(),
+    }
+}
+
+fn rescue_note(rescued: &Result<String, String>, confirmed: usize) -> String {
+    let n = match confirmed {
+        1 => "The 1 confirmed command".to_string(),
+        n => format!("The {n} confirmed commands"),
+    };
+    match rescued {
+        Ok(copy) => {
+            format!("{n} (with the scenario) were copied to {copy}: open that file to play on")
+        }
+        Err(why) => format!("{n} could not be copied to a new file ({why})"),
+    }
 }
 
 fn intact_note(intact: &usize) -> String {

@@ -26,18 +26,29 @@
 //! - A scenario without a final end of line gets one before the marker; no scenario byte is
 //!   ever removed or changed.
 //! - [`SaveWriter`] holds an advisory exclusive lock (`File::try_lock`) so two consoles cannot
-//!   interleave entries; where the filesystem has no locks, it writes without one.
+//!   interleave entries; where the filesystem has no locks, it writes without one. Its holder
+//!   (user, host, pid, since) is written next to the save, so a second umpire is told who has
+//!   it ([`StoreError::Locked`], [`writer_lock`]); it can still read the save ([`read_save`]).
+//!   [`create_save`] refuses to replace a save another umpire is writing to.
+//! - Before each append the writer checks that the path still names the file it opened, at the
+//!   length it left it; a save deleted, replaced or changed underneath it is never written to
+//!   again, and its confirmed commands are copied from the still-open file to a new one
+//!   ([`StoreError::Replaced`]).
+//! - A read-only save is refused for writing with [`StoreError::ReadOnly`]; a full disk with
+//!   [`StoreError::DiskFull`]; a file over [`MAX_SAVE_BYTES`] is not read at all.
 //! - A failed append (write or sync error, e.g. a full disk) is cut back to the previous length,
 //!   so a later successful sync cannot resurrect a command the user was told failed.
 
 mod error;
 pub mod format;
+pub mod lock;
 mod save;
 pub mod tables;
 
 pub use error::StoreError;
 pub use format::{crc32, LOG_MARKER};
+pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
-    append_entry, create_save, parse_save, read_save, recover_save, save_text, write_atomic,
-    Loaded, SaveWriter,
+    append_entry, create_save, parse_save, parse_save_bytes, read_save, recover_save, save_text,
+    write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
 };

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::error::StoreError;
 use super::format::{entry_line, marker_line, scan, BadLine, LOG_MARKER};
+use super::lock::{identity, is_full, is_read_only, lock, refuse_if_locked, remove_note};
 
 /// A save file as read: the scenario text and the decoded log.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,7 +40,8 @@ fn name_of(path: &Path) -> String {
 /// Read and decode the save at `path`. See [`parse_save`] for the rules.
 pub fn read_save<T: DeserializeOwned>(path: &Path) -> Result<Loaded<T>, StoreError> {
     let name = name_of(path);
-    let bytes = fs::read(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let mut file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let bytes = read_limited(&mut file, &name)?;
     parse_bytes(&name, &bytes)
 }
 
@@ -50,8 +52,33 @@ pub fn parse_save<T: DeserializeOwned>(name: &str, text: &str) -> Result<Loaded<
     parse_bytes(name, text.as_bytes())
 }
 
+/// [`parse_save`] on raw bytes (a file as read: it may not be UTF-8). A save over
+/// [`MAX_SAVE_BYTES`] or a scenario part over [`MAX_SCENARIO_BYTES`] is refused.
+pub fn parse_save_bytes<T: DeserializeOwned>(
+    name: &str,
+    bytes: &[u8],
+) -> Result<Loaded<T>, StoreError> {
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(StoreError::TooLarge {
+            path: name.to_string(),
+            size: bytes.len() as u64,
+            limit: MAX_SAVE_BYTES,
+            what: "save or scenario file",
+        });
+    }
+    parse_bytes(name, bytes)
+}
+
 fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T>, StoreError> {
     let raw = scan(name, bytes)?;
+    if raw.scenario.len() as u64 > MAX_SCENARIO_BYTES {
+        return Err(StoreError::TooLarge {
+            path: name.to_string(),
+            size: raw.scenario.len() as u64,
+            limit: MAX_SCENARIO_BYTES,
+            what: "scenario (the part before the log)",
+        });
+    }
     let mut entries = Vec::with_capacity(raw.entries.len());
     for (k, entry) in raw.entries.iter().enumerate() {
         // The checksum matched, so these are the bytes that were written: a decoding failure
@@ -119,8 +146,12 @@ fn corrupt(name: &str, bad: &BadLine, intact: usize) -> StoreError {
 /// Opening checks the log (checksums only; entries are not decoded), refuses a save with a
 /// damaged line before its end, and cuts off a torn last entry (the only bytes this module ever
 /// removes) so the next entry starts on a line of its own. It also takes an advisory exclusive
-/// lock, so two consoles cannot interleave entries in one save; readers do not lock. If the file
-/// is replaced (by [`write_atomic`] or [`create_save`]) the writer must be opened again.
+/// lock and writes who holds it next to the save (see [`lock`](super::lock)), so two consoles
+/// cannot interleave entries in one save and the second one is told who has it; readers do not
+/// lock. Before every append it checks that the path still names the file it opened, at the
+/// length it left it: a save deleted, replaced or changed underneath it is never written to
+/// (the entry would be lost in an unlinked file), and the confirmed commands are copied from
+/// the open file to a new one.
 #[derive(Debug)]
 pub struct SaveWriter {
     file: File,
@@ -130,21 +161,84 @@ pub struct SaveWriter {
     needs_newline: bool,
     /// Length of the file after the last durable append: a failed append is cut back to it.
     len: u64,
+    /// (device, inode) of the file opened.
+    identity: (u64, u64),
+    /// Log entries in the file (confirmed commands, for messages).
+    confirmed: usize,
+    /// Set when the file was found replaced: nothing more is written.
+    broken: bool,
+}
+
+/// The largest save file read. A fleet action of 250 ships and 20,000 commands is far smaller
+/// (see README, "Speed and size"), so this leaves room for the longest battles while a wrong
+/// file (a video, a disk image) gets a clear message instead of filling the memory.
+pub const MAX_SAVE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The largest scenario part (the TOML before the log): a 250-ship fleet action is under
+/// 100 KB. TOML is parsed into a tree several times the size of its text, so this is kept
+/// well below [`MAX_SAVE_BYTES`].
+pub const MAX_SCENARIO_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Read a whole save, refusing one over [`MAX_SAVE_BYTES`] before reading it.
+fn read_limited(file: &mut File, name: &str) -> Result<Vec<u8>, StoreError> {
+    let size = file
+        .metadata()
+        .map_err(|e| StoreError::io(name, "read", e))?
+        .len();
+    let too_large = |size| StoreError::TooLarge {
+        path: name.to_string(),
+        size,
+        limit: MAX_SAVE_BYTES,
+        what: "save or scenario file",
+    };
+    if size > MAX_SAVE_BYTES {
+        return Err(too_large(size));
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    // `take` guards against a file that grows while it is read (or a device with no length).
+    file.take(MAX_SAVE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| StoreError::io(name, "read", e))?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 impl SaveWriter {
     /// Open an existing save (or plain scenario) for appending.
     pub fn open(path: &Path) -> Result<Self, StoreError> {
+        let (writer, _bytes) = Self::open_bytes(path)?;
+        Ok(writer)
+    }
+
+    /// Open a save for appending and read it in the same step (one read, under the lock, so
+    /// the log cannot change between reading and writing). The dashboard and `umpire run` use
+    /// this; [`read_save`] is the read-only open for everyone else.
+    pub fn open_loaded<T: DeserializeOwned>(path: &Path) -> Result<(Self, Loaded<T>), StoreError> {
+        let (writer, bytes) = Self::open_bytes(path)?;
+        let loaded = parse_bytes(&name_of(path), &bytes[..writer.len as usize])?;
+        Ok((writer, loaded))
+    }
+
+    fn open_bytes(path: &Path) -> Result<(Self, Vec<u8>), StoreError> {
         let name = name_of(path);
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .open(path)
-            .map_err(|e| StoreError::io(&name, "open for appending", e))?;
-        lock(&file, &name)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)
-            .map_err(|e| StoreError::io(&name, "read", e))?;
+            .map_err(|e| {
+                if is_read_only(&e) && path.is_file() {
+                    StoreError::ReadOnly {
+                        path: name.clone(),
+                        source: e,
+                    }
+                } else {
+                    StoreError::io(&name, "open for appending", e)
+                }
+            })?;
+        lock(&file, path)?;
+        let bytes = read_limited(&mut file, &name)?;
         let raw = scan(&name, &bytes)?;
         let mut len = bytes.len();
         if let Some(bad) = &raw.bad {
@@ -156,13 +250,20 @@ impl SaveWriter {
                 .map_err(|e| StoreError::io(&name, "cut off the torn last log entry of", e))?;
             len = bad.offset;
         }
-        Ok(SaveWriter {
+        let meta = file
+            .metadata()
+            .map_err(|e| StoreError::io(&name, "read", e))?;
+        let writer = SaveWriter {
             has_marker: raw.has_marker,
             needs_newline: len > 0 && bytes[len - 1] != b'\n',
             len: len as u64,
+            identity: identity(&meta),
+            confirmed: raw.entries.len(),
+            broken: false,
             path: path.to_path_buf(),
             file,
-        })
+        };
+        Ok((writer, bytes))
     }
 
     /// The file this writer appends to.
@@ -170,10 +271,16 @@ impl SaveWriter {
         &self.path
     }
 
+    /// How many log entries the file holds (all confirmed).
+    pub fn confirmed(&self) -> usize {
+        self.confirmed
+    }
+
     /// Append one entry and make it durable. On failure the file is cut back to what it was
     /// before the call (as far as the system allows) and the entry must be treated as not saved.
     pub fn append<T: Serialize>(&mut self, entry: &T) -> Result<(), StoreError> {
         let name = name_of(&self.path);
+        self.check_same_file()?;
         let json = serde_json::to_string(entry).map_err(|e| StoreError::Encode {
             path: name.clone(),
             reason: e.to_string(),
@@ -187,20 +294,112 @@ impl SaveWriter {
             text.push('\n');
         }
         text.push_str(&entry_line(&json));
-        if let Err(e) = self.file.write_all(text.as_bytes()) {
+        if let Err(e) = self.write(text.as_bytes()) {
             self.roll_back();
-            return Err(StoreError::io(&name, "write", e));
+            return Err(self.failure(e, "write"));
         }
-        if let Err(e) = self.file.sync_data() {
+        if let Err(e) = self.sync() {
             // After a failed sync the kernel may drop the dirty pages or write them later:
             // remove the entry so a later sync cannot make a failed command reappear.
             self.roll_back();
-            return Err(StoreError::io(&name, "sync to disk", e));
+            return Err(self.failure(e, "sync to disk"));
         }
         self.len += text.len() as u64;
         self.has_marker = true;
         self.needs_newline = false;
+        self.confirmed += 1;
         Ok(())
+    }
+
+    fn failure(&self, e: io::Error, op: &'static str) -> StoreError {
+        if is_full(&e) {
+            StoreError::DiskFull {
+                path: name_of(&self.path),
+                confirmed: self.confirmed,
+                source: e,
+            }
+        } else {
+            StoreError::io(&name_of(&self.path), op, e)
+        }
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        #[cfg(test)]
+        if let Some(e) = fault::write(&mut self.file, bytes) {
+            return Err(e);
+        }
+        self.file.write_all(bytes)
+    }
+
+    fn sync(&mut self) -> io::Result<()> {
+        #[cfg(test)]
+        if let Some(e) = fault::sync() {
+            return Err(e);
+        }
+        self.file.sync_data()
+    }
+
+    /// The path must still name the file this writer opened, at the length it left it.
+    fn check_same_file(&mut self) -> Result<(), StoreError> {
+        let what = if self.broken {
+            Some("replaced or changed earlier".to_string())
+        } else {
+            match fs::metadata(&self.path) {
+                Err(e) if e.kind() == io::ErrorKind::NotFound => Some("deleted".to_string()),
+                Err(_) => None, // Cannot tell: the write itself will report a real problem.
+                Ok(meta) if identity(&meta) != self.identity => {
+                    Some("replaced by another file".to_string())
+                }
+                Ok(meta) if meta.len() != self.len => Some(format!(
+                    "changed by another program (it is {} bytes long, this umpire left it at {})",
+                    meta.len(),
+                    self.len
+                )),
+                Ok(_) => None,
+            }
+        };
+        let Some(what) = what else {
+            return Ok(());
+        };
+        let rescued = if self.broken {
+            Err("see the first message".to_string())
+        } else {
+            self.rescue()
+        };
+        self.broken = true;
+        Err(StoreError::Replaced {
+            path: name_of(&self.path),
+            what,
+            confirmed: self.confirmed,
+            rescued,
+        })
+    }
+
+    /// Copy the confirmed part of the open file (which may no longer have a name) to a new file
+    /// next to the save; returns its path.
+    fn rescue(&self) -> Result<String, String> {
+        let mut bytes = vec![0; self.len as usize];
+        read_exact_at(&self.file, &mut bytes, 0).map_err(|e| format!("cannot read it: {e}"))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
+        let stem = self
+            .path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "save".to_string());
+        let dir = match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let mut out = dir.join(format!("{stem}.rescued-{stamp}.toml"));
+        if out.exists() {
+            out = dir.join(format!(
+                "{stem}.rescued-{stamp}-{}.toml",
+                std::process::id()
+            ));
+        }
+        write_atomic(&out, &text).map_err(|e| e.to_string())?;
+        Ok(out.display().to_string())
     }
 
     fn roll_back(&mut self) {
@@ -211,19 +410,66 @@ impl SaveWriter {
     }
 }
 
-/// Take an exclusive advisory lock; a filesystem without locks is not an error.
-fn lock(file: &File, name: &str) -> Result<(), StoreError> {
-    match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(fs::TryLockError::WouldBlock) => Err(StoreError::io(
-            name,
-            "append to",
-            io::Error::new(
-                io::ErrorKind::WouldBlock,
-                "another umpire process has this save open for writing; close it there first",
-            ),
-        )),
-        Err(fs::TryLockError::Error(_)) => Ok(()),
+impl Drop for SaveWriter {
+    fn drop(&mut self) {
+        remove_note(&self.path);
+    }
+}
+
+#[cfg(unix)]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    use std::os::unix::fs::FileExt;
+    file.read_exact_at(buf, offset)
+}
+
+#[cfg(not(unix))]
+fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    use std::io::Seek;
+    let mut f = file.try_clone()?;
+    f.seek(io::SeekFrom::Start(offset))?;
+    f.read_exact(buf)
+}
+
+/// Test-only fault injection: the next write or sync of this thread's writer fails the way a
+/// full disk fails (see the unit tests at the end of this file for why this is faithful).
+#[cfg(test)]
+pub(crate) mod fault {
+    use std::cell::Cell;
+    use std::fs::File;
+    use std::io::{self, Write};
+
+    thread_local! {
+        /// Bytes the next write may still put on disk before the disk is "full".
+        static WRITE_ROOM: Cell<Option<usize>> = const { Cell::new(None) };
+        static SYNC_FAILS: Cell<bool> = const { Cell::new(false) };
+    }
+
+    pub fn disk_full_after(room: usize) {
+        WRITE_ROOM.with(|r| r.set(Some(room)));
+    }
+
+    pub fn next_sync_fails() {
+        SYNC_FAILS.with(|s| s.set(true));
+    }
+
+    fn enospc() -> io::Error {
+        io::Error::from_raw_os_error(28) // ENOSPC on Linux
+    }
+
+    /// Like a full disk: the bytes that fit are written, then ENOSPC.
+    pub fn write(file: &mut File, bytes: &[u8]) -> Option<io::Error> {
+        let room = WRITE_ROOM.with(|r| r.take())?;
+        if room >= bytes.len() {
+            return None;
+        }
+        if let Err(e) = file.write_all(&bytes[..room]) {
+            return Some(e);
+        }
+        Some(enospc())
+    }
+
+    pub fn sync() -> Option<io::Error> {
+        SYNC_FAILS.with(|s| s.replace(false)).then(enospc)
     }
 }
 
@@ -269,6 +515,7 @@ pub fn create_save<T: Serialize>(
     entries: &[T],
 ) -> Result<(), StoreError> {
     let text = save_text(&name_of(path), scenario_text, entries)?;
+    refuse_if_locked(path)?;
     write_atomic(path, &text)
 }
 
@@ -281,7 +528,8 @@ pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
     if same_file(path, out) {
         return Err(StoreError::SameFile { path: name });
     }
-    let bytes = fs::read(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let mut file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let bytes = read_limited(&mut file, &name)?;
     let raw = scan(&name, &bytes)?;
     let mut text = String::from(raw.scenario);
     if !text.is_empty() && !text.ends_with('\n') {
@@ -379,4 +627,76 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 fn sync_dir(_dir: &Path) -> io::Result<()> {
     // Windows cannot open a directory as a file; its rename is durable once it returns.
     Ok(())
+}
+
+/// A full disk, injected. Why this is faithful: on Linux a full filesystem (ENOSPC), a quota
+/// (EDQUOT) or the file size limit (EFBIG) shows up at exactly two calls of an append, and no
+/// others: `write` puts the bytes that fit into the file and then fails, or `fsync` fails
+/// (delayed allocation on ext4/xfs reports ENOSPC at writeback). The hook makes the writer's
+/// own `write`/`sync` calls do the same (the fitting prefix really is written to the file), so
+/// the code under test is the code that runs on a real full disk. `tests/faults.rs` also fills
+/// the "disk" for the real binary with RLIMIT_FSIZE, where the kernel itself cuts the write.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SCENARIO: &str = "[scenario]\nname = \"t\"\n";
+
+    fn setup() -> (tempfile::TempDir, PathBuf, Vec<u8>) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("battle.toml");
+        create_save(&path, SCENARIO, &["one", "two"]).unwrap();
+        let before = fs::read(&path).unwrap();
+        (dir, path, before)
+    }
+
+    fn entries(path: &Path) -> Vec<String> {
+        read_save::<String>(path).unwrap().entries
+    }
+
+    #[test]
+    fn a_disk_full_in_the_middle_of_a_write_leaves_the_confirmed_log_and_says_so() {
+        let (_dir, path, before) = setup();
+        let mut w = SaveWriter::open(&path).unwrap();
+        for room in [0, 1, 5, 12, 19] {
+            fault::disk_full_after(room);
+            let err = w.append(&"three").unwrap_err();
+            assert!(
+                matches!(err, StoreError::DiskFull { confirmed: 2, .. }),
+                "{err}"
+            );
+            let msg = err.to_string();
+            assert!(msg.contains("the disk is full"), "{msg}");
+            assert!(msg.contains("NOT saved"), "{msg}");
+            assert!(msg.contains("2 confirmed commands"), "{msg}");
+            assert_eq!(fs::read(&path).unwrap(), before, "room {room}");
+        }
+        w.append(&"three").unwrap();
+        assert_eq!(entries(&path), ["one", "two", "three"]);
+    }
+
+    #[test]
+    fn a_failed_sync_removes_the_entry_it_could_not_make_durable() {
+        let (_dir, path, before) = setup();
+        let mut w = SaveWriter::open(&path).unwrap();
+        fault::next_sync_fails();
+        let err = w.append(&"three").unwrap_err();
+        assert!(matches!(err, StoreError::DiskFull { .. }), "{err}");
+        assert_eq!(fs::read(&path).unwrap(), before);
+        w.append(&"four").unwrap();
+        assert_eq!(entries(&path), ["one", "two", "four"]);
+    }
+
+    #[test]
+    fn a_disk_full_on_the_first_entry_of_a_plain_scenario_leaves_the_scenario_untouched() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.toml");
+        fs::write(&path, "[scenario]\nname = \"t\"").unwrap(); // no final end of line
+        let mut w = SaveWriter::open(&path).unwrap();
+        fault::disk_full_after(30); // the marker line is cut
+        assert!(w.append(&"one").is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"[scenario]\nname = \"t\"");
+        w.append(&"one").unwrap();
+        assert_eq!(entries(&path), ["one"]);
+    }
 }

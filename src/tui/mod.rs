@@ -13,7 +13,7 @@ pub mod view;
 use crate::cli::{self, Battle, CliError};
 use crate::core::fgdn::tables::Tables;
 use crate::core::game::Entry;
-use crate::store::{self, SaveWriter, LOG_MARKER};
+use crate::store::{self, LOG_MARKER};
 use app::{App, Save};
 use keymap::Keymap;
 use ratatui::crossterm::event::{self, Event};
@@ -131,13 +131,16 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
     for w in &source.warnings {
         eprintln!("warning: {w}");
     }
-    // Lock first, then read: what is on screen is what is in the file.
-    let save = match SaveWriter::open(&target) {
-        Ok(w) => Save::Writer(w),
-        Err(e) if continue_in_place => Save::ReadOnly(e.to_string()),
-        Err(e) => return Err(CliError::input(e.to_string())),
+    // Lock first, then read under the lock: what is on screen is what is in the file. A save
+    // another umpire is writing (or that cannot be written) opens read-only, saying why.
+    let (battle, save) = match Battle::open_writable(&target, tables.clone()) {
+        Ok((battle, writer)) => (battle, Save::Writer(writer)),
+        Err(e) if continue_in_place => (
+            Battle::open_read_only(&target, tables)?,
+            Save::ReadOnly(e.message),
+        ),
+        Err(e) => return Err(e),
     };
-    let battle = Battle::open(&target, tables)?;
     let mut app = App::new(battle, save, Some(target), keymap);
     app.theme = theme::Theme::from_env();
     app.wall = || Some(cli::wall_now());

@@ -1,75 +1,163 @@
-//! Helpers shared by the chapter 8 rules tests: a scenario from ship tables, commands with
-//! queued dice, refused commands that must change nothing.
-#![allow(dead_code)]
-use umpire::core::command::Command;
+//! Shared by the robustness tests (kill, faults, fuzz): the real binary, a seeded random source
+//! that does not depend on any crate's generator, and long valid command scripts against the
+//! demo battle with the exact log and status each prefix of the script gives.
+#![allow(dead_code)] // each test file uses a different part
+
+use std::path::Path;
+use std::process::Command;
+use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Event;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
-use umpire::core::scenario::parse_scenario;
-use umpire::core::state::ShipState;
-use umpire::core::view::{self, ShipView};
+use umpire::core::game::{Entry, Game};
+use umpire::core::scenario::{parse_scenario, Scenario};
+use umpire::core::view;
 
-pub fn game(start: &str, options: &str, ships: &str) -> Game {
-    let text = format!(
-        "[scenario]\nname = \"test\"\nruleset = \"fgdn-1.1\"\nstart = \"{start}\"\nseed = 7\n\n[options]\n{options}\n\n{ships}"
-    );
-    let s = parse_scenario("test.toml", &text).unwrap_or_else(|e| panic!("scenario: {e:?}"));
-    Game::new(&s, Tables::builtin())
+/// The binary under test, with the user's table overrides kept out.
+pub fn umpire() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_umpire"));
+    c.env("XDG_CONFIG_HOME", "/nonexistent-umpire-test-config")
+        .env("HOME", "/nonexistent-umpire-test-home")
+        .env("NO_COLOR", "1");
+    c
 }
 
-pub fn cmd(g: &mut Game, text: &str) {
-    let c: Command = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    g.execute(&c, &mut SeededDice)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
+/// A number from the environment (for longer runs: `UMPIRE_KILLS=5000 cargo test --test kill`).
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
-pub fn cmds(g: &mut Game, lines: &str) {
-    for l in lines.lines().map(str::trim) {
-        let l = l.split('#').next().unwrap_or("").trim();
-        if !l.is_empty() {
-            cmd(g, l);
-        }
+/// SplitMix64: tiny, seeded, stable across crate versions (a failing seed stays reproducible).
+#[derive(Debug, Clone)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
     }
 }
 
-/// A command the rules refuse: the error text; the state and the log are unchanged.
-pub fn refused(g: &mut Game, text: &str) -> String {
-    let c: Command = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
-    let before = g.state.clone();
-    let n = g.entries().len();
-    let e = g.execute(&c, &mut SeededDice).expect_err(text).to_string();
-    assert_eq!(g.state, before, "a refused command changes nothing: {text}");
-    assert_eq!(g.entries().len(), n);
+pub const DEMO: &str = include_str!("../../saves/demo.toml");
+pub const DEMO_SHIPS: &[&str] = &[
+    "tiger", "valiant", "wakeful", "whitley", "moltke", "kaiser", "hannover", "s53",
+];
+
+pub fn demo() -> Scenario {
+    parse_scenario("demo.toml", DEMO).expect("the demo scenario parses")
+}
+
+/// A script that applies cleanly from the start of the demo battle, with what every prefix of
+/// it must give: `entries[..k]` is the log after the first `k` commands (without wall-clock
+/// times) and `status[k]` the `status --json` text after them.
+pub struct Script {
+    pub commands: Vec<String>,
+    pub entries: Vec<Entry>,
+    pub status: Vec<String>,
+}
+
+impl Script {
+    /// `len` commands drawn with `seed`: hits of every kind, phase changes, fires, floods,
+    /// queued dice, notes, undo and redo. Candidates the engine refuses are left out, so every
+    /// command of the script is logged (no `expect`: it is checked, not logged).
+    pub fn generate(seed: u64, len: usize) -> Script {
+        let scenario = demo();
+        let mut game = Game::new(&scenario, Tables::builtin());
+        let mut rng = Rng(seed);
+        let mut commands = Vec::with_capacity(len);
+        let mut status = vec![status_json(&game)];
+        let mut attempts = 0;
+        while commands.len() < len {
+            attempts += 1;
+            assert!(
+                attempts < len * 50,
+                "the generator cannot find valid commands"
+            );
+            let text = candidate(&mut rng);
+            let cmd: GameCommand = text.parse().expect("generated commands parse");
+            if let Ok(Some(_)) = game.execute(&cmd, &mut SeededDice) {
+                commands.push(cmd.to_string());
+                status.push(status_json(&game));
+            }
+        }
+        Script {
+            commands,
+            entries: game.entries().to_vec(),
+            status,
+        }
+    }
+
+    /// The script text for commands `from..`.
+    pub fn text_from(&self, from: usize) -> String {
+        let mut s = String::from("# generated by tests/common\n");
+        for c in &self.commands[from..] {
+            s.push_str(c);
+            s.push('\n');
+        }
+        s
+    }
+}
+
+fn candidate(rng: &mut Rng) -> String {
+    let ship = *rng.pick(DEMO_SHIPS);
+    match rng.below(100) {
+        0..=34 => {
+            let dp = 1 + rng.below(25);
+            let opts = *rng.pick(&[
+                "",
+                " nopen",
+                " pen 12 range long",
+                " pen 3 range extreme",
+                " caliber 76.2",
+                " weapon torpedo side port",
+            ]);
+            format!("hit {ship} {dp}{opts}")
+        }
+        35..=61 => "next".to_string(),
+        62..=66 => "turn".to_string(),
+        67..=71 => format!("fire {ship} {}", 1 + rng.below(6)),
+        72..=75 => format!("flood {ship} {}", 1 + rng.below(6)),
+        76..=80 => {
+            // Faces 1-6 fit every die the engine asks for.
+            let n = 1 + rng.below(3);
+            let faces: Vec<String> = (0..n).map(|_| (1 + rng.below(6)).to_string()).collect();
+            format!("dice {}", faces.join(" "))
+        }
+        81..=86 => format!("note \"turn of {ship}, roll {}\"", rng.below(1000)),
+        87..=92 => "undo".to_string(),
+        _ => "redo".to_string(),
+    }
+}
+
+pub fn status_json(game: &Game) -> String {
+    serde_json::to_string_pretty(&view::status(&game.state, &game.tables)).expect("status JSON")
+}
+
+/// The log of the save at `path`, read by the library (torn last line ignored).
+pub fn read_entries(path: &Path) -> Vec<Entry> {
+    umpire::store::read_save::<Entry>(path)
+        .unwrap_or_else(|e| panic!("{} does not load: {e}", path.display()))
+        .entries
+}
+
+/// An entry without its wall-clock time (the only field a fresh run cannot reproduce).
+pub fn timeless(e: &Entry) -> Entry {
+    let mut e = e.clone();
+    e.wall = None;
     e
-}
-
-pub fn ship<'a>(g: &'a Game, id: &str) -> &'a ShipState {
-    g.state.ship(id).unwrap()
-}
-
-pub fn sview(g: &Game, id: &str) -> ShipView {
-    let i = g.state.ship_index(id).unwrap();
-    view::ship_view(&g.state, &g.tables, &g.state.ships[i])
-}
-
-pub fn last_events(g: &Game) -> &[Event] {
-    &g.entries().last().unwrap().events
-}
-
-/// Every log line of the last command (view::describe), joined.
-pub fn last_log(g: &Game) -> String {
-    last_events(g)
-        .iter()
-        .filter_map(|e| view::describe(&g.state, e))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Burning % of each fire (or flood), in order, removed ones as 0.
-pub fn pcts(s: &ShipState, fires: bool) -> Vec<u32> {
-    let list = if fires { &s.fires } else { &s.floods };
-    list.iter()
-        .map(|f| if f.next_due.is_some() { f.pct } else { 0 })
-        .collect()
 }

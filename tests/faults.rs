@@ -1,0 +1,333 @@
+//! Faults around a save (SPEC 7): a full disk, a read-only save, a save deleted or replaced
+//! underneath a running writer, and two umpires opening the same save. In every case the
+//! message is clear, nothing confirmed is lost and nothing half-written stays.
+mod common;
+
+use common::{read_entries, timeless, umpire, Script, DEMO};
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::Output;
+use umpire::cli::Battle;
+use umpire::core::fgdn::tables::Tables;
+use umpire::core::game::Entry;
+use umpire::store::{create_save, read_save, writer_lock, SaveWriter, StoreError, WriterLock};
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn reported(o: &Output) -> usize {
+    stdout(o).lines().filter(|l| l.starts_with("> ")).count()
+}
+
+fn run(save: &Path, script: &Path) -> std::process::Command {
+    let mut c = umpire();
+    c.arg("run").arg(save).arg("--script").arg(script);
+    c
+}
+
+fn assert_log_is_prefix(save: &Path, script: &Script, n: usize) {
+    let got: Vec<Entry> = read_entries(save).iter().map(timeless).collect();
+    assert_eq!(got.len(), n);
+    assert!(
+        got == script.entries[..n],
+        "the log is not the first {n} commands"
+    );
+}
+
+// ------------------------------------------------------------------------------ full disk
+
+/// The real binary on a "full disk": RLIMIT_FSIZE makes the kernel write the bytes that fit and
+/// fail the rest with EFBIG, exactly as a full filesystem does with ENOSPC (a tmpfs of a fixed
+/// size would need root and a mount, which CI may not have). SIGXFSZ is ignored, as the shell
+/// does for a process that handles the limit.
+#[test]
+fn a_full_disk_stops_the_script_with_a_clear_message_and_keeps_every_reported_command() {
+    let script = Script::generate(11, 120);
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.toml");
+    let file = dir.path().join("script.umpire");
+    fs::write(&save, DEMO).unwrap();
+    fs::write(&file, script.text_from(0)).unwrap();
+    let room = fs::metadata(&save).unwrap().len() + 20_000;
+    let mut cmd = run(&save, &file);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: room as libc::rlim_t,
+                rlim_max: room as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert!(!out.status.success(), "the script should not fit");
+    let err = stderr(&out);
+    assert!(err.contains("the disk is full"), "{err}");
+    assert!(err.contains("NOT saved"), "{err}");
+    let n = reported(&out);
+    assert!(n > 0 && n < 120, "{n} commands reported");
+    assert!(err.contains(&format!("{n} confirmed commands")), "{err}");
+    // Every reported command, nothing more, no partial line: the file was cut back.
+    assert_log_is_prefix(&save, &script, n);
+    let text = fs::read_to_string(&save).unwrap();
+    assert!(text.ends_with('\n'));
+    assert!(fs::metadata(&save).unwrap().len() <= room);
+    let check = umpire().arg("check").arg(&save).output().unwrap();
+    assert!(check.status.success(), "{}", stderr(&check));
+    // Space again: the rest of the script carries on from where it stopped.
+    fs::write(&file, script.text_from(n)).unwrap();
+    let out = run(&save, &file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_log_is_prefix(&save, &script, 120);
+}
+
+// ------------------------------------------------------------------------------ read-only
+
+/// Run `cmd` as a user who cannot write a read-only file: as root (CI containers), switch to
+/// `nobody` (root may write anything); otherwise the current user.
+fn as_unprivileged(cmd: &mut std::process::Command) {
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return;
+    }
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            if libc::setgid(65534) != 0 || libc::setuid(65534) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+}
+
+#[test]
+fn a_read_only_save_is_refused_for_writing_with_a_clear_message_and_still_reads() {
+    let script = Script::generate(12, 20);
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let save = dir.path().join("battle.toml");
+    create_save(&save, DEMO, &script.entries[..10]).unwrap();
+    let file = dir.path().join("script.umpire");
+    fs::write(&file, script.text_from(10)).unwrap();
+    fs::set_permissions(&file, fs::Permissions::from_mode(0o644)).unwrap();
+    fs::set_permissions(&save, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = fs::read(&save).unwrap();
+
+    let mut cmd = run(&save, &file);
+    as_unprivileged(&mut cmd);
+    let out = cmd.output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("{}: this save is read-only", save.display())),
+        "{err}"
+    );
+    assert!(err.contains("nothing was changed"), "{err}");
+    assert_eq!(reported(&out), 0);
+    assert_eq!(fs::read(&save).unwrap(), before);
+
+    for args in [&["status"][..], &["log"], &["check"]] {
+        let mut cmd = umpire();
+        cmd.args(args).arg(&save);
+        as_unprivileged(&mut cmd);
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+    assert_eq!(fs::read(&save).unwrap(), before);
+}
+
+// ---------------------------------------------------- deleted or replaced under the writer
+
+fn writer_with_two_entries(dir: &tempfile::TempDir) -> (std::path::PathBuf, SaveWriter, Script) {
+    let script = Script::generate(13, 3);
+    let save = dir.path().join("battle.toml");
+    create_save::<Entry>(&save, DEMO, &[]).unwrap();
+    let mut w = SaveWriter::open(&save).unwrap();
+    w.append(&script.entries[0]).unwrap();
+    w.append(&script.entries[1]).unwrap();
+    (save, w, script)
+}
+
+fn rescued_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".rescued-"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The rescued copy is a whole save: the scenario and the confirmed commands, and it replays.
+fn assert_rescued(dir: &Path, script: &Script) {
+    let files = rescued_files(dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_log_is_prefix(&files[0], script, 2);
+    Battle::open(&files[0], Tables::builtin()).unwrap();
+}
+
+#[test]
+fn a_save_deleted_under_the_writer_is_not_written_and_its_commands_are_rescued() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    fs::remove_file(&save).unwrap();
+    let err = w.append(&script.entries[2]).unwrap_err();
+    assert!(matches!(err, StoreError::Replaced { .. }), "{err}");
+    let msg = err.to_string();
+    assert!(
+        msg.contains("was deleted while this umpire had it open"),
+        "{msg}"
+    );
+    assert!(msg.contains("NOT saved"), "{msg}");
+    assert!(
+        msg.contains("The 2 confirmed commands (with the scenario) were copied to"),
+        "{msg}"
+    );
+    assert!(!save.exists(), "the writer must not create the file again");
+    assert_rescued(dir.path(), &script);
+    // Nothing more is written, even if a file of that name comes back.
+    fs::write(&save, DEMO).unwrap();
+    assert!(w.append(&script.entries[2]).is_err());
+    assert_eq!(fs::read_to_string(&save).unwrap(), DEMO);
+}
+
+#[test]
+fn a_save_replaced_under_the_writer_is_left_as_the_new_file_and_the_old_commands_rescued() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    // Another program saves its own version over it (atomically, as editors and sync tools do).
+    let other = dir.path().join("other.toml");
+    fs::write(&other, DEMO).unwrap();
+    fs::rename(&other, &save).unwrap();
+    let err = w.append(&script.entries[2]).unwrap_err();
+    assert!(
+        err.to_string().contains("was replaced by another file"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&save).unwrap(), DEMO);
+    assert_rescued(dir.path(), &script);
+}
+
+#[test]
+fn a_save_changed_by_another_program_under_the_writer_is_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    let mut text = fs::read_to_string(&save).unwrap();
+    text.push_str("# a note typed in an editor\n");
+    fs::write(&save, &text).unwrap(); // same file, rewritten in place
+    let err = w.append(&script.entries[2]).unwrap_err();
+    assert!(
+        err.to_string().contains("was changed by another program"),
+        "{err}"
+    );
+    assert_eq!(fs::read_to_string(&save).unwrap(), text);
+    assert_rescued(dir.path(), &script);
+}
+
+// ------------------------------------------------------------------ two umpires, one save
+
+#[test]
+fn a_second_umpire_is_told_who_holds_the_save_and_can_read_it() {
+    let script = Script::generate(14, 6);
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.toml");
+    create_save(&save, DEMO, &script.entries[..3]).unwrap();
+    assert_eq!(writer_lock(&save), WriterLock::Free);
+
+    let (battle, mut first) = Battle::open_writable(&save, Tables::builtin()).unwrap();
+    assert_eq!(battle.game.entries().len(), 3);
+    let me = std::process::id();
+    match writer_lock(&save) {
+        WriterLock::HeldBy(Some(h)) => assert_eq!(h.pid, me),
+        other => panic!("{other:?}"),
+    }
+    // A second writer in this process, in the library: refused, naming the holder.
+    let err = SaveWriter::open(&save).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("another umpire is writing to this save"),
+        "{msg}"
+    );
+    assert!(msg.contains(&format!("process {me}, since ")), "{msg}");
+    // Read-only opens work while it is held.
+    assert_eq!(read_save::<Entry>(&save).unwrap().entries.len(), 3);
+    Battle::open_read_only(&save, Tables::builtin()).unwrap();
+    // Replacing it is refused too: the holder's commands would go to an unlinked file.
+    let err = create_save(&save, DEMO, &script.entries[..1]).unwrap_err();
+    assert!(matches!(err, StoreError::Locked { .. }), "{err}");
+
+    // The binary: `run` refused with the holder named, nothing changed; status and log work.
+    let before = fs::read(&save).unwrap();
+    let file = dir.path().join("script.umpire");
+    fs::write(&file, script.text_from(3)).unwrap();
+    let out = run(&save, &file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("another umpire is writing to this save ("),
+        "{err}"
+    );
+    assert!(err.contains(&format!("process {me}")), "{err}");
+    assert_eq!(reported(&out), 0);
+    let scenario = dir.path().join("fresh.toml");
+    fs::write(&scenario, DEMO).unwrap();
+    let out = run(&scenario, &file)
+        .arg("--save")
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("another umpire is writing"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read(&save).unwrap(), before);
+    for args in [&["status", "--json"][..], &["log"], &["check"]] {
+        let out = umpire().args(args).arg(&save).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    }
+
+    // The holder plays on; when it closes, the lock and its note are gone.
+    first.append(&script.entries[3]).unwrap();
+    drop(first);
+    assert_eq!(writer_lock(&save), WriterLock::Free);
+    assert!(!umpire::store::lock::lock_note_path(&save).exists());
+    let out = run(&save, &file).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// The lock dies with its holder: a writer killed with SIGKILL leaves no stale lock, only a
+/// stale note, which the next writer replaces.
+#[test]
+fn a_killed_writer_leaves_no_stale_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.toml");
+    fs::write(&save, DEMO).unwrap();
+    let note = umpire::store::lock::lock_note_path(&save);
+    fs::write(
+        &note,
+        r#"{"user":"ghost","host":"nowhere","pid":1,"since":"x"}"#,
+    )
+    .unwrap();
+    assert_eq!(writer_lock(&save), WriterLock::Free);
+    let w = SaveWriter::open(&save).unwrap();
+    assert!(fs::read_to_string(&note)
+        .unwrap()
+        .contains(&format!("\"pid\":{}", std::process::id())));
+    drop(w);
+    assert!(!note.exists());
+}
