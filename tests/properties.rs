@@ -138,6 +138,9 @@ fn command() -> impl Strategy<Value = Command> {
                 reason,
             }),
         text().prop_map(Command::Note),
+        Just(Command::EndBattle),
+        (0u32..=9).prop_map(Command::SeaState),
+        Just(Command::Serviceability),
         Just(Command::Undo),
         Just(Command::Redo),
         (

@@ -216,6 +216,12 @@ pub enum Command {
         ignored: bool,
     },
     Note(String),
+    /// Start the post-battle repair timeline (FG&DN 8.4, SPEC 3.6).
+    EndBattle,
+    /// Set the sea state (0-9) (FG&DN 8.4 patch checks).
+    SeaState(u32),
+    /// Roll equipment serviceability before the game (FG&DN 8.5, optional).
+    Serviceability,
     Undo,
     Redo,
     Expect {
@@ -246,6 +252,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("magazines", "magazines SHIP"),
     ("orders", "orders SHIP ignored|obeyed"),
     ("adjust", "adjust SHIP FIELD VALUE \"reason\""),
+    ("end-battle", "end-battle"),
+    ("sea-state", "sea-state N"),
+    ("serviceability", "serviceability"),
     ("note", "note \"text\""),
     ("undo", "undo"),
     ("redo", "redo"),
@@ -473,6 +482,22 @@ impl FromStr for Command {
                     }
                 }
                 Command::Dice(faces)
+            }
+            "end-battle" | "serviceability" => {
+                no_more(&words, 1, u)?;
+                if name == "end-battle" {
+                    Command::EndBattle
+                } else {
+                    Command::Serviceability
+                }
+            }
+            "sea-state" => {
+                let n: u32 = number(words.get(1), "sea state (0-9)", u)?;
+                if n > 9 {
+                    return err(format!("{n} is not a sea state (0-9)"));
+                }
+                no_more(&words, 2, u)?;
+                Command::SeaState(n)
             }
             "next" | "turn" | "undo" | "redo" => {
                 no_more(&words, 1, u)?;
@@ -764,6 +789,9 @@ impl fmt::Display for Command {
                 if *ignored { "ignored" } else { "obeyed" }
             ),
             Command::Note(text) => write!(f, "note {}", quote(text)),
+            Command::EndBattle => f.write_str("end-battle"),
+            Command::SeaState(n) => write!(f, "sea-state {n}"),
+            Command::Serviceability => f.write_str("serviceability"),
             Command::Expect { ship, field, value } => {
                 if is_id(value) || value.parse::<f64>().is_ok() {
                     write!(f, "expect {ship} {field} {value}")
@@ -826,6 +854,9 @@ mod tests {
         rt("orders tiger obeyed");
         rt("undo");
         rt("redo");
+        rt("end-battle");
+        rt("sea-state 4");
+        rt("serviceability");
         rt("expect tiger speed_max 21");
         rt("expect clock 1209 resolution");
     }

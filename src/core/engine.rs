@@ -6,7 +6,7 @@ use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
 use crate::core::fgdn::kinds::SizeClass;
 use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::{damage_control, resolve};
+use crate::core::fgdn::{damage_control, repairs, resolve};
 use crate::core::state::{GameState, ShipStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -120,7 +120,27 @@ pub fn decide(
         events: Vec::new(),
         dice,
     };
+    if matches!(
+        command,
+        Command::Hit { .. }
+            | Command::Crit { .. }
+            | Command::Fire { .. }
+            | Command::Flood { .. }
+            | Command::Crew { .. }
+            | Command::Assist { .. }
+            | Command::Magazines { .. }
+            | Command::Orders { .. }
+            | Command::Scale(_)
+    ) {
+        let word = command.to_string();
+        let word = word.split(' ').next().unwrap_or("");
+        repairs::refuse_after_battle(&ctx.state, word)?;
+    }
     match command {
+        Command::EndBattle => repairs::end_battle(&mut ctx)?,
+        Command::SeaState(n) => repairs::set_sea_state(&mut ctx, *n)?,
+        Command::Serviceability => repairs::serviceability(&mut ctx)?,
+        Command::Turn if ctx.state.post_battle.is_some() => end_phase(&mut ctx)?,
         Command::Dice(faces) => ctx.emit(Event::DiceQueued {
             faces: faces.clone(),
         }),
@@ -189,6 +209,9 @@ fn afloat_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
 
 /// End the current phase: resolve its pending hits, fire everything due, move on (SPEC 3.2).
 pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
+    if ctx.state.post_battle.is_some() {
+        return repairs::end_mark(ctx);
+    }
     let clock = ctx.state.clock;
     ctx.emit(Event::PhaseEnded { clock });
     for i in 0..ctx.state.ships.len() {
@@ -206,6 +229,9 @@ pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
 }
 
 fn until(ctx: &mut Ctx<'_>, time: u32, phase: Option<Phase>) -> Result<(), RuleError> {
+    if ctx.state.post_battle.is_some() {
+        return repairs::until_mark(ctx, time, phase);
+    }
     let c = ctx.state.clock;
     let day_start = c.turn - c.turn % MINUTES_PER_DAY;
     let mut target = day_start + time;
