@@ -144,6 +144,9 @@ pub struct HitOpts {
     pub side: Option<Side>,
     pub depth: Option<Depth>,
     pub aspect: Option<Aspect>,
+    /// A British APC shell (FG&DN 8.1.6.1 faulty shells, optional rule).
+    #[serde(default)]
+    pub british_apc: bool,
 }
 
 impl Default for HitOpts {
@@ -156,6 +159,7 @@ impl Default for HitOpts {
             side: None,
             depth: None,
             aspect: None,
+            british_apc: false,
         }
     }
 }
@@ -242,7 +246,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("turn", "turn"),
     ("until", "until HHMM [PHASE]"),
     ("scale", "scale tactical|intermediate"),
-    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern]"),
+    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc]"),
     ("crit", "crit SHIP KIND"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
@@ -405,6 +409,10 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
                 o.penetration = Penetration::NoPen;
                 1
             }
+            "british_apc" => {
+                o.british_apc = true;
+                1
+            }
             "pen" => {
                 o.penetration = Penetration::Pen(number(val, "penetration (a whole number)", u)?);
                 2
@@ -439,7 +447,7 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
             }
             other => {
                 return err(format!(
-                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth or aspect)"
+                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth, aspect or british_apc)"
                 ))
             }
         };
@@ -768,6 +776,9 @@ impl fmt::Display for Command {
                 if let Some(a) = opts.aspect {
                     write!(f, " aspect {a}")?;
                 }
+                if opts.british_apc {
+                    write!(f, " british_apc")?;
+                }
                 Ok(())
             }
             Command::Crit { ship, kind } => write!(f, "crit {ship} {kind}"),
@@ -840,6 +851,7 @@ mod tests {
         rt("hit Tiger 34 pen 26 range long caliber 343 side port");
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
         rt("hit w1 8 nopen caliber 7.62");
+        rt("hit moltke 34 pen 26 range long caliber 343 british_apc");
         rt("crit tiger rudder");
         rt("fire deutschland 4");
         rt("flood tiger 9");

@@ -353,6 +353,9 @@ pub fn main_battery(
         record(ctx, i, r, format!("D10 {d10}: main battery {detail}"), 0);
         return Ok(());
     }
+    if c.fire_control_only {
+        return mount_needs_penetration(ctx, i, r, d10, "main battery");
+    }
     mount_hit(ctx, i, r, c, Battery::Main, &format!("D10 {d10}: "))
 }
 
@@ -374,6 +377,9 @@ pub fn casemate(
         let detail = fire_control_for(ctx, i, Some(Battery::Casemate))?;
         record(ctx, i, r, format!("D10 {d10}: casemate {detail}"), 0);
         return Ok(());
+    }
+    if c.fire_control_only {
+        return mount_needs_penetration(ctx, i, r, d10, "casemate");
     }
     mount_hit(ctx, i, r, c, Battery::Casemate, &format!("D10 {d10}: "))
 }
@@ -469,6 +475,28 @@ pub fn torpedo_mount(
     }
     let k = list[pick(ctx, i, list.len(), "torpedo mount")?];
     hit_mount_index(ctx, i, r, c, k, "")
+}
+
+/// A starred main battery or casemate location without penetration, D10 3-10: the mount result
+/// needs penetration and is ignored (8.1.6, 8.3).
+fn mount_needs_penetration(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    d10: u32,
+    what: &str,
+) -> Result<(), RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::CriticalIgnored {
+        ship: id,
+        kind: r.kind,
+        roll: r.roll.map(|x| x.0),
+        reason: format!(
+            "{} D10 {d10}: a {what} mount needs armor penetration and no hit penetrated this turn (only the fire-control result, 1-2, needs none) (8.3)",
+            r.roll.map(|x| format!("D20 {}:", x.0)).unwrap_or_default()
+        ),
+    });
+    Ok(())
 }
 
 fn mount_hit(
