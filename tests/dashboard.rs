@@ -511,10 +511,28 @@ fn the_detail_shows_damage_control_crews_helpers_and_magazines() {
     d.command("until 1203 plotting")
         .command("magazines hannover");
     d.keys(&["j", "j", "j", "j", "j", "j"]); // Hannover
-    let s = d.screen(120, 40);
+    let s = d.screen(160, 48);
     assert!(s.contains("DC: main crews at DC (-"), "{s}");
     assert!(s.contains("s53 assisting (-"), "{s}");
     assert!(s.contains("magazines flooded"), "{s}");
     assert!(s.contains("mags flooded"), "fleet status: {s}");
+    d.assert_saved();
+}
+
+#[test]
+fn after_the_battle_the_header_shows_the_repair_marks_and_the_detail_the_repairs() {
+    let mut d = demo();
+    d.keys(&["n"])
+        .command("hit tiger 120")
+        .command("crit tiger rudder");
+    d.keys(&["n"]).command("end-battle");
+    let s = d.screen(120, 40);
+    assert!(s.contains("after the battle: 6 h mark"), "{s}");
+    assert!(s.contains("next 12 h"), "{s}");
+    assert!(s.contains("Repair: "), "{s}");
+    assert!(
+        s.contains("repair roll 6 h"),
+        "due list names the repair roll: {s}"
+    );
     d.assert_saved();
 }

@@ -94,9 +94,10 @@ fn hit_opts() -> impl Strategy<Value = HitOpts> {
             Aspect::Bow,
             Aspect::Stern,
         ])),
+        any::<bool>(),
     )
         .prop_map(
-            |(penetration, range, weapon, caliber, side, depth, aspect)| HitOpts {
+            |(penetration, range, weapon, caliber, side, depth, aspect, british_apc)| HitOpts {
                 penetration,
                 range,
                 weapon,
@@ -104,6 +105,7 @@ fn hit_opts() -> impl Strategy<Value = HitOpts> {
                 side,
                 depth,
                 aspect,
+                british_apc,
             },
         )
 }
@@ -138,6 +140,9 @@ fn command() -> impl Strategy<Value = Command> {
                 reason,
             }),
         text().prop_map(Command::Note),
+        Just(Command::EndBattle),
+        (0u32..=9).prop_map(Command::SeaState),
+        Just(Command::Serviceability),
         Just(Command::Undo),
         Just(Command::Redo),
         (
@@ -311,6 +316,7 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             side,
             depth: None,
             aspect: None,
+            british_apc: false,
         });
     let torpedo = (
         prop_oneof![3 => Just(Weapon::Torpedo), 1 => Just(Weapon::Mine)],

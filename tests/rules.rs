@@ -268,11 +268,12 @@ fn belt_or_deck_and_non_penetration_8_1_6() {
 #[test]
 fn starred_critical_ignored_without_penetration_8_1_2() {
     let mut g = game("1200", "", TARGET);
-    // 40 nopen -> 20 DP on 100: ratio 20/80 = .25: D6 6 -> 3 criticals; D20 1 (main battery*),
-    // 10 (engineering*), 20 (rudder*): all ignored.
+    // 40 nopen -> 20 DP on 100: ratio 20/80 = .25: D6 6 -> 3 criticals; D20 1 (main battery*:
+    // its D10 5 is a mount, which needs penetration; 8.3), 10 (engineering*), 20 (rudder*): all
+    // ignored.
     cmds(
         &mut g,
-        "until 1200 planned_fire\nhit target 40 nopen\ndice 6 1 10 20\nnext",
+        "until 1200 planned_fire\nhit target 40 nopen\ndice 6 1 5 10 20\nnext",
     );
     let t = ship(&g, "target");
     assert!(t.criticals.is_empty());

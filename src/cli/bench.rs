@@ -16,6 +16,9 @@ use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::parse_scenario;
 use crate::store;
+use crate::tui::app::{App, Save};
+use crate::tui::keymap::Keymap;
+use crate::tui::measure::Screen;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -61,6 +64,8 @@ pub struct Measured {
 pub const BUDGET_OPEN_MS: f64 = 150.0; // "open to first frame"; the open is part of it
 pub const BUDGET_DURABLE_MS: f64 = 10.0;
 pub const BUDGET_MEMORY_MB: f64 = 50.0;
+pub const BUDGET_FRAME_MS: f64 = 4.0;
+pub const BUDGET_BYTES: f64 = 4096.0;
 
 /// A fleet action: `ships` ships in two fleets, sizes A-D in turn.
 pub fn fleet_scenario(ships: usize) -> String {
@@ -183,33 +188,68 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
     let replay_ms = ms(t);
     drop(replayed);
 
+    // The dashboard as an umpire opens it: lock + read + replay, the log panel, the first
+    // frame of a 200x60 terminal (drawn through the crossterm backend into a byte counter).
     let started = Instant::now();
-    let (mut battle, mut writer) = Battle::open_writable(path, Tables::builtin())?;
+    let (battle, writer) = Battle::open_writable(path, Tables::builtin())?;
     let open_ms = ms(started);
-    let commands = battle.game.entries().len();
+    let mut app = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.to_path_buf()),
+        Keymap::default(),
+    );
+    app.wall = || Some(crate::cli::wall_now());
+    let io = |e: std::io::Error| CliError::input(format!("frame: {e}"));
+    let mut screen = Screen::new(200, 60).map_err(io)?;
+    screen.draw(&mut app).map_err(io)?;
+    let first_frame_ms = ms(started);
+    // Commands as the dashboard runs them (prepare, append + fsync, commit, log panel), each
+    // followed by the frame that shows it.
+    let commands = app.battle.game.entries().len();
     let mut mix = Mix(commands as u64);
     let mut times = Vec::with_capacity(samples);
+    let mut frames = Vec::with_capacity(samples);
     while times.len() < samples {
-        let cmd = next_command(&battle.game, &mut mix);
+        let text = next_command(&app.battle.game, &mut mix).to_string();
         let t = Instant::now();
-        let Ok(Some(mut entry)) = battle.game.prepare(&cmd, &mut SeededDice) else {
+        if app.submit(&text).is_err() {
             continue;
+        }
+        times.push(ms(t));
+        let t = Instant::now();
+        screen.draw(&mut app).map_err(io)?;
+        frames.push(ms(t));
+    }
+    // A one-ship change: one more point of damage on the selected ship.
+    let mut bytes_one_ship = Vec::new();
+    for k in 0..50 {
+        let n = app.battle.game.state.ships.len();
+        let Some(i) = (0..n)
+            .map(|d| (k * 7 + d) % n)
+            .find(|&i| app.battle.game.state.ships[i].dp_left() > 2)
+        else {
+            break;
         };
-        entry.wall = Some(chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true));
-        writer
-            .append(&entry)
-            .map_err(|e| CliError::input(e.to_string()))?;
-        battle.game.commit(entry);
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        app.selected = i;
+        screen.draw(&mut app).map_err(io)?;
+        let s = &app.battle.game.state.ships[i];
+        let text = format!("adjust {} damage {} \"bench\"", s.id(), s.damage + 1);
+        if app.submit(&text).is_ok() {
+            bytes_one_ship.push(screen.draw(&mut app).map_err(io)? as f64);
+        }
     }
     times.sort_by(f64::total_cmp);
+    frames.sort_by(f64::total_cmp);
+    bytes_one_ship.sort_by(f64::total_cmp);
     let mut figures = vec![
         Figure::new(
-            "open: read + parse + replay",
-            open_ms,
+            "open to first frame (200x60)",
+            first_frame_ms,
             "ms",
             Some(BUDGET_OPEN_MS),
         ),
+        Figure::new("  of which: open (lock, read, replay)", open_ms, "ms", None),
         Figure::new(
             "one command applied + durable, median",
             percentile(&times, 0.5),
@@ -221,6 +261,30 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
             percentile(&times, 0.99),
             "ms",
             Some(BUDGET_DURABLE_MS),
+        ),
+        Figure::new(
+            "frame render 200x60, median",
+            percentile(&frames, 0.5),
+            "ms",
+            Some(BUDGET_FRAME_MS),
+        ),
+        Figure::new(
+            "frame render 200x60, p99",
+            percentile(&frames, 0.99),
+            "ms",
+            Some(BUDGET_FRAME_MS),
+        ),
+        Figure::new(
+            "bytes to the terminal, one-ship change, median",
+            percentile(&bytes_one_ship, 0.5),
+            "B",
+            Some(BUDGET_BYTES),
+        ),
+        Figure::new(
+            "bytes to the terminal, one-ship change, max",
+            percentile(&bytes_one_ship, 1.0),
+            "B",
+            Some(BUDGET_BYTES),
         ),
     ];
     for (name, value) in [

@@ -10,10 +10,27 @@ pub fn json(battle: &Battle) -> Result<String, CliError> {
 pub fn text(battle: &Battle) -> String {
     let st: Status = view::status(&battle.game.state, &battle.game.tables);
     let c = &st.clock;
-    let mut s = format!(
-        "{} - {} {} ({} scale, day {}), next intermediate mark {}\n",
-        battle.scenario.name, c.turn, c.phase, c.scale, c.day, c.next_mark
-    );
+    let mut s = match &c.post_battle {
+        Some(pb) => format!(
+            "{} - after the battle (ended {} day {}): {} h mark, {} day {}{}, sea state {}\n",
+            battle.scenario.name,
+            pb.ended,
+            pb.ended_day,
+            pb.hours,
+            c.turn,
+            c.day,
+            match pb.next_hours {
+                _ if pb.finished => ", rolls done".to_string(),
+                Some(h) => format!(", next mark {h} h at {}", c.next_mark),
+                None => ", the last mark".to_string(),
+            },
+            c.sea_state
+        ),
+        None => format!(
+            "{} - {} {} ({} scale, day {}), next intermediate mark {}\n",
+            battle.scenario.name, c.turn, c.phase, c.scale, c.day, c.next_mark
+        ),
+    };
     let mut sides: Vec<&str> = Vec::new();
     for ship in &st.ships {
         if !sides.contains(&ship.side.as_str()) {
@@ -53,6 +70,17 @@ pub fn text(battle: &Battle) -> String {
             }
             if let Some(lost) = &sh.lost {
                 s.push_str(&format!("      lost: {lost}\n"));
+            }
+            for r in &sh.repairs {
+                let st = match (r.state, r.repaired_at) {
+                    ("repaired", Some(h)) => format!("repaired at {h} h"),
+                    ("not_repairable_at_sea", _) => "cannot be repaired at sea".into(),
+                    _ => "to repair".into(),
+                };
+                s.push_str(&format!("      repair: {}: {st}\n", r.what));
+            }
+            if sh.flooding_patch {
+                s.push_str("      flooding patch in place (may pop at each mark)\n");
             }
             let mut dc = Vec::new();
             if sh.dc_pct != sh.severity_pct || sh.dc_crews.is_some() {

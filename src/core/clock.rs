@@ -10,6 +10,9 @@ pub type Minute = u32;
 pub const TACTICAL_MINUTES: u32 = 3;
 pub const INTERMEDIATE_MINUTES: u32 = 30;
 pub const MINUTES_PER_DAY: u32 = 1440;
+/// FG&DN 8.4: repair rolls, patch checks and fire restarts at 6, 12, 24 and 48 hours after the
+/// battle.
+pub const POST_BATTLE_HOURS: [u32; 4] = [6, 12, 24, 48];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -71,6 +74,9 @@ impl FromStr for Phase {
 pub enum Scale {
     Tactical,
     Intermediate,
+    /// After `end-battle` (FG&DN 8.4): the clock stands on the 6, 12, 24 and 48-hour marks
+    /// after the end of the battle, one `resolution` phase each. Never set by `scale`.
+    PostBattle,
 }
 
 impl Scale {
@@ -78,13 +84,16 @@ impl Scale {
         match self {
             Scale::Tactical => "tactical",
             Scale::Intermediate => "intermediate",
+            Scale::PostBattle => "post_battle",
         }
     }
-    /// Length of one turn in minutes.
+    /// Length of one turn in minutes. A post-battle mark is an instant (its rolls happen when
+    /// its one phase ends); the next mark is 6 to 24 hours on (`POST_BATTLE_HOURS`).
     pub fn turn_minutes(self) -> u32 {
         match self {
             Scale::Tactical => TACTICAL_MINUTES,
             Scale::Intermediate => INTERMEDIATE_MINUTES,
+            Scale::PostBattle => 1,
         }
     }
     /// The phases of one turn, in order.
@@ -92,6 +101,7 @@ impl Scale {
         match self {
             Scale::Tactical => &Phase::ALL,
             Scale::Intermediate => &[Phase::Plotting, Phase::Movement, Phase::Resolution],
+            Scale::PostBattle => &[Phase::Resolution],
         }
     }
 }
@@ -108,6 +118,9 @@ impl FromStr for Scale {
         match s.to_ascii_lowercase().as_str() {
             "tactical" => Ok(Scale::Tactical),
             "intermediate" => Ok(Scale::Intermediate),
+            "post_battle" | "post-battle" => {
+                Err("the post-battle timeline is started by `end-battle`, not by `scale`".into())
+            }
             _ => Err(format!(
                 "unknown scale \"{s}\" (expected tactical or intermediate)"
             )),

@@ -144,6 +144,9 @@ pub struct HitOpts {
     pub side: Option<Side>,
     pub depth: Option<Depth>,
     pub aspect: Option<Aspect>,
+    /// A British APC shell (FG&DN 8.1.6.1 faulty shells, optional rule).
+    #[serde(default)]
+    pub british_apc: bool,
 }
 
 impl Default for HitOpts {
@@ -156,6 +159,7 @@ impl Default for HitOpts {
             side: None,
             depth: None,
             aspect: None,
+            british_apc: false,
         }
     }
 }
@@ -216,6 +220,12 @@ pub enum Command {
         ignored: bool,
     },
     Note(String),
+    /// Start the post-battle repair timeline (FG&DN 8.4, SPEC 3.6).
+    EndBattle,
+    /// Set the sea state (0-9) (FG&DN 8.4 patch checks).
+    SeaState(u32),
+    /// Roll equipment serviceability before the game (FG&DN 8.5, optional).
+    Serviceability,
     Undo,
     Redo,
     Expect {
@@ -236,7 +246,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("turn", "turn"),
     ("until", "until HHMM [PHASE]"),
     ("scale", "scale tactical|intermediate"),
-    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern]"),
+    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc]"),
     ("crit", "crit SHIP KIND"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
@@ -246,6 +256,9 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("magazines", "magazines SHIP"),
     ("orders", "orders SHIP ignored|obeyed"),
     ("adjust", "adjust SHIP FIELD VALUE \"reason\""),
+    ("end-battle", "end-battle"),
+    ("sea-state", "sea-state N"),
+    ("serviceability", "serviceability"),
     ("note", "note \"text\""),
     ("undo", "undo"),
     ("redo", "redo"),
@@ -396,6 +409,10 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
                 o.penetration = Penetration::NoPen;
                 1
             }
+            "british_apc" => {
+                o.british_apc = true;
+                1
+            }
             "pen" => {
                 o.penetration = Penetration::Pen(number(val, "penetration (a whole number)", u)?);
                 2
@@ -430,7 +447,7 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
             }
             other => {
                 return err(format!(
-                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth or aspect)"
+                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth, aspect or british_apc)"
                 ))
             }
         };
@@ -473,6 +490,22 @@ impl FromStr for Command {
                     }
                 }
                 Command::Dice(faces)
+            }
+            "end-battle" | "serviceability" => {
+                no_more(&words, 1, u)?;
+                if name == "end-battle" {
+                    Command::EndBattle
+                } else {
+                    Command::Serviceability
+                }
+            }
+            "sea-state" => {
+                let n: u32 = number(words.get(1), "sea state (0-9)", u)?;
+                if n > 9 {
+                    return err(format!("{n} is not a sea state (0-9)"));
+                }
+                no_more(&words, 2, u)?;
+                Command::SeaState(n)
             }
             "next" | "turn" | "undo" | "redo" => {
                 no_more(&words, 1, u)?;
@@ -743,6 +776,9 @@ impl fmt::Display for Command {
                 if let Some(a) = opts.aspect {
                     write!(f, " aspect {a}")?;
                 }
+                if opts.british_apc {
+                    write!(f, " british_apc")?;
+                }
                 Ok(())
             }
             Command::Crit { ship, kind } => write!(f, "crit {ship} {kind}"),
@@ -764,6 +800,9 @@ impl fmt::Display for Command {
                 if *ignored { "ignored" } else { "obeyed" }
             ),
             Command::Note(text) => write!(f, "note {}", quote(text)),
+            Command::EndBattle => f.write_str("end-battle"),
+            Command::SeaState(n) => write!(f, "sea-state {n}"),
+            Command::Serviceability => f.write_str("serviceability"),
             Command::Expect { ship, field, value } => {
                 if is_id(value) || value.parse::<f64>().is_ok() {
                     write!(f, "expect {ship} {field} {value}")
@@ -812,6 +851,7 @@ mod tests {
         rt("hit Tiger 34 pen 26 range long caliber 343 side port");
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
         rt("hit w1 8 nopen caliber 7.62");
+        rt("hit moltke 34 pen 26 range long caliber 343 british_apc");
         rt("crit tiger rudder");
         rt("fire deutschland 4");
         rt("flood tiger 9");
@@ -826,6 +866,9 @@ mod tests {
         rt("orders tiger obeyed");
         rt("undo");
         rt("redo");
+        rt("end-battle");
+        rt("sea-state 4");
+        rt("serviceability");
         rt("expect tiger speed_max 21");
         rt("expect clock 1209 resolution");
     }

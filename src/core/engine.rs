@@ -6,7 +6,7 @@ use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
 use crate::core::fgdn::kinds::SizeClass;
 use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::{damage_control, resolve};
+use crate::core::fgdn::{damage_control, repairs, resolve};
 use crate::core::state::{GameState, ShipStatus};
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -120,7 +120,27 @@ pub fn decide(
         events: Vec::new(),
         dice,
     };
+    if matches!(
+        command,
+        Command::Hit { .. }
+            | Command::Crit { .. }
+            | Command::Fire { .. }
+            | Command::Flood { .. }
+            | Command::Crew { .. }
+            | Command::Assist { .. }
+            | Command::Magazines { .. }
+            | Command::Orders { .. }
+            | Command::Scale(_)
+    ) {
+        let word = command.to_string();
+        let word = word.split(' ').next().unwrap_or("");
+        repairs::refuse_after_battle(&ctx.state, word)?;
+    }
     match command {
+        Command::EndBattle => repairs::end_battle(&mut ctx)?,
+        Command::SeaState(n) => repairs::set_sea_state(&mut ctx, *n)?,
+        Command::Serviceability => repairs::serviceability(&mut ctx)?,
+        Command::Turn if ctx.state.post_battle.is_some() => end_phase(&mut ctx)?,
         Command::Dice(faces) => ctx.emit(Event::DiceQueued {
             faces: faces.clone(),
         }),
@@ -189,6 +209,9 @@ fn afloat_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
 
 /// End the current phase: resolve its pending hits, fire everything due, move on (SPEC 3.2).
 pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
+    if ctx.state.post_battle.is_some() {
+        return repairs::end_mark(ctx);
+    }
     let clock = ctx.state.clock;
     ctx.emit(Event::PhaseEnded { clock });
     for i in 0..ctx.state.ships.len() {
@@ -206,6 +229,9 @@ pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
 }
 
 fn until(ctx: &mut Ctx<'_>, time: u32, phase: Option<Phase>) -> Result<(), RuleError> {
+    if ctx.state.post_battle.is_some() {
+        return repairs::until_mark(ctx, time, phase);
+    }
     let c = ctx.state.clock;
     let day_start = c.turn - c.turn % MINUTES_PER_DAY;
     let mut target = day_start + time;
@@ -341,6 +367,21 @@ fn enter_hit(
     } else if opts.depth.is_some() || opts.aspect.is_some() {
         return refused("depth and aspect apply to torpedo hits (weapon torpedo)");
     }
+    if opts.british_apc {
+        if opts.weapon != Weapon::Shell {
+            return refused("british_apc is a kind of shell: use it with weapon shell");
+        }
+        if !ctx.state.rules.faulty_british_apc {
+            return refused(
+                "british_apc needs the optional faulty-shells rule: set faulty_british_apc = true in the scenario [options] (8.1.6.1)",
+            );
+        }
+        if opts.caliber.is_none() {
+            return refused(
+                "british_apc needs the shell's calibre (caliber MM): the rule compares the belt with a third of the diameter (8.1.6.1)",
+            );
+        }
+    }
     let hit = if underwater {
         PendingHit {
             dp,
@@ -406,11 +447,15 @@ fn enter_hit(
                 )
             }
         };
-        let damage = if penetrated { dp } else { dp / 2 };
+        let (base, faulty) = faulty_shells(ctx, &name, dp, opts, penetrated, armor.belt)?;
+        let damage = if penetrated { base } else { base / 2 };
         let explain = if penetrated {
-            format!("{} of {dp} DP, {explain}", opts.weapon)
+            format!("{} of {dp} DP, {explain}{faulty}", opts.weapon)
         } else {
-            format!("{} of {dp} DP, {explain}: half = {damage}", opts.weapon)
+            format!(
+                "{} of {dp} DP, {explain}{faulty}: half = {damage}",
+                opts.weapon
+            )
         };
         PendingHit {
             dp,
@@ -428,6 +473,51 @@ fn enter_hit(
     };
     ctx.emit(Event::HitEntered { ship: id, hit });
     Ok(())
+}
+
+/// Faulty shells (FG&DN 8.1.6.1, optional): a penetrating British APC shell at Long or Extreme
+/// range against a belt of at least a third of its diameter (cm, rounded down) does x0.6; with
+/// `faulty_shells_all` every other shell does x0.85. Rounded down. Returns the damage before
+/// the non-penetration halving, and the words for the log.
+fn faulty_shells(
+    ctx: &Ctx<'_>,
+    name: &str,
+    dp: u32,
+    opts: &crate::core::command::HitOpts,
+    penetrated: bool,
+    belt: u32,
+) -> Result<(u32, String), RuleError> {
+    if opts.weapon != Weapon::Shell {
+        return Ok((dp, String::new()));
+    }
+    let rules = ctx.state.rules;
+    if opts.british_apc {
+        let cal = opts.caliber.unwrap_or(0.0);
+        let need = (cal / 30.0).floor() as u32;
+        let plunging = matches!(opts.range, Some(RangeBand::Long | RangeBand::Extreme));
+        if penetrated && plunging && belt >= need {
+            let d = dp * 6 / 10;
+            return Ok((
+                d,
+                format!(
+                    ", British APC against {name}'s belt {belt} >= {cal} mm / 3 = {need}: x0.6 = {d} (8.1.6.1)"
+                ),
+            ));
+        }
+        let why = if !penetrated {
+            "does not penetrate"
+        } else if !plunging {
+            "not at long or extreme range"
+        } else {
+            "the belt is under a third of the diameter"
+        };
+        return Ok((dp, format!(", British APC performs ({why})")));
+    }
+    if rules.faulty_shells_all {
+        let d = dp * 85 / 100;
+        return Ok((d, format!(", faulty shells x0.85 = {d} (8.1.6.1)")));
+    }
+    Ok((dp, String::new()))
 }
 
 fn adjust(

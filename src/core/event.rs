@@ -292,6 +292,72 @@ pub enum Event {
         ship: String,
         effect: crate::core::fgdn::effects::Effect,
     },
+    /// `end-battle`: the post-battle timeline starts; `at` is when the battle ended (SPEC 3.6).
+    BattleEnded {
+        at: Minute,
+        sea_state: u32,
+    },
+    /// Fires and flooding still burning at the end of the battle are brought under control.
+    CasualtiesSecured {
+        ship: String,
+        fires: u32,
+        floods: u32,
+    },
+    /// Half of the flooding damage pumped out (FG&DN 8.4): `restored` DP back; a patch is in
+    /// place and may pop at each mark.
+    FloodingPumped {
+        ship: String,
+        restored: u32,
+        flood_damage: u32,
+    },
+    /// The systems a ship may repair after the battle (FG&DN 8.4, 8.5).
+    RepairsListed {
+        ship: String,
+        items: Vec<crate::core::fgdn::repairs::RepairItem>,
+    },
+    /// A repair roll (D100 <= chance repairs; a failed 48-hour roll: not repairable at sea).
+    RepairRoll {
+        ship: String,
+        index: usize,
+        hours: u32,
+        roll: u32,
+        chance: u32,
+        repaired: bool,
+    },
+    /// A flooding patch check at a post-battle mark (FG&DN 8.4); no roll when the chance is 0.
+    PatchCheck {
+        ship: String,
+        hours: u32,
+        chance: u32,
+        roll: Option<u32>,
+        popped: bool,
+        explain: String,
+    },
+    /// A fire restart check (`index` into the ship's fires) (FG&DN 8.4).
+    FireRestart {
+        ship: String,
+        index: usize,
+        hours: u32,
+        chance: u32,
+        roll: u32,
+        restarted: bool,
+    },
+    /// The 48-hour rolls are done: the post-battle timeline is over.
+    PostBattleFinished,
+    /// `sea-state N`.
+    SeaStateSet {
+        sea_state: u32,
+    },
+    /// Equipment serviceability was rolled before the game (FG&DN 8.5).
+    ServiceabilityChecked,
+    /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
+    Breakdown {
+        ship: String,
+        target: crate::core::fgdn::repairs::RepairTarget,
+        what: String,
+        roll: u32,
+        chance: u32,
+    },
 }
 
 impl Event {
@@ -323,7 +389,14 @@ impl Event {
             | Event::ConflagrationEnded { ship }
             | Event::CapsizeCheck { ship, .. }
             | Event::SunkAtOnce { ship, .. }
-            | Event::Effect { ship, .. } => Some(ship),
+            | Event::Effect { ship, .. }
+            | Event::CasualtiesSecured { ship, .. }
+            | Event::FloodingPumped { ship, .. }
+            | Event::RepairsListed { ship, .. }
+            | Event::RepairRoll { ship, .. }
+            | Event::PatchCheck { ship, .. }
+            | Event::FireRestart { ship, .. }
+            | Event::Breakdown { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             _ => None,
         }

@@ -172,6 +172,14 @@ pub struct RuleOptions {
     /// FG&DN 8.3 (optional): +1 to the casemate ready-ammunition roll for France, Great
     /// Britain, Italy and Japan (picric acid).
     pub casemate_picric: bool,
+    /// FG&DN 8.5 (optional): equipment serviceability rolls (`serviceability`) and breakdown
+    /// repairs after the battle.
+    pub equipment_serviceability: bool,
+    /// FG&DN 8.1.6.1 (optional): British APC shells (`hit ... shell british_apc`) do x0.6 at Long
+    /// or Extreme range when the belt is at least a third of the shell's diameter (cm).
+    pub faulty_british_apc: bool,
+    /// FG&DN 8.1.6.1 (optional): all gunfire damage x0.85.
+    pub faulty_shells_all: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -208,6 +216,9 @@ struct RawOptions {
     national_damage_control: Option<bool>,
     magazine_modifiers: Option<bool>,
     casemate_picric: Option<bool>,
+    equipment_serviceability: Option<bool>,
+    faulty_british_apc: Option<bool>,
+    faulty_shells_all: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -503,6 +514,9 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             national_damage_control: o.national_damage_control.unwrap_or(false),
             magazine_modifiers: o.magazine_modifiers.unwrap_or(false),
             casemate_picric: o.casemate_picric.unwrap_or(false),
+            equipment_serviceability: o.equipment_serviceability.unwrap_or(false),
+            faulty_british_apc: o.faulty_british_apc.unwrap_or(false),
+            faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },

@@ -2,6 +2,7 @@
 use crate::core::clock::{Clock, ClockOptions, Minute};
 use crate::core::command::{CrewBattery, Side};
 use crate::core::event::{Casualty, Critical, Event, FireFlood, PendingHit};
+use crate::core::fgdn::repairs::{PostBattle, RepairItem, RepairState};
 use crate::core::scenario::{RuleOptions, Scenario, ShipSpec};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
@@ -57,6 +58,10 @@ pub struct ShipState {
     pub lost: Option<String>,
     /// Lasting effects of critical hits on equipment (FG&DN 8.3).
     pub equipment: crate::core::fgdn::effects::Equipment,
+    /// After the battle: the systems it may repair and how each stands (FG&DN 8.4).
+    pub repairs: Vec<RepairItem>,
+    /// Flooding pumped out after the battle with a patch that may pop (FG&DN 8.4).
+    pub flooding_patch: bool,
 }
 
 impl ShipState {
@@ -82,6 +87,8 @@ impl ShipState {
             conflagration_marks: 0,
             lost: None,
             equipment: crate::core::fgdn::effects::Equipment::new(n_mounts),
+            repairs: Vec::new(),
+            flooding_patch: false,
         }
     }
 
@@ -147,7 +154,18 @@ pub struct GameState {
     pub dice_queue: VecDeque<u32>,
     /// How many dice the game has rolled (fixes the next seeded face).
     pub dice_rolled: u64,
+    /// The scenario's start (absolute minute).
+    pub start: Minute,
+    /// Sea state (0-9): the scenario's `sea_state`, else 3; changed with `sea-state N`.
+    pub sea_state: u32,
+    /// Set by `end-battle` (SPEC 3.6).
+    pub post_battle: Option<PostBattle>,
+    /// Equipment serviceability has been rolled (FG&DN 8.5).
+    pub serviceability_checked: bool,
 }
+
+/// Sea state when the scenario gives none (rules-notes 8.4).
+pub const DEFAULT_SEA_STATE: u32 = 3;
 
 impl GameState {
     pub fn new(scenario: &Scenario) -> GameState {
@@ -167,6 +185,10 @@ impl GameState {
             index,
             dice_queue: VecDeque::new(),
             dice_rolled: 0,
+            start: scenario.start,
+            sea_state: scenario.sea_state.unwrap_or(DEFAULT_SEA_STATE),
+            post_battle: None,
+            serviceability_checked: false,
         }
     }
 
@@ -349,6 +371,69 @@ impl GameState {
                     s.status = ShipStatus::Sunk;
                     s.pending.clear();
                     s.lost = Some(cause.clone());
+                }
+            }
+            Event::BattleEnded { at, sea_state } => {
+                self.post_battle = Some(PostBattle {
+                    ended: *at,
+                    finished: false,
+                });
+                self.sea_state = *sea_state;
+                for s in &mut self.ships {
+                    s.equipment.bridge_out_until = None;
+                    s.equipment.rudder_next_attempt = None;
+                }
+            }
+            Event::CasualtiesSecured { ship, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    for f in s.fires.iter_mut().chain(s.floods.iter_mut()) {
+                        f.next_due = None;
+                    }
+                }
+            }
+            Event::FloodingPumped { ship, restored, .. } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.damage = s.damage.saturating_sub(*restored);
+                    s.flooding_patch = true;
+                }
+            }
+            Event::RepairsListed { ship, items } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.repairs = items.clone();
+                }
+            }
+            Event::RepairRoll {
+                ship,
+                index,
+                hours,
+                repaired,
+                ..
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if let Some(item) = s.repairs.get_mut(*index) {
+                        if *repaired {
+                            item.state = RepairState::Repaired { hours: *hours };
+                            let (t, b) = (item.target.clone(), item.breakdown);
+                            s.equipment.repair(&t, b);
+                        } else if *hours >= 48 {
+                            item.state = RepairState::NotAtSea;
+                        }
+                    }
+                }
+            }
+            Event::PatchCheck { .. } | Event::FireRestart { .. } => {}
+            Event::PostBattleFinished => {
+                if let Some(pb) = &mut self.post_battle {
+                    pb.finished = true;
+                }
+            }
+            Event::SeaStateSet { sea_state } => self.sea_state = *sea_state,
+            Event::ServiceabilityChecked => self.serviceability_checked = true,
+            Event::Breakdown {
+                ship, target, what, ..
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.equipment.breakdown(target, what);
                 }
             }
             Event::Adjusted {

@@ -24,6 +24,35 @@ pub struct ClockView {
     pub day: u32,
     pub next_mark: String,
     pub is_mark: bool,
+    /// Sea state (0-9) (FG&DN 8.4 patch checks; `sea-state N`).
+    pub sea_state: u32,
+    /// After `end-battle` (scale "post_battle"): when the battle ended and which mark the
+    /// clock stands on; `turn` is then the time of day of that mark and `next_mark` the next.
+    pub post_battle: Option<PostBattleView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PostBattleView {
+    /// HHMM and day the battle ended.
+    pub ended: String,
+    pub ended_day: u32,
+    /// Hours since the end of the battle at the current mark (6, 12, 24, 48).
+    pub hours: u32,
+    /// The next mark's hours, null at 48 h.
+    pub next_hours: Option<u32>,
+    /// The 48-hour rolls are done.
+    pub finished: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RepairView {
+    pub what: String,
+    /// "open", "repaired" or "not_repairable_at_sea".
+    pub state: &'static str,
+    /// Hours after the battle it was repaired.
+    pub repaired_at: Option<u32>,
+    /// An 8.5 breakdown (Breakdown Repair Table).
+    pub breakdown: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -126,6 +155,12 @@ pub struct ShipView {
     pub flotation_hits: u32,
     /// Maximum speed 0 (engineering, damage) while afloat.
     pub dead_in_water: bool,
+    /// After the battle: each repairable system and how it stands (FG&DN 8.4, 8.5).
+    pub repairs: Vec<RepairView>,
+    /// Flooding pumped out with a patch that may pop at each mark (FG&DN 8.4).
+    pub flooding_patch: bool,
+    /// Items out since the serviceability roll (FG&DN 8.5).
+    pub breakdowns: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -178,7 +213,10 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     let engineering = s
         .criticals
         .iter()
-        .fold(0u32, |a, c| a.saturating_add(c.speed_levels));
+        .fold(s.equipment.plant_breakdowns, |a, c| {
+            a.saturating_add(c.speed_levels)
+        })
+        .saturating_sub(s.equipment.engineering_repaired);
     let level = damage_level.saturating_add(engineering as usize).min(4);
     let mut speed = b.speed[level];
     let mut orders = Vec::new();
@@ -253,6 +291,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
     for (what, due, phase) in damage_control::timers(state, tables, idx)
         .into_iter()
         .chain(effects::timers(state, idx))
+        .chain(crate::core::fgdn::repairs::timers(state, tables, idx))
     {
         raw.push((due, phase, what));
     }
@@ -392,6 +431,31 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         crew_factors_lost: s.equipment.crew_lost,
         flotation_hits: s.equipment.flotation_hits,
         dead_in_water: s.is_afloat() && speed_max == 0,
+        repairs: s
+            .repairs
+            .iter()
+            .map(|r| {
+                use crate::core::fgdn::repairs::RepairState;
+                let (st, at) = match r.state {
+                    RepairState::Open => ("open", None),
+                    RepairState::Repaired { hours } => ("repaired", Some(hours)),
+                    RepairState::NotAtSea => ("not_repairable_at_sea", None),
+                };
+                RepairView {
+                    what: r.what.clone(),
+                    state: st,
+                    repaired_at: at,
+                    breakdown: r.breakdown,
+                }
+            })
+            .collect(),
+        flooding_patch: s.flooding_patch,
+        breakdowns: s
+            .equipment
+            .breakdowns
+            .iter()
+            .map(|(_, w)| w.clone())
+            .collect(),
     }
 }
 
@@ -404,8 +468,26 @@ pub fn status(state: &GameState, tables: &Tables) -> Status {
             phase: c.phase,
             scale: c.scale.name().to_string(),
             day: c.day(),
-            next_mark: label(o.next_mark_after(c.turn)),
-            is_mark: o.is_mark(c.turn),
+            next_mark: match state.post_battle {
+                Some(pb) => label(
+                    crate::core::fgdn::repairs::next_hours(pb.hours_at(c.turn))
+                        .map(|h| pb.mark_minute(h))
+                        .unwrap_or(c.turn),
+                ),
+                None => label(o.next_mark_after(c.turn)),
+            },
+            is_mark: state.post_battle.is_some() || o.is_mark(c.turn),
+            sea_state: state.sea_state,
+            post_battle: state.post_battle.map(|pb| {
+                let hours = pb.hours_at(c.turn);
+                PostBattleView {
+                    ended: label(pb.ended),
+                    ended_day: crate::core::clock::day(pb.ended),
+                    hours,
+                    next_hours: crate::core::fgdn::repairs::next_hours(hours),
+                    finished: pb.finished,
+                }
+            }),
         },
         ships: state
             .ships
@@ -517,7 +599,15 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
         Event::HitEntered { ship, hit } => {
             format!("{}: hit pending, {}", name(ship), hit.explain)
         }
-        Event::PhaseEnded { clock } => format!("-- end of {} {} --", clock.label(), clock.phase),
+        Event::PhaseEnded { clock } => match state.post_battle {
+            Some(pb) if clock.scale == crate::core::clock::Scale::PostBattle => format!(
+                "-- end of the {} h mark after the battle ({} day {}) --",
+                pb.hours_at(clock.turn),
+                clock.label(),
+                clock.day()
+            ),
+            _ => format!("-- end of {} {} --", clock.label(), clock.phase),
+        },
         Event::ClockMoved { .. } => return None,
         Event::ScaleChanged { scale } => format!("clock scale: {scale}"),
         Event::HitsResolved { ship, total, count } => format!(
@@ -742,5 +832,115 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             };
             format!("{}: {text}", name(ship))
         }
+        Event::BattleEnded { at, sea_state } => format!(
+            "== END OF THE BATTLE at {} (day {}): post-battle repairs at 6, 12, 24 and 48 hours; sea state {sea_state} (8.4) ==",
+            label(*at),
+            crate::core::clock::day(*at)
+        ),
+        Event::CasualtiesSecured {
+            ship,
+            fires,
+            floods,
+        } => {
+            let mut what = Vec::new();
+            if *fires > 0 {
+                what.push(format!("fires ({fires} %)"));
+            }
+            if *floods > 0 {
+                what.push(format!("flooding ({floods} %)"));
+            }
+            format!(
+                "{}: {} brought under control after the battle",
+                name(ship),
+                what.join(" and ")
+            )
+        }
+        Event::FloodingPumped {
+            ship,
+            restored,
+            flood_damage,
+        } => format!(
+            "{}: half of the {flood_damage} DP of flooding pumped out: {restored} DP back; the patch may pop at each mark (8.4)",
+            name(ship)
+        ),
+        Event::RepairsListed { ship, items } => format!(
+            "{}: to repair: {}",
+            name(ship),
+            items
+                .iter()
+                .map(|i| i.what.clone())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ),
+        Event::RepairRoll {
+            ship,
+            index,
+            hours,
+            roll,
+            chance,
+            repaired,
+        } => {
+            let what = state
+                .ship(ship)
+                .and_then(|s| s.repairs.get(*index))
+                .map(|i| i.what.clone())
+                .unwrap_or_default();
+            let verdict = if *repaired {
+                "REPAIRED"
+            } else if *hours >= 48 {
+                "fails: cannot be repaired at sea"
+            } else {
+                "not yet"
+            };
+            format!(
+                "{}: repair roll {hours} h, {what}: D100 {roll} vs {chance} %: {verdict}",
+                name(ship)
+            )
+        }
+        Event::PatchCheck {
+            ship,
+            hours,
+            chance,
+            roll,
+            popped,
+            explain,
+        } => match roll {
+            None => format!(
+                "{}: flooding patch check {hours} h: {explain}: holds",
+                name(ship)
+            ),
+            Some(r) => format!(
+                "{}: flooding patch check {hours} h ({explain}): D100 {r} vs {chance} %: {}",
+                name(ship),
+                if *popped { "PATCH POPS, flooding" } else { "holds" }
+            ),
+        },
+        Event::FireRestart {
+            ship,
+            hours,
+            chance,
+            roll,
+            restarted,
+            ..
+        } => format!(
+            "{}: fire restart check {hours} h: D100 {roll} vs {chance} %: {}",
+            name(ship),
+            if *restarted { "FIRE RESTARTS" } else { "stays out" }
+        ),
+        Event::PostBattleFinished => {
+            "== 48 hours after the battle: the post-battle timeline is over ==".into()
+        }
+        Event::SeaStateSet { sea_state } => format!("sea state {sea_state}"),
+        Event::ServiceabilityChecked => "equipment serviceability rolled (8.5)".into(),
+        Event::Breakdown {
+            ship,
+            what,
+            roll,
+            chance,
+            ..
+        } => format!(
+            "{}: BREAKDOWN: {what}, D100 {roll} vs {chance} %: out for the battle (8.5)",
+            name(ship)
+        ),
     })
 }

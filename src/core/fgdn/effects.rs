@@ -7,6 +7,7 @@ use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
 use crate::core::event::{Casualty, Critical, EffectStatus, Event};
 use crate::core::fgdn::kinds::{Column, CriticalKind, SizeClass};
+use crate::core::fgdn::repairs::RepairTarget;
 use crate::core::fgdn::resolve::{casualty_critical, CritContext};
 use crate::core::fgdn::tables::{SeverityDiceRow, YearMonth};
 use crate::core::scenario::Battery;
@@ -94,6 +95,12 @@ pub struct Equipment {
     pub rudder_next_attempt: Option<Minute>,
     pub crew_lost: u32,
     pub flotation_hits: u32,
+    /// Items that failed the serviceability roll before the battle (FG&DN 8.5).
+    pub breakdowns: Vec<(RepairTarget, String)>,
+    /// Speed levels lost to engineering plant breakdowns (FG&DN 8.5).
+    pub plant_breakdowns: u32,
+    /// Engineering criticals repaired after the battle (FG&DN 8.4).
+    pub engineering_repaired: u32,
 }
 
 impl Equipment {
@@ -164,6 +171,81 @@ impl Equipment {
             }
             Effect::CrewFactorLost => self.crew_lost += 1,
             Effect::FlotationHit => self.flotation_hits += 1,
+        }
+    }
+
+    /// An item out before the battle (FG&DN 8.5).
+    pub fn breakdown(&mut self, t: &RepairTarget, what: &str) {
+        match t {
+            RepairTarget::Mount { index } => {
+                if let Some(m) = self.mounts_out.get_mut(*index) {
+                    *m = true;
+                }
+            }
+            RepairTarget::Sensor { what } => self.sensors_out.push(what.clone()),
+            RepairTarget::Engineering => self.plant_breakdowns += 1,
+            _ => {}
+        }
+        self.breakdowns.push((t.clone(), what.to_string()));
+    }
+
+    /// A system repaired after the battle (FG&DN 8.4, 8.5).
+    pub fn repair(&mut self, t: &RepairTarget, breakdown: bool) {
+        if breakdown {
+            if let Some(p) = self.breakdowns.iter().position(|(b, _)| b == t) {
+                self.breakdowns.remove(p);
+            }
+        }
+        match t {
+            RepairTarget::Mount { index } => {
+                if let Some(m) = self.mounts_out.get_mut(*index) {
+                    *m = false;
+                }
+                if let Some(th) = self.thirds_lost.get_mut(*index) {
+                    *th = 0;
+                }
+            }
+            RepairTarget::Director { battery } => {
+                if let Some(n) = self.directors_lost.get_mut(battery) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        self.directors_lost.remove(battery);
+                    }
+                }
+                self.local_control.retain(|b| b != battery);
+            }
+            RepairTarget::FireControl { what } => {
+                if let Some(p) = self.fire_control_notes.iter().position(|x| x == what) {
+                    self.fire_control_notes.remove(p);
+                }
+            }
+            RepairTarget::Sensor { what } => {
+                if let Some(p) = self.sensors_out.iter().position(|x| x == what) {
+                    self.sensors_out.remove(p);
+                }
+            }
+            RepairTarget::Comms { what } => {
+                if let Some(p) = self.comms_out.iter().position(|x| x == what) {
+                    self.comms_out.remove(p);
+                }
+            }
+            RepairTarget::Engineering => {
+                if breakdown {
+                    self.plant_breakdowns = self.plant_breakdowns.saturating_sub(1);
+                } else {
+                    self.engineering_repaired += 1;
+                }
+            }
+            RepairTarget::Bridge => {
+                self.bridge_hit = false;
+                self.bridge_out_until = None;
+            }
+            RepairTarget::Rudder => {
+                self.rudder = None;
+                self.rudder_attempts = 0;
+                self.rudder_next_attempt = None;
+            }
+            RepairTarget::FlightDeck => {}
         }
     }
 }
@@ -271,6 +353,9 @@ pub fn main_battery(
         record(ctx, i, r, format!("D10 {d10}: main battery {detail}"), 0);
         return Ok(());
     }
+    if c.fire_control_only {
+        return mount_needs_penetration(ctx, i, r, d10, "main battery");
+    }
     mount_hit(ctx, i, r, c, Battery::Main, &format!("D10 {d10}: "))
 }
 
@@ -292,6 +377,9 @@ pub fn casemate(
         let detail = fire_control_for(ctx, i, Some(Battery::Casemate))?;
         record(ctx, i, r, format!("D10 {d10}: casemate {detail}"), 0);
         return Ok(());
+    }
+    if c.fire_control_only {
+        return mount_needs_penetration(ctx, i, r, d10, "casemate");
     }
     mount_hit(ctx, i, r, c, Battery::Casemate, &format!("D10 {d10}: "))
 }
@@ -387,6 +475,28 @@ pub fn torpedo_mount(
     }
     let k = list[pick(ctx, i, list.len(), "torpedo mount")?];
     hit_mount_index(ctx, i, r, c, k, "")
+}
+
+/// A starred main battery or casemate location without penetration, D10 3-10: the mount result
+/// needs penetration and is ignored (8.1.6, 8.3).
+fn mount_needs_penetration(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    d10: u32,
+    what: &str,
+) -> Result<(), RuleError> {
+    let id = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::CriticalIgnored {
+        ship: id,
+        kind: r.kind,
+        roll: r.roll.map(|x| x.0),
+        reason: format!(
+            "{} D10 {d10}: a {what} mount needs armor penetration and no hit penetrated this turn (only the fire-control result, 1-2, needs none) (8.3)",
+            r.roll.map(|x| format!("D20 {}:", x.0)).unwrap_or_default()
+        ),
+    });
+    Ok(())
 }
 
 fn mount_hit(
@@ -1213,6 +1323,10 @@ pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
 pub fn mount_status(s: &ShipState, k: usize) -> &'static str {
     let m = &s.spec.mounts[k];
     if s.equipment.mounts_out[k] {
+        let t = RepairTarget::Mount { index: k };
+        if s.equipment.breakdowns.iter().any(|(b, _)| *b == t) {
+            return "out (breakdown)";
+        }
         return "out";
     }
     let crews = s

@@ -4,5 +4,6 @@ pub mod damage_control;
 pub mod effects;
 pub mod fire_flood;
 pub mod kinds;
+pub mod repairs;
 pub mod resolve;
 pub mod tables;

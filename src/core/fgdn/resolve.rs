@@ -29,6 +29,9 @@ pub struct CritContext {
     pub light: Option<LightWeaponRow>,
     /// Damage from secondary effects (boiler explosions) to apply at once.
     pub secondary_damage: Vec<(u32, String)>,
+    /// A starred main battery or casemate location without penetration: only its fire-control
+    /// result (D10 1-2) applies (8.3).
+    pub fire_control_only: bool,
 }
 
 impl CritContext {
@@ -41,6 +44,7 @@ impl CritContext {
             underwater: false,
             light: None,
             secondary_damage: Vec::new(),
+            fire_control_only: false,
         }
     }
 }
@@ -221,6 +225,7 @@ fn batch_context(ctx: &Ctx<'_>, i: usize, hits: &[PendingHit]) -> CritContext {
         underwater,
         light,
         secondary_damage: Vec::new(),
+        fire_control_only: false,
     }
 }
 
@@ -369,7 +374,15 @@ fn inflict_cell(
         Location::Kind(k) => k,
         Location::SensorComms => CriticalKind::Sensor,
     };
-    if cell.armored && !ctx.state.penetrated_this_turn(s) {
+    let unpenetrated = cell.armored && !ctx.state.penetrated_this_turn(s);
+    // 8.3: the main battery and casemate fire-control results (D10 1-2) need no penetration:
+    // the D10 is rolled and only a mount result is ignored.
+    let fire_control_only = unpenetrated
+        && matches!(
+            cell.location,
+            Location::Kind(CriticalKind::MainBattery | CriticalKind::Casemate)
+        );
+    if unpenetrated && !fire_control_only {
         ctx.emit(Event::CriticalIgnored {
             ship: id,
             kind: location_kind,
@@ -421,7 +434,10 @@ fn inflict_cell(
         }
         let cause = format!("D20 {d20} on the {column} column");
         let half = cell.half_severity;
-        inflict_critical_with(ctx, i, kind, &cause, Some((d20, column)), c, half)?;
+        c.fire_control_only = fire_control_only;
+        let r = inflict_critical_with(ctx, i, kind, &cause, Some((d20, column)), c, half);
+        c.fire_control_only = false;
+        r?;
     }
     Ok(())
 }

@@ -111,6 +111,21 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if s.flotation_hits > 0 {
         v.push(format!("Flotation hits: {}", s.flotation_hits));
     }
+    if !s.breakdowns.is_empty() {
+        v.push(format!("Broken down (8.5): {}", s.breakdowns.join(", ")));
+    }
+    if s.flooding_patch {
+        v.push("Flooding pumped out; patch checked at each mark (8.4)".into());
+    }
+    // FG&DN 8.4 repairs after the battle.
+    for r in &s.repairs {
+        let state = match (r.state, r.repaired_at) {
+            ("repaired", Some(h)) => format!("repaired at {h} h"),
+            ("not_repairable_at_sea", _) => "cannot be repaired at sea".into(),
+            _ => "awaiting repair".into(),
+        };
+        v.push(format!("Repair: {}: {state}", r.what));
+    }
     v
 }
 
@@ -209,23 +224,6 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             t.warn(),
         )));
     }
-    if !s.criticals.is_empty() {
-        lines.push(Line::from(styled(
-            format!("Criticals ({})", s.criticals.len()),
-            t.title(),
-        )));
-    }
-    for c in &s.criticals {
-        let mark = if c.effect_applied {
-            ""
-        } else {
-            " [effect not applied]"
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
-            Span::raw(format!("{}{mark}", c.detail)),
-        ]));
-    }
     for e in equipment_lines(s) {
         lines.push(Line::from(styled(e, t.warn())));
     }
@@ -246,6 +244,23 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             format!("Mounts: {}", out.join(", ")),
             t.warn(),
         )));
+    }
+    if !s.criticals.is_empty() {
+        lines.push(Line::from(styled(
+            format!("Criticals ({})", s.criticals.len()),
+            t.title(),
+        )));
+    }
+    for c in &s.criticals {
+        let mark = if c.effect_applied {
+            ""
+        } else {
+            " [effect not applied]"
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
+            Span::raw(format!("{}{mark}", c.detail)),
+        ]));
     }
     lines.push(Line::from(format!(
         "Belt {} Deck {} TDS port {}/{} stbd {}/{}",

@@ -11,11 +11,26 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     let c = &ctx.status.clock;
     let base = t.header();
-    let clock = format!(" {} {} {} d{} ", c.turn, c.phase.name(), c.scale, c.day);
-    let mark = if c.is_mark {
-        format!(" MARK, next {} ", c.next_mark)
-    } else {
-        format!(" mark {} ", c.next_mark)
+    let (clock, mark) = match &c.post_battle {
+        // FG&DN 8.4: the repair timeline after `end-battle`.
+        Some(pb) => (
+            format!(
+                " after the battle: {} h mark, {} d{} ",
+                pb.hours, c.turn, c.day
+            ),
+            match (pb.finished, pb.next_hours) {
+                (true, _) | (_, None) => " repairs done ".to_string(),
+                (false, Some(h)) => format!(" next {h} h ({}) ", c.next_mark),
+            },
+        ),
+        None => (
+            format!(" {} {} {} d{} ", c.turn, c.phase.name(), c.scale, c.day),
+            if c.is_mark {
+                format!(" MARK, next {} ", c.next_mark)
+            } else {
+                format!(" mark {} ", c.next_mark)
+            },
+        ),
     };
     let dice = match ctx.app.dice_mode {
         DiceMode::Roll => " dice roll ".to_string(),

@@ -108,8 +108,9 @@ fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
         .min(area.height.saturating_sub(8).max(area.height / 2));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(top_h), Constraint::Min(6)]).areas(area);
+    let fleet_w = (area.width * 55 / 100).max(78);
     let [fleet_area, detail_area] =
-        Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)]).areas(top);
+        Layout::horizontal([Constraint::Length(fleet_w), Constraint::Min(30)]).areas(top);
     fleet::draw(frame, fleet_area, ctx);
     detail::draw(frame, detail_area, ctx);
     let [due_area, log_area] =

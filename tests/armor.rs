@@ -1,0 +1,169 @@
+//! FG&DN 1.1 8.1.6, 8.1.6.1, 8.1.10 and the 8.3 starred-location exceptions: armor, faulty
+//! shells and massive damage, given / when / then, with every die queued.
+mod rules_common;
+use rules_common::*;
+
+/// Moltke's belt 21 and deck 6 (FG&DN 8.1.6.1 example); other figures are ESTIMATES.
+const MOLTKE: &str = r#"
+[[ship]]
+id = "moltke"
+name = "SMS Moltke"
+side = "German"
+size = "A"
+dp = 500
+speed = 28
+in_service = 1911
+nation = "Germany"
+armor = { belt = 21, deck = 6 }
+directors = { main = 2 }
+mounts = [
+  { battery = "main", name = "A turret", caliber = 280, side = "centre", he_short = 20 },
+  { battery = "casemate", name = "P1", caliber = 150, side = "port", he_short = 6 },
+  { battery = "tertiary", name = "88 mm", caliber = 88, side = "port" },
+  { battery = "aa", name = "AA battery" },
+]
+"#;
+
+fn pending_damage(g: &umpire::core::game::Game) -> u32 {
+    ship(g, "moltke").pending.last().map(|h| h.damage).unwrap()
+}
+
+/// FG&DN 8.1.6.1 example: Tiger's 343 mm APC (penetration 26) at Long range against Moltke's
+/// belt of 21 (>= 34.3 / 3 = 11): 34 DP become 20.
+#[test]
+fn given_british_apc_at_long_range_when_the_belt_is_thick_then_damage_x0_6_34_to_20_8_1_6_1() {
+    let mut g = game("1200", "faulty_british_apc = true", MOLTKE);
+    // belt or deck D100 1: belt; 26 > 21 penetrates
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\ndice 1\nhit moltke 34 pen 26 range long caliber 343 british_apc",
+    );
+    assert_eq!(pending_damage(&g), 20);
+    assert!(ship(&g, "moltke").pending[0]
+        .explain
+        .contains("x0.6 = 20 (8.1.6.1)"));
+    // at Medium range the shell performs
+    cmd(
+        &mut g,
+        "hit moltke 34 pen 30 range medium caliber 343 british_apc",
+    );
+    assert_eq!(pending_damage(&g), 34);
+    // a shell that would not penetrate is halved normally (8.1.6)
+    cmds(
+        &mut g,
+        "dice 1\nhit moltke 34 pen 20 range long caliber 343 british_apc",
+    );
+    assert_eq!(pending_damage(&g), 17);
+    // a belt under a third of the diameter does not: 700 mm / 3 = 23 > 21
+    cmds(
+        &mut g,
+        "dice 1\nhit moltke 34 pen 80 range extreme caliber 700 british_apc",
+    );
+    assert_eq!(pending_damage(&g), 34);
+}
+
+/// FG&DN 8.1.6.1 (optional): all gunfire damage x0.85, rounded down, before the halving.
+#[test]
+fn given_faulty_shells_for_all_when_a_shell_hits_then_damage_x0_85_8_1_6_1() {
+    let mut g = game("1200", "faulty_shells_all = true", MOLTKE);
+    cmds(&mut g, "until 1200 planned_fire\nhit moltke 34");
+    assert_eq!(pending_damage(&g), 28);
+    cmd(&mut g, "hit moltke 34 nopen");
+    assert_eq!(pending_damage(&g), 14);
+    // bombs are not gunfire
+    cmd(&mut g, "hit moltke 34 weapon bomb");
+    assert_eq!(pending_damage(&g), 34);
+}
+
+/// FG&DN 8.1.6.1: british_apc is refused without the option, without a calibre, off a shell.
+#[test]
+fn given_british_apc_when_the_rule_or_calibre_is_missing_then_it_is_refused_8_1_6_1() {
+    let mut g = game("1200", "", MOLTKE);
+    cmd(&mut g, "until 1200 planned_fire");
+    assert!(refused(&mut g, "hit moltke 34 caliber 343 british_apc")
+        .contains("faulty_british_apc = true"));
+    let mut g = game("1200", "faulty_british_apc = true", MOLTKE);
+    cmd(&mut g, "until 1200 planned_fire");
+    assert!(refused(&mut g, "hit moltke 34 british_apc").contains("caliber MM"));
+    assert!(refused(&mut g, "hit moltke 34 weapon bomb british_apc").contains("weapon shell"));
+}
+
+/// FG&DN 8.3 Main Battery: the fire-control result (D10 1-2) needs no armor penetration; a
+/// non-penetrating hit that rolls the starred location still loses a director.
+#[test]
+fn given_no_penetration_when_main_battery_rolls_fire_control_then_it_applies_8_3() {
+    let mut g = game("1200", "", MOLTKE);
+    // 20 nopen -> 10 DP on 500: ratio 10/490 = .02: D6 6 -> 1 critical; D20 1: main battery*,
+    // D10 2: fire control
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 20 nopen\ndice 6 1 2\nnext",
+    );
+    assert_eq!(
+        sview(&g, "moltke").fire_control,
+        vec!["main: 1 director(s) lost"]
+    );
+    // a mount result (D10 5) is ignored without penetration
+    cmds(
+        &mut g,
+        "until 1203 planned_fire\nhit moltke 20 nopen\ndice 6 1 5\nnext",
+    );
+    assert!(
+        last_log(&g).contains("a main battery mount needs armor penetration"),
+        "{}",
+        last_log(&g)
+    );
+    assert_eq!(sview(&g, "moltke").mounts[0].status, "ok");
+    assert_eq!(ship(&g, "moltke").criticals.len(), 1);
+}
+
+/// FG&DN 8.3 Casemate: likewise its fire-control result needs no penetration (D20 4 on the Major
+/// column is the starred casemate location).
+#[test]
+fn given_no_penetration_when_casemate_rolls_fire_control_then_it_applies_8_3() {
+    let mut g = game("1200", "", MOLTKE);
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 20 nopen\ndice 6 4 1\nnext",
+    );
+    let v = sview(&g, "moltke");
+    assert_eq!(v.criticals.len(), 1);
+    assert!(
+        v.fire_control.iter().any(|f| f.contains("casemate")),
+        "{:?}",
+        v.fire_control
+    );
+}
+
+/// FG&DN 8.1.10: at 25 % DP left the main, secondary and tertiary batteries are out; at 10 % all
+/// weapons are out (shown in each mount's status).
+#[test]
+fn given_massive_damage_when_dp_falls_to_25_and_10_percent_then_the_weapons_go_out_8_1_10() {
+    let mut g = game("1200", "", MOLTKE);
+    cmd(&mut g, "adjust moltke damage 374 \"hits\"");
+    assert!(sview(&g, "moltke").mounts.iter().all(|m| m.status == "ok"));
+    cmd(&mut g, "adjust moltke damage 375 \"hits\"");
+    let st: Vec<String> = sview(&g, "moltke")
+        .mounts
+        .iter()
+        .map(|m| m.status.clone())
+        .collect();
+    assert_eq!(
+        st,
+        [
+            "out (massive damage)",
+            "out (massive damage)",
+            "out (massive damage)",
+            "ok"
+        ]
+    );
+    assert_eq!(
+        sview(&g, "moltke").massive_damage,
+        Some("main_secondary_tertiary_out")
+    );
+    cmd(&mut g, "adjust moltke damage 450 \"hits\"");
+    assert!(sview(&g, "moltke")
+        .mounts
+        .iter()
+        .all(|m| m.status == "out (massive damage)"));
+}
