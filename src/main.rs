@@ -92,7 +92,7 @@ enum Cmd {
         ships: usize,
         #[arg(long, default_value_t = 20_000)]
         commands: usize,
-        /// Folder for the benchmark saves (default: the system's temporary folder).
+        /// Folder for the benchmark saves, kept there (default: a temporary folder, removed).
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
         /// Measure one save and print its figures as JSON (used by `bench` itself).

@@ -536,3 +536,25 @@ fn after_the_battle_the_header_shows_the_repair_marks_and_the_detail_the_repairs
     );
     d.assert_saved();
 }
+
+#[test]
+fn a_long_log_is_built_backwards_as_it_is_scrolled_or_searched() {
+    let mut d = demo();
+    for k in 0..600 {
+        d.app.submit(&format!("note \"entry {k}\"")).unwrap();
+    }
+    d.app.rebuild_log(); // as when opening a long battle
+    d.screen(80, 24); // the panel's height is known after a frame, as on a terminal
+    assert!(d.app.log.rows.len() < 1200, "only the newest part is built");
+    d.keys(&["/", "'entry 3'", "enter"]);
+    let found = d.app.log.found.expect("found");
+    assert!(
+        d.app.log.rows[found].text.contains("entry 399"),
+        "newest match first"
+    );
+    d.keys(&["esc", "l", "g"]);
+    assert_eq!(d.app.log.rows.len(), 1200, "scrolled to the top: all built");
+    assert!(d.app.log.rows[0].text.starts_with("#1 "));
+    let s = d.screen(80, 24);
+    assert!(s.contains("#1 1200 plotting note"), "{s}");
+}

@@ -326,6 +326,9 @@ pub fn run_measure(path: &Path) -> Result<(), CliError> {
 /// `umpire bench`: generate the fleet action, measure at `commands / 10` and `commands`
 /// logged commands, print the figures against SPEC 7 and how they grow.
 pub fn run(ships: usize, commands: usize, dir: Option<&Path>) -> Result<(), CliError> {
+    // A folder given with --dir keeps the saves (to profile or replay them); the default
+    // temporary folder is cleaned up.
+    let keep = dir;
     let tmp;
     let dir: PathBuf = match dir {
         Some(d) => d.to_path_buf(),
@@ -355,7 +358,9 @@ pub fn run(ships: usize, commands: usize, dir: Option<&Path>) -> Result<(), CliE
             .arg(&path)
             .output()
             .map_err(|e| CliError::input(e.to_string()))?;
-        let _ = std::fs::remove_file(&path);
+        if keep.is_none() {
+            let _ = std::fs::remove_file(&path);
+        }
         if !o.status.success() {
             return Err(CliError::input(
                 String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -365,7 +370,7 @@ pub fn run(ships: usize, commands: usize, dir: Option<&Path>) -> Result<(), CliE
             .map_err(|e| CliError::input(format!("bench child: {e}")))?;
         results.push(m);
     }
-    if dir.starts_with(std::env::temp_dir()) {
+    if keep.is_none() {
         let _ = std::fs::remove_dir(&dir);
     }
     out(&report(&results));

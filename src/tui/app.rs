@@ -93,11 +93,14 @@ pub struct LogRow {
     pub in_effect: bool,
 }
 
-/// The log panel: rows for the whole log (or one ship's part of it), kept up to date one
-/// entry at a time so a frame never walks the whole log.
+/// The log panel: rows for the newest part of the log (or of one ship's part of it), built
+/// backwards on demand (scrolling up, searching) and kept up to date one entry at a time, so
+/// neither opening a long battle nor a frame walks the whole log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LogPanel {
     pub rows: Vec<LogRow>,
+    /// Entries before this index have no rows yet.
+    pub built_from: usize,
     /// Only this ship's lines (its id).
     pub ship: Option<String>,
     /// Rows hidden below the bottom of the panel (0 follows the newest line).
@@ -219,13 +222,28 @@ impl App {
         rows
     }
 
-    /// Rebuild the log rows from the whole log (opening, filter changes, undo and redo).
+    /// Rebuild the log rows (opening, filter changes, undo and redo): the newest screenfuls
+    /// now, older ones when scrolled to.
     pub fn rebuild_log(&mut self) {
-        let n = self.battle.game.entries().len();
-        let rows: Vec<LogRow> = (0..n).flat_map(|i| self.rows_for(i)).collect();
-        self.log.rows = rows;
+        self.log.rows.clear();
+        self.log.built_from = self.battle.game.entries().len();
         self.log.found = None;
         self.log.scroll = 0;
+        self.ensure_rows(LOG_ROWS_AHEAD);
+    }
+
+    /// Build older rows until there are at least `wanted` (or the whole log is built).
+    fn ensure_rows(&mut self, wanted: usize) {
+        while self.log.rows.len() < wanted && self.log.built_from > 0 {
+            let end = self.log.built_from;
+            let start = end.saturating_sub(LOG_CHUNK);
+            let mut older: Vec<LogRow> = (start..end).flat_map(|i| self.rows_for(i)).collect();
+            let added = older.len();
+            older.append(&mut self.log.rows);
+            self.log.rows = older;
+            self.log.built_from = start;
+            self.log.found = self.log.found.map(|f| f + added);
+        }
     }
 
     /// Add the newest entry's rows; after undo/redo an earlier entry changed, so rebuild.
@@ -452,7 +470,10 @@ impl App {
             Action::PageDown => self.scroll_log(-(self.log_height.max(1) as isize - 1)),
             Action::Top => match self.focus {
                 Focus::Fleet => self.selected = 0,
-                Focus::Log => self.log.scroll = self.max_scroll(),
+                Focus::Log => {
+                    self.ensure_rows(usize::MAX);
+                    self.log.scroll = self.max_scroll()
+                }
             },
             Action::Bottom => match self.focus {
                 Focus::Fleet => self.selected = ships.saturating_sub(1),
@@ -482,8 +503,9 @@ impl App {
     }
 
     fn scroll_log(&mut self, by: isize) {
-        let s = self.log.scroll as isize + by;
-        self.log.scroll = s.clamp(0, self.max_scroll() as isize) as usize;
+        let s = (self.log.scroll as isize + by).max(0) as usize;
+        self.ensure_rows(s + self.log_height.max(1) + LOG_ROWS_AHEAD);
+        self.log.scroll = s.min(self.max_scroll());
     }
 
     /// Move to the next match of the search, older (`older`) or newer, starting from the
@@ -493,6 +515,7 @@ impl App {
             self.info("no search: / to search the log");
             return;
         };
+        self.ensure_rows(usize::MAX);
         let n = self.log.rows.len();
         let start = match (self.log.found, fresh) {
             (Some(f), false) => f,
@@ -762,6 +785,10 @@ impl App {
         self.mode = Mode::Ask(ask);
     }
 }
+
+/// Log rows built beyond what the panel shows, and entries built per step backwards.
+const LOG_ROWS_AHEAD: usize = 300;
+const LOG_CHUNK: usize = 100;
 
 /// Words offered after the command name at the prompt.
 const OPTION_WORDS: &[&str] = &[

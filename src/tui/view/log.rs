@@ -26,7 +26,12 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     frame.render_widget(block, area);
     let h = inner.height as usize;
     let w = inner.width as usize;
-    let end = log.rows.len().saturating_sub(log.scroll);
+    // Scrolled to the top, the panel still starts at the oldest row, whatever its height.
+    let end = log
+        .rows
+        .len()
+        .saturating_sub(log.scroll)
+        .max(h.min(log.rows.len()));
     let start = end.saturating_sub(h);
     let lines: Vec<Line> = (start..end)
         .map(|i| {
