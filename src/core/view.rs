@@ -268,11 +268,9 @@ fn casualty_view(f: &FireFlood) -> CasualtyView {
     }
 }
 
-pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView {
-    let (fire, flood, total, level) = severity_of(tables, s);
-    let idx = state.ship_index(s.id()).unwrap_or(0);
-    let eff = damage_control::effective(state, tables, idx);
-    let (speed_max, breakdown_level, orders) = speed_max(tables, s);
+/// Every effect the console will fire by itself for ship `idx`, soonest first (SPEC 3.5).
+pub fn timers(state: &GameState, tables: &Tables, idx: usize) -> Vec<TimerView> {
+    let s = &state.ships[idx];
     let mut raw: Vec<(Minute, Phase, String)> = Vec::new();
     if s.is_afloat() {
         for c in [Casualty::Fire, Casualty::Flood] {
@@ -295,24 +293,31 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
     {
         raw.push((due, phase, what));
     }
-    let sinks_at = match s.status {
-        ShipStatus::Sinking { due } => {
-            let at = state.clock.first_turn_at_or_after(due);
-            raw.push((at, Phase::Movement, "sinks (disappears)".into()));
-            Some(label(at))
-        }
-        _ => None,
-    };
+    if let ShipStatus::Sinking { due } = s.status {
+        let at = state.clock.first_turn_at_or_after(due);
+        raw.push((at, Phase::Movement, "sinks (disappears)".into()));
+    }
     raw.sort_by_key(|(due, phase, _)| (*due, phase_order(*phase)));
-    let timers: Vec<TimerView> = raw
-        .into_iter()
+    raw.into_iter()
         .map(|(due, phase, what)| TimerView {
             what,
             due: label(due),
             phase,
             at: due,
         })
-        .collect();
+        .collect()
+}
+
+pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView {
+    let (fire, flood, total, level) = severity_of(tables, s);
+    let idx = state.ship_index(s.id()).unwrap_or(0);
+    let eff = damage_control::effective(state, tables, idx);
+    let (speed_max, breakdown_level, orders) = speed_max(tables, s);
+    let timers = timers(state, tables, idx);
+    let sinks_at = match s.status {
+        ShipStatus::Sinking { due } => Some(label(state.clock.first_turn_at_or_after(due))),
+        _ => None,
+    };
     let dp_left = s.dp_left();
     ShipView {
         id: s.id().to_string(),
@@ -459,36 +464,41 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
     }
 }
 
-pub fn status(state: &GameState, tables: &Tables) -> Status {
+/// The clock of the status (SPEC 5), alone: cheap, for every frame.
+pub fn clock_view(state: &GameState) -> ClockView {
     let c = state.clock;
     let o = state.clock_options;
-    Status {
-        clock: ClockView {
-            turn: c.label(),
-            phase: c.phase,
-            scale: c.scale.name().to_string(),
-            day: c.day(),
-            next_mark: match state.post_battle {
-                Some(pb) => label(
-                    crate::core::fgdn::repairs::next_hours(pb.hours_at(c.turn))
-                        .map(|h| pb.mark_minute(h))
-                        .unwrap_or(c.turn),
-                ),
-                None => label(o.next_mark_after(c.turn)),
-            },
-            is_mark: state.post_battle.is_some() || o.is_mark(c.turn),
-            sea_state: state.sea_state,
-            post_battle: state.post_battle.map(|pb| {
-                let hours = pb.hours_at(c.turn);
-                PostBattleView {
-                    ended: label(pb.ended),
-                    ended_day: crate::core::clock::day(pb.ended),
-                    hours,
-                    next_hours: crate::core::fgdn::repairs::next_hours(hours),
-                    finished: pb.finished,
-                }
-            }),
+    ClockView {
+        turn: c.label(),
+        phase: c.phase,
+        scale: c.scale.name().to_string(),
+        day: c.day(),
+        next_mark: match state.post_battle {
+            Some(pb) => label(
+                crate::core::fgdn::repairs::next_hours(pb.hours_at(c.turn))
+                    .map(|h| pb.mark_minute(h))
+                    .unwrap_or(c.turn),
+            ),
+            None => label(o.next_mark_after(c.turn)),
         },
+        is_mark: state.post_battle.is_some() || o.is_mark(c.turn),
+        sea_state: state.sea_state,
+        post_battle: state.post_battle.map(|pb| {
+            let hours = pb.hours_at(c.turn);
+            PostBattleView {
+                ended: label(pb.ended),
+                ended_day: crate::core::clock::day(pb.ended),
+                hours,
+                next_hours: crate::core::fgdn::repairs::next_hours(hours),
+                finished: pb.finished,
+            }
+        }),
+    }
+}
+
+pub fn status(state: &GameState, tables: &Tables) -> Status {
+    Status {
+        clock: clock_view(state),
         ships: state
             .ships
             .iter()
@@ -510,7 +520,7 @@ pub struct DueItem {
 pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
     let clock = state.clock;
     let mut items = Vec::new();
-    for s in &state.ships {
+    for (idx, s) in state.ships.iter().enumerate() {
         let item = |what: String| DueItem {
             ship: s.id().to_string(),
             name: s.spec.name.clone(),
@@ -524,7 +534,7 @@ pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
                 if n == 1 { "" } else { "s" }
             )));
         }
-        for t in ship_view(state, tables, s).timers {
+        for t in timers(state, tables, idx) {
             if clock.reached(t.at) && clock.phase == t.phase {
                 items.push(item(t.what));
             }

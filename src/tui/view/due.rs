@@ -13,7 +13,7 @@ pub fn wanted(ctx: &Ctx) -> usize {
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
-    let c = &ctx.status.clock;
+    let c = &ctx.clock;
     let title = format!("Due at end of {} {}", c.turn, c.phase.name());
     let block = panel(&title, false, ctx);
     let inner = block.inner(area);
@@ -35,25 +35,24 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ]));
     }
     // Later: the next few timers of every ship, soonest first.
-    let mut later: Vec<(u32, u8, String)> = ctx
-        .status
-        .ships
-        .iter()
-        .flat_map(|s| {
-            s.timers
-                .iter()
-                .filter(|tm| {
-                    !(game.state.clock.reached(tm.at) && game.state.clock.phase == tm.phase)
-                })
-                .map(move |tm| {
-                    (
-                        tm.at,
-                        tm.phase as u8,
-                        format!("{} {}: {}: {}", tm.due, tm.phase.name(), s.name, tm.what),
-                    )
-                })
-        })
-        .collect();
+    let mut later: Vec<(u32, u8, String)> = Vec::new();
+    for (i, s) in game.state.ships.iter().enumerate() {
+        for tm in crate::core::view::timers(&game.state, &game.tables, i) {
+            if !(game.state.clock.reached(tm.at) && game.state.clock.phase == tm.phase) {
+                later.push((
+                    tm.at,
+                    tm.phase as u8,
+                    format!(
+                        "{} {}: {}: {}",
+                        tm.due,
+                        tm.phase.name(),
+                        s.spec.name,
+                        tm.what
+                    ),
+                ));
+            }
+        }
+    }
     later.sort();
     if !later.is_empty() && (lines.len() as u16) < inner.height {
         lines.push(Line::from(styled("later:", t.dim())));

@@ -110,29 +110,47 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ),
         t.dim(),
     )]);
-    let mut lines: Vec<(Option<usize>, Line)> = Vec::new();
+    // Rows first as (side heading | ship index), cheap; full views only for the rows shown.
+    enum Row<'a> {
+        Side(&'a str),
+        Ship(usize),
+    }
+    let ships = &ctx.app.battle.game.state.ships;
+    let mut rows: Vec<Row> = Vec::new();
     let mut side: Option<&str> = None;
-    for (i, s) in ctx.status.ships.iter().enumerate() {
-        if side != Some(s.side.as_str()) {
-            side = Some(&s.side);
-            lines.push((
-                None,
-                Line::from(styled(format!("── {} ──", s.side), t.title())),
-            ));
+    for (i, s) in ships.iter().enumerate() {
+        if side != Some(s.spec.side.as_str()) {
+            side = Some(&s.spec.side);
+            rows.push(Row::Side(&s.spec.side));
         }
-        lines.push((Some(i), row(s, i == ctx.app.selected, name_w, t)));
+        rows.push(Row::Ship(i));
     }
     let height = inner.height.saturating_sub(1) as usize;
-    let at = lines
+    let at = rows
         .iter()
-        .position(|(i, _)| *i == Some(ctx.app.selected))
+        .position(|r| matches!(r, Row::Ship(i) if *i == ctx.app.selected))
         .unwrap_or(0);
     let start = if at < height {
         0
     } else {
-        (at + 1 - height).min(lines.len().saturating_sub(height))
+        (at + 1 - height).min(rows.len().saturating_sub(height))
     };
+    let lines: Vec<Line> = rows
+        .iter()
+        .skip(start)
+        .take(height)
+        .map(|r| match r {
+            Row::Side(name) => Line::from(styled(format!("── {name} ──"), t.title())),
+            Row::Ship(i) => {
+                let selected = *i == ctx.app.selected;
+                match (selected, ctx.ship()) {
+                    (true, Some(v)) => row(v, true, name_w, t),
+                    _ => row(&ctx.ship_view(*i), selected, name_w, t),
+                }
+            }
+        })
+        .collect();
     let mut shown = vec![head];
-    shown.extend(lines.into_iter().skip(start).take(height).map(|(_, l)| l));
+    shown.extend(lines);
     frame.render_widget(Paragraph::new(shown), inner);
 }

@@ -9,7 +9,7 @@ use ratatui::Frame;
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
-    let c = &ctx.status.clock;
+    let c = &ctx.clock;
     let base = t.header();
     let (clock, mark) = match &c.post_battle {
         // FG&DN 8.4: the repair timeline after `end-battle`.

@@ -10,7 +10,7 @@ mod header;
 mod log;
 mod overlay;
 
-use crate::core::view::{self as core_view, DueItem, ShipView, Status};
+use crate::core::view::{self as core_view, ClockView, DueItem, ShipView};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -23,17 +23,27 @@ pub const MIN_HEIGHT: u16 = 24;
 pub const FULL_WIDTH: u16 = 120;
 pub const FULL_HEIGHT: u16 = 30;
 
-/// What every panel reads: the status projection, computed once per frame.
+/// What every panel reads, computed once per frame. Full ship views are built only for the
+/// ships on screen (the fleet rows shown and the selected ship), so a frame's cost follows the
+/// screen, not the fleet or the log.
 pub struct Ctx<'a> {
     pub app: &'a App,
-    pub status: Status,
+    pub clock: ClockView,
     /// What ending the phase will do (SPEC 3.5).
     pub due: Vec<DueItem>,
+    /// The selected ship.
+    pub selected: Option<ShipView>,
 }
 
 impl Ctx<'_> {
     pub fn ship(&self) -> Option<&ShipView> {
-        self.status.ships.get(self.app.selected)
+        self.selected.as_ref()
+    }
+
+    /// The full view of ship `i`.
+    pub fn ship_view(&self, i: usize) -> ShipView {
+        let g = &self.app.battle.game;
+        core_view::ship_view(&g.state, &g.tables, &g.state.ships[i])
     }
 }
 
@@ -43,7 +53,6 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         too_small(frame, area);
         return;
     }
-    let status = core_view::status(&app.battle.game.state, &app.battle.game.tables);
     let full = area.width >= FULL_WIDTH && area.height >= FULL_HEIGHT;
     let [head, body, msg, foot] = Layout::vertical([
         Constraint::Length(1),
@@ -52,9 +61,21 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let due = core_view::due_at_end_of_phase(&app.battle.game.state, &app.battle.game.tables);
+    let game = &app.battle.game;
+    let due = core_view::due_at_end_of_phase(&game.state, &game.tables);
+    let selected = game
+        .state
+        .ships
+        .get(app.selected)
+        .map(|s| core_view::ship_view(&game.state, &game.tables, s));
+    let clock = core_view::clock_view(&game.state);
     let log_area = {
-        let ctx = Ctx { app, status, due };
+        let ctx = Ctx {
+            app,
+            clock,
+            due,
+            selected,
+        };
         header::draw(frame, head, &ctx);
         let log_area = if full {
             draw_full(frame, body, &ctx)
@@ -79,9 +100,10 @@ fn too_small(frame: &mut Frame, area: Rect) {
 
 /// Fleet rows wanted: every ship, a heading per side, the panel title.
 fn fleet_height(ctx: &Ctx) -> u16 {
-    let mut sides: Vec<&str> = ctx.status.ships.iter().map(|s| s.side.as_str()).collect();
+    let ships = &ctx.app.battle.game.state.ships;
+    let mut sides: Vec<&str> = ships.iter().map(|s| s.spec.side.as_str()).collect();
     sides.dedup();
-    (ctx.status.ships.len() + sides.len() + 2) as u16
+    (ships.len() + sides.len() + 2) as u16
 }
 
 /// Returns the log panel's area (for paging).
