@@ -18,7 +18,8 @@
 //!   gives a status.
 //! - `table`: the table loader accepts or refuses; with tables it accepts, a battle plays.
 //!
-//! Time: `UMPIRE_FUZZ_SECS` per target (default 12), seed `UMPIRE_FUZZ_SEED`. Every file in
+//! Inputs per target: `UMPIRE_FUZZ_RUNS` (default 3000, the same on every machine), under a time
+//! cap `UMPIRE_FUZZ_SECS` (default 120); seed `UMPIRE_FUZZ_SEED`. Every file in
 //! `fuzz/regressions/<target>/` is run first, always.
 mod common;
 
@@ -438,8 +439,20 @@ fn files_in(dir: &Path) -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// A time cap per target: `UMPIRE_FUZZ_SECS` (default 120, a safety bound).
 fn budget() -> Duration {
-    Duration::from_secs(env_number("UMPIRE_FUZZ_SECS", 12))
+    Duration::from_secs(env_number("UMPIRE_FUZZ_SECS", 120))
+}
+
+/// Mutated inputs per target: `UMPIRE_FUZZ_RUNS` (default 3000; 0 = until the time cap). A count,
+/// not a time, so the default run is the same inputs on every machine: CI cannot fail on a
+/// crash a faster machine happened to reach. Explore with e.g.
+/// `UMPIRE_FUZZ_RUNS=0 UMPIRE_FUZZ_SECS=600 UMPIRE_FUZZ_SEED=7`.
+fn runs_cap() -> u64 {
+    match env_number("UMPIRE_FUZZ_RUNS", 3000) {
+        0 => u64::MAX,
+        n => n,
+    }
 }
 
 fn seed(target: u64) -> u64 {
@@ -468,14 +481,15 @@ fn fuzz(
     let mut rng = Rng(seed);
     let deadline = Instant::now() + budget();
     let mut runs = 0;
-    while Instant::now() < deadline {
+    let cap = runs_cap();
+    while runs < cap && Instant::now() < deadline {
         let base = rng.pick(corpus);
         let input = prepare(mutate(&mut rng, base, corpus));
         exercise(target, &input, f);
         runs += 1;
     }
     eprintln!(
-        "{target}: {runs} mutated inputs in {:?}, seed {seed}",
+        "{target}: {runs} mutated inputs (cap {cap}, time cap {:?}), seed {seed}",
         budget()
     );
     runs

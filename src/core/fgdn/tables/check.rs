@@ -218,11 +218,16 @@ pub(crate) fn year_bands(ctx: &mut Ctx, bands: &[YearBand]) {
             (_, None) => ctx.err(
                 &b.span,
                 "from_year",
-                format!("missing (expected {})", prev_to.map_or(0, |p| p + 1)),
+                format!(
+                    "missing (expected {})",
+                    prev_to.map_or(0, |p| p.saturating_add(1))
+                ),
             ),
             (_, Some(f)) => {
-                let want = prev_to.map(|p| p + 1);
-                if want.is_some_and(|w| w != *f.get_ref()) {
+                // Saturating, and a band after one ending at the largest year never fits.
+                let want = prev_to.map(|p| p.saturating_add(1));
+                let after_max = prev_to.is_some_and(|p| p.checked_add(1).is_none());
+                if after_max || want.is_some_and(|w| w != *f.get_ref()) {
                     let w = want.unwrap_or_default();
                     let what = if *f.get_ref() > w { "gap" } else { "overlap" };
                     ctx.err(

@@ -15,13 +15,13 @@ impl YearMonth {
     pub fn next(self) -> YearMonth {
         if self.month >= 12 {
             YearMonth {
-                year: self.year + 1,
+                year: self.year.saturating_add(1),
                 month: 1,
             }
         } else {
             YearMonth {
                 year: self.year,
-                month: self.month + 1,
+                month: self.month.saturating_add(1),
             }
         }
     }

@@ -506,7 +506,19 @@ fn bands(
             ctx.err(&b.span(), "to", "missing (only the last band is open)");
         }
         let want = match out.last() {
-            Some(p) => p.to.map(|t| t + 1),
+            // Checked: a band ending at the largest number has no successor (found by fuzzing).
+            Some(p) => match p.to.map(|t| t.checked_add(1)) {
+                Some(None) => {
+                    ctx.err(
+                        &r.from.span(),
+                        "from",
+                        "no band can follow one that ends at the largest number",
+                    );
+                    None
+                }
+                Some(w) => w,
+                None => None,
+            },
             None => contiguous_from,
         };
         if let Some(w) = want {
