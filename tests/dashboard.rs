@@ -558,3 +558,23 @@ fn a_long_log_is_built_backwards_as_it_is_scrolled_or_searched() {
     let s = d.screen(80, 24);
     assert!(s.contains("#1 1200 plotting note"), "{s}");
 }
+
+#[test]
+fn a_save_replaced_underneath_is_never_written_and_the_screen_says_not_saved() {
+    let mut d = demo();
+    d.keys(&["n"]);
+    let before = d.app.battle.game.state.clone();
+    // Another program replaces the save while the dashboard runs.
+    std::fs::remove_file(&d.path).unwrap();
+    std::fs::write(&d.path, cli::DEMO).unwrap();
+    d.keys(&["n"]);
+    assert_eq!(d.app.battle.game.state, before, "nothing changed on screen");
+    assert!(d.app.unsaved.is_some());
+    let s = d.screen(80, 24);
+    assert!(s.contains("NOT SAVED"), "{s}");
+    assert_eq!(
+        std::fs::read_to_string(&d.path).unwrap(),
+        cli::DEMO,
+        "the replacement is never written to"
+    );
+}
