@@ -91,46 +91,47 @@ fn new_save(path: &Path, source: &Battle) -> Result<(), CliError> {
 /// it writes to (locked), the keymap. A save another console is writing opens read-only.
 pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
     let keymap = load_keymap(options.keymap.as_deref())?;
-    let (source, continue_in_place) = match &options.file {
-        None => (
-            Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables.clone())?,
-            false,
-        ),
-        Some(path) => {
+    // A save is continued in place and read once, under its lock (below); a scenario (or a
+    // save with --save) is read here only to start the new save.
+    let in_place = match &options.file {
+        Some(path) if options.save.is_none() => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
-            let battle = Battle::open(path, tables.clone())?;
-            (battle, is_save(&text) && options.save.is_none())
+            is_save(&text).then(|| path.clone())
+        }
+        _ => None,
+    };
+    let continue_in_place = in_place.is_some();
+    let target = match in_place {
+        Some(path) => path,
+        None => {
+            let source = match &options.file {
+                None => Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables.clone())?,
+                Some(path) => Battle::open(path, tables.clone())?,
+            };
+            let path = match &options.save {
+                Some(p) => p.clone(),
+                None => {
+                    let dir = options
+                        .data_dir
+                        .clone()
+                        .or_else(default_data_dir)
+                        .ok_or_else(|| {
+                            CliError::input("no data directory on this system: give --save FILE")
+                        })?;
+                    let stem = options
+                        .file
+                        .as_deref()
+                        .and_then(|p| p.file_stem())
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or_else(|| "demo".into());
+                    dir.join(format!("{stem}-{}.toml", stamp()))
+                }
+            };
+            new_save(&path, &source)?;
+            path
         }
     };
-    let target = if continue_in_place {
-        source.path.clone().unwrap_or_default()
-    } else {
-        let path = match &options.save {
-            Some(p) => p.clone(),
-            None => {
-                let dir = options
-                    .data_dir
-                    .clone()
-                    .or_else(default_data_dir)
-                    .ok_or_else(|| {
-                        CliError::input("no data directory on this system: give --save FILE")
-                    })?;
-                let stem = options
-                    .file
-                    .as_deref()
-                    .and_then(|p| p.file_stem())
-                    .map(|s| s.to_string_lossy().to_string())
-                    .unwrap_or_else(|| "demo".into());
-                dir.join(format!("{stem}-{}.toml", stamp()))
-            }
-        };
-        new_save(&path, &source)?;
-        path
-    };
-    for w in &source.warnings {
-        eprintln!("warning: {w}");
-    }
     // Lock first, then read under the lock: what is on screen is what is in the file. A save
     // another umpire is writing (or that cannot be written) opens read-only, saying why.
     let (battle, save) = match Battle::open_writable(&target, tables.clone()) {
@@ -141,6 +142,9 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
         ),
         Err(e) => return Err(e),
     };
+    for w in &battle.warnings {
+        eprintln!("warning: {w}");
+    }
     let mut app = App::new(battle, save, Some(target), keymap);
     app.theme = theme::Theme::from_env();
     app.wall = || Some(cli::wall_now());
