@@ -342,21 +342,7 @@ pub fn main_battery(
     r: &Rec<'_>,
     c: &mut CritContext,
 ) -> Result<(), RuleError> {
-    let name = ctx.ship_name(i);
-    let d10 = ctx.roll(
-        i,
-        Die::D10,
-        format!("main battery critical, {name} (1-2 fire control, 3-10 a mount)"),
-    )?;
-    if d10 <= 2 {
-        let detail = fire_control_for(ctx, i, Some(Battery::Main))?;
-        record(ctx, i, r, format!("D10 {d10}: main battery {detail}"), 0);
-        return Ok(());
-    }
-    if c.fire_control_only {
-        return mount_needs_penetration(ctx, i, r, d10, "main battery");
-    }
-    mount_hit(ctx, i, r, c, Battery::Main, &format!("D10 {d10}: "))
+    battery_critical(ctx, i, r, c, Battery::Main, "main battery", "a mount")
 }
 
 /// Casemate critical (FG&DN 8.3): D10 1-2 fire control, 3-10 a gun out, then the ready
@@ -367,21 +353,35 @@ pub fn casemate(
     r: &Rec<'_>,
     c: &mut CritContext,
 ) -> Result<(), RuleError> {
+    battery_critical(ctx, i, r, c, Battery::Casemate, "casemate", "a gun")
+}
+
+/// The shared opening of the main battery and casemate criticals (FG&DN 8.3): D10 1-2 fire
+/// control (needs no penetration), 3-10 the battery's mount (voided without penetration).
+fn battery_critical(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    battery: Battery,
+    what: &str,
+    mount: &str,
+) -> Result<(), RuleError> {
     let name = ctx.ship_name(i);
     let d10 = ctx.roll(
         i,
         Die::D10,
-        format!("casemate critical, {name} (1-2 fire control, 3-10 a gun)"),
+        format!("{what} critical, {name} (1-2 fire control, 3-10 {mount})"),
     )?;
     if d10 <= 2 {
-        let detail = fire_control_for(ctx, i, Some(Battery::Casemate))?;
-        record(ctx, i, r, format!("D10 {d10}: casemate {detail}"), 0);
+        let detail = fire_control_for(ctx, i, Some(battery))?;
+        record(ctx, i, r, format!("D10 {d10}: {what} {detail}"), 0);
         return Ok(());
     }
     if c.fire_control_only {
-        return mount_needs_penetration(ctx, i, r, d10, "casemate");
+        return mount_needs_penetration(ctx, i, r, d10, what);
     }
-    mount_hit(ctx, i, r, c, Battery::Casemate, &format!("D10 {d10}: "))
+    mount_hit(ctx, i, r, c, battery, &format!("D10 {d10}: "))
 }
 
 /// Other weapon (FG&DN 8.3): a random mount other than main battery or casemate; AA and light
