@@ -515,11 +515,25 @@ pub struct DueItem {
     pub what: String,
 }
 
-/// Everything ending the current phase will do, ship by ship in scenario order (SPEC 3.5): the
-/// hits waiting to be resolved, then every timer that falls due at the end of this phase.
-pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
+/// A timer that falls due after the current phase, with its ship's name.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Upcoming {
+    pub name: String,
+    pub timer: TimerView,
+}
+
+/// What the console will do by itself (SPEC 3.5): `now` at the end of the current phase, ship
+/// by ship in scenario order (pending hits, then the timers due); `later`, soonest first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Schedule {
+    pub now: Vec<DueItem>,
+    pub later: Vec<Upcoming>,
+}
+
+/// Every ship's timers, split into what ending this phase fires and what comes later.
+pub fn schedule(state: &GameState, tables: &Tables) -> Schedule {
     let clock = state.clock;
-    let mut items = Vec::new();
+    let mut out = Schedule::default();
     for (idx, s) in state.ships.iter().enumerate() {
         let item = |what: String| DueItem {
             ship: s.id().to_string(),
@@ -529,18 +543,42 @@ pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
         if !s.pending.is_empty() {
             let n = s.pending.len();
             let dp: u32 = s.pending.iter().map(|h| h.damage).sum();
-            items.push(item(format!(
+            out.now.push(item(format!(
                 "{n} hit{} to resolve: {dp} DP, then the critical roll",
                 if n == 1 { "" } else { "s" }
             )));
         }
         for t in timers(state, tables, idx) {
             if clock.reached(t.at) && clock.phase == t.phase {
-                items.push(item(t.what));
+                out.now.push(item(t.what));
+            } else {
+                out.later.push(Upcoming {
+                    name: s.spec.name.clone(),
+                    timer: t,
+                });
             }
         }
     }
-    items
+    out.later.sort_by(|a, b| {
+        (
+            a.timer.at,
+            phase_order(a.timer.phase),
+            &a.name,
+            &a.timer.what,
+        )
+            .cmp(&(
+                b.timer.at,
+                phase_order(b.timer.phase),
+                &b.name,
+                &b.timer.what,
+            ))
+    });
+    out
+}
+
+/// Everything ending the current phase will do (the `now` of [`schedule`]).
+pub fn due_at_end_of_phase(state: &GameState, tables: &Tables) -> Vec<DueItem> {
+    schedule(state, tables).now
 }
 
 /// A ship's status field by name (dots for nested keys, e.g. `tds.port`). Lists give their

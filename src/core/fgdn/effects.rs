@@ -963,23 +963,15 @@ pub fn sensor(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
         .map(|r| (r.outcome, r.text))
         .unwrap_or(("unknown".into(), "unknown".into()));
     let s = &ctx.state.ships[i];
+    let lost = s
+        .equipment
+        .sensors_out
+        .iter()
+        .filter(|x| **x == outcome)
+        .count() as u32;
     let fitted = match (outcome.as_str(), s.spec.searchlights) {
-        ("forward_searchlight", Some(l)) => {
-            l.forward
-                > s.equipment
-                    .sensors_out
-                    .iter()
-                    .filter(|x| *x == &outcome)
-                    .count() as u32
-        }
-        ("after_searchlight", Some(l)) => {
-            l.aft
-                > s.equipment
-                    .sensors_out
-                    .iter()
-                    .filter(|x| *x == &outcome)
-                    .count() as u32
-        }
+        ("forward_searchlight", Some(l)) => l.forward > lost,
+        ("after_searchlight", Some(l)) => l.aft > lost,
         // The scenario format has no sonar: a WWI surface ship is taken to carry none.
         ("sonar", _) => false,
         _ => true,

@@ -8,7 +8,7 @@ use ratatui::Frame;
 
 /// Lines the panel would like (for the compact layout's split).
 pub fn wanted(ctx: &Ctx) -> usize {
-    ctx.due.len().max(1) + 2
+    ctx.due.now.len().max(1) + 2
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
@@ -19,8 +19,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let w = inner.width as usize;
-    let game = &ctx.app.battle.game;
-    let now = &ctx.due;
+    let now = &ctx.due.now;
     let mut lines: Vec<Line> = Vec::new();
     if now.is_empty() {
         lines.push(Line::from(styled(
@@ -34,33 +33,15 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             styled(d.what.clone(), ratatui::style::Style::new()),
         ]));
     }
-    // Later: the next few timers of every ship, soonest first.
-    let mut later: Vec<(u32, u8, String)> = Vec::new();
-    for (i, s) in game.state.ships.iter().enumerate() {
-        for tm in crate::core::view::timers(&game.state, &game.tables, i) {
-            if !(game.state.clock.reached(tm.at) && game.state.clock.phase == tm.phase) {
-                later.push((
-                    tm.at,
-                    tm.phase as u8,
-                    format!(
-                        "{} {}: {}: {}",
-                        tm.due,
-                        tm.phase.name(),
-                        s.spec.name,
-                        tm.what
-                    ),
-                ));
-            }
-        }
-    }
-    later.sort();
+    // Later: every ship's next timers, soonest first.
+    let later = &ctx.due.later;
     if !later.is_empty() && (lines.len() as u16) < inner.height {
         lines.push(Line::from(styled("later:", t.dim())));
-        lines.extend(
-            later
-                .into_iter()
-                .map(|(_, _, text)| Line::from(styled(fit(&text, w.saturating_sub(1)), t.dim()))),
-        );
+        lines.extend(later.iter().map(|u| {
+            let tm = &u.timer;
+            let text = format!("{} {}: {}: {}", tm.due, tm.phase.name(), u.name, tm.what);
+            Line::from(styled(fit(&text, w.saturating_sub(1)), t.dim()))
+        }));
     }
     frame.render_widget(Paragraph::new(lines), inner);
 }

@@ -10,7 +10,7 @@ mod header;
 mod log;
 mod overlay;
 
-use crate::core::view::{self as core_view, ClockView, DueItem, ShipView};
+use crate::core::view::{self as core_view, ClockView, Schedule, ShipView};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -29,8 +29,8 @@ pub const FULL_HEIGHT: u16 = 30;
 pub struct Ctx<'a> {
     pub app: &'a App,
     pub clock: ClockView,
-    /// What ending the phase will do (SPEC 3.5).
-    pub due: Vec<DueItem>,
+    /// What ending the phase will do, and what comes later (SPEC 3.5).
+    pub due: Schedule,
     /// The selected ship.
     pub selected: Option<ShipView>,
 }
@@ -62,7 +62,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     ])
     .areas(area);
     let game = &app.battle.game;
-    let due = core_view::due_at_end_of_phase(&game.state, &game.tables);
+    let due = core_view::schedule(&game.state, &game.tables);
     let selected = game
         .state
         .ships
