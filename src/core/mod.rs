@@ -5,6 +5,7 @@ pub mod dice;
 pub mod engine;
 pub mod event;
 pub mod fgdn;
+pub mod fog;
 pub mod game;
 pub mod log_view;
 pub mod scenario;
