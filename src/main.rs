@@ -99,6 +99,14 @@ enum Cmd {
         #[arg(long, hide = true, value_name = "FILE")]
         measure: Option<PathBuf>,
     },
+    /// Follow a save while the umpire plays, read-only (never writes or locks it); with --side,
+    /// that side's view: own ships in full, the others only as observers see them.
+    Watch {
+        file: PathBuf,
+        /// The side whose view to show (as named in the scenario; case does not matter).
+        #[arg(long, value_name = "NAME")]
+        side: Option<String>,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -153,6 +161,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             Some(file) => cli::bench::run_measure(&file),
             None => cli::bench::run(ships, commands, dir.as_deref()),
         },
+        Some(Cmd::Watch { file, side }) => tui::watch::watch(&file, side.as_deref(), tables),
         Some(Cmd::Demo { out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -84,7 +84,8 @@ impl Battle {
         Ok((battle, writer))
     }
 
-    fn from_loaded(
+    /// Build from a save already read and split (`store::read_save`, the watcher's follower).
+    pub fn from_loaded(
         path: Option<PathBuf>,
         name: &str,
         loaded: Loaded<Entry>,
