@@ -459,8 +459,7 @@ in_service = 1913
         let last = log.get(1).unwrap();
         assert_eq!(last.command, None, "commands on enemy ships are hidden");
         assert_eq!(last.lines[0].text, "SMS Seydlitz is on fire");
-        // Flooding alone does not light her up.
-        run(&mut g, &mut log, "flood lion 12");
+        // Flooding alone does not light her up, even overwhelmed.
         let mut g2 = game();
         let mut log2 = SideLog::new("British");
         run(&mut g2, &mut log2, "flood seydlitz 17");
