@@ -567,3 +567,53 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
         "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering criticals"
     );
 }
+
+/// Through the library: an unhurt survivor carries no block (and loses an old one), a sunk
+/// ship is left out, and the origin records the checksum and last entry it is given.
+#[test]
+fn unhurt_ships_carry_nothing_and_sunk_ships_are_left_out() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n\n[ship.carried]\ndamage = 0\n\n[[ship]]\nid = \"b\"\nname = \"B\"\nside = \"Y\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    // B: 100 DP at once, sinking (D10 1); the battle ends, the marks pass.
+    for c in [
+        "next",
+        "next",
+        "dice 1",
+        "hit b 100",
+        "next",
+        "end-battle",
+        "next",
+        "next",
+        "next",
+        "next",
+    ] {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    }
+    let src = Source {
+        file: "t.toml",
+        crc32: 0x1234_abcd,
+        last_seq: 10,
+        scenario_text: text,
+        scenario: &s,
+        state: &g.state,
+        tables: &g.tables,
+    };
+    let c = carry(&src, &CarryOptions::default()).unwrap();
+    assert_eq!(
+        c.summary,
+        [
+            "a: 0 DP taken (100 of 100 left), 24 of 24 kt, 0 criticals in force",
+            "b: sunk, left out"
+        ]
+    );
+    assert!(!c.text.contains("carried]"), "{}", c.text);
+    assert!(!c.text.contains("id = \"b\""), "{}", c.text);
+    assert!(c.text.contains("last_seq = 10, crc32 = \"1234abcd\""));
+    assert_eq!(c.scenario.ships.len(), 1);
+    assert_eq!(c.scenario.ships[0].carried, None);
+}

@@ -1046,3 +1046,54 @@ fn edit_ships(
     });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_names_count_the_carries() {
+        assert_eq!(default_name("Jutland", 1), "Jutland (carried)");
+        assert_eq!(default_name("Jutland (carried)", 2), "Jutland (carried 2)");
+        assert_eq!(
+            default_name("Jutland (carried 2)", 3),
+            "Jutland (carried 3)"
+        );
+        assert_eq!(default_name("Raid (night)", 1), "Raid (night) (carried)");
+    }
+
+    #[test]
+    fn dates_move_on_by_whole_days_and_other_text_is_not_a_date() {
+        assert_eq!(date_after("1916-05-31", 2).as_deref(), Some("1916-06-02"));
+        assert_eq!(date_after("1916-05-31", 0).as_deref(), Some("1916-05-31"));
+        assert_eq!(date_after("May 1916", 2), None);
+    }
+
+    #[test]
+    fn systems_read_back_as_written() {
+        let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\ndirectors = { main = 1 }\nmounts = [{ battery = \"main\", name = \"A turret\" }]\n";
+        let s = parse_scenario("t.toml", text).unwrap();
+        let spec = &s.ships[0];
+        for t in [
+            RepairTarget::Mount { index: 0 },
+            RepairTarget::Director {
+                battery: Battery::Main,
+            },
+            RepairTarget::Sensor {
+                what: "forward_searchlight".into(),
+            },
+            RepairTarget::Engineering,
+            RepairTarget::FlightDeck,
+        ] {
+            assert_eq!(parse_system(spec, &system_text(spec, &t)), Ok(t));
+        }
+        assert_eq!(
+            parse_system(spec, "director: aa"),
+            Err("\"director: aa\": the ship has no aa director".into())
+        );
+        assert_eq!(
+            parse_system(spec, "bridge: forward"),
+            Err("\"bridge: forward\": write just \"bridge\"".into())
+        );
+    }
+}
