@@ -617,3 +617,78 @@ fn unhurt_ships_carry_nothing_and_sunk_ships_are_left_out() {
     assert_eq!(c.scenario.ships.len(), 1);
     assert_eq!(c.scenario.ships[0].carried, None);
 }
+
+/// Every kind of lasting equipment damage (FG&DN 8.3) a ship ends its repair day with is what
+/// it starts the next battle with: fire control and local control, sensors, communications,
+/// bridge, rudder, crew factors, mounts, speed; carried again, the block is the same.
+#[test]
+fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    use umpire::core::view;
+    let text = "[scenario]\nname = \"Equipment\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 5\n\n[[ship]]\nid = \"tiger\"\nname = \"HMS Tiger\"\nside = \"British\"\nsize = \"A\"\ndp = 501\nspeed = 28\nin_service = 1914\ndirectors = { main = 1 }\nsearchlights = { forward = 2, aft = 1 }\nwireless = { main = true, auxiliary = true }\nmounts = [\n  { battery = \"main\", name = \"A turret\", caliber = 343, he_short = 12 },\n  { battery = \"aa\", name = \"AA battery\" },\n]\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    let mut cmd = |c: &str| {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    };
+    // Main battery D10 1: the only main director, local control; sensor D10 1: a forward
+    // searchlight; rudder D6 5: disabled; then bridge, communications and personnel as rolled.
+    for c in [
+        "dice 1",
+        "crit tiger main_battery",
+        "dice 1",
+        "crit tiger sensor",
+        "dice 5",
+        "crit tiger rudder",
+        "crit tiger communications",
+        "crit tiger bridge",
+        "crit tiger personnel",
+        "adjust tiger damage 200 \"earlier hits\"",
+        "end-battle",
+    ] {
+        cmd(c);
+    }
+    // Every repair roll fails on 100 (the Repair Roll is 301/501 = 60 %, 30 % at 6 and 12 h).
+    for _ in 0..4 {
+        cmd("dice 100 100 100 100 100 100 100 100 100 100");
+        cmd("next");
+    }
+    let end = g.state.clone();
+    let end_view = serde_json::to_value(view::ship_view(&end, &g.tables, &end.ships[0])).unwrap();
+    let src = Source {
+        file: "t.toml",
+        crc32: 1,
+        last_seq: 1,
+        scenario_text: text,
+        scenario: &s,
+        state: &end,
+        tables: &g.tables,
+    };
+    let c = carry(&src, &CarryOptions::default()).unwrap();
+    let next = Game::new(&c.scenario, Tables::builtin());
+    let start_view = serde_json::to_value(view::ship_view(
+        &next.state,
+        &next.tables,
+        &next.state.ships[0],
+    ))
+    .unwrap();
+    for f in CARRIED_FIELDS {
+        assert_eq!(start_view[*f], end_view[*f], "{f}\n{}", c.text);
+    }
+    assert_eq!(start_view["rudder"], "disabled");
+    assert_eq!(
+        start_view["speed_max"], 9,
+        "1/3 of 28 kt with the rudder disabled"
+    );
+    assert_eq!(start_view["fire_control"][1], "main: local control");
+    assert!(start_view["bridge"].is_string());
+    assert!(start_view["crew_factors_lost"].as_u64().unwrap() >= 1);
+    let block = c.scenario.ships[0].carried.clone().unwrap();
+    assert!(block.not_repairable_at_sea.len() >= 5, "{}", c.text);
+    let mut again = carried_of(&next.state.ships[0], "unused").unwrap();
+    again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
+    assert_eq!(again, block);
+}
