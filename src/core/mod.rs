@@ -1,4 +1,5 @@
 //! The pure engine: no terminal, no files, no wall clock, no global randomness.
+pub mod carry;
 pub mod clock;
 pub mod command;
 pub mod dice;

@@ -183,6 +183,9 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ),
     ]));
     lines.push(speed_line(s, spec.dp, spec.speed, t));
+    if let Some(c) = &s.carried {
+        lines.push(Line::from(styled(c.note.clone(), t.dim())));
+    }
     let sev = if s.fire_pct + s.flood_pct == 0 {
         "-"
     } else {
