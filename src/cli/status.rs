@@ -37,10 +37,26 @@ pub fn text(battle: &Battle) -> String {
             sides.push(&ship.side);
         }
     }
+    // Columns as wide as the longest id and name (names up to 24 characters), so the table
+    // stays in line whatever the scenario calls its ships.
+    let idw = st
+        .ships
+        .iter()
+        .map(|x| x.id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let namew = st
+        .ships
+        .iter()
+        .map(|x| x.name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(4, 24);
     for side in sides {
         s.push_str(&format!("\n{side}\n"));
         s.push_str(&format!(
-            "  {:<10} {:<16} {:>9} {:>7} {:>5} {:>5} {:<11} {:>5}  {}\n",
+            "  {:<idw$} {:<namew$} {:>9} {:>7} {:>5} {:>5} {:<11} {:>5}  {}\n",
             "id", "name", "DP left", "speed", "fire", "flood", "severity", "crits", "status"
         ));
         for sh in st.ships.iter().filter(|x| x.side == side) {
@@ -49,9 +65,9 @@ pub fn text(battle: &Battle) -> String {
                 None => sh.status.to_string(),
             };
             s.push_str(&format!(
-                "  {:<10} {:<16} {:>4}/{:<4} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
+                "  {:<idw$} {:<namew$} {:>4}/{:<4} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
                 sh.id,
-                truncate(&sh.name, 16),
+                truncate(&sh.name, namew),
                 sh.dp_left,
                 sh.dp,
                 sh.speed_max,
