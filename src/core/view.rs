@@ -161,6 +161,41 @@ pub struct ShipView {
     pub flooding_patch: bool,
     /// Items out since the serviceability roll (FG&DN 8.5).
     pub breakdowns: Vec<String>,
+    /// null, "beached" or "aground" (FG&DN 8.1.5).
+    pub grounded: Option<&'static str>,
+    /// While grounded: the damage that destroys it (twice what sinks it) and whether it can
+    /// still be refloated (not past its DP) (8.1.5).
+    pub destroyed_at: Option<u32>,
+    pub can_refloat: Option<bool>,
+    /// A jammed rudder's D6 direction if the ship was steering evasively (8.3 Rudder).
+    pub rudder_jam_if_evasive: Option<&'static str>,
+    /// Holds and tanks with what is left (FG&DN 8.3 Cargo).
+    pub cargo: Vec<CargoView>,
+    /// Aircraft aboard now and destroyed (8.3 Aircraft); null when the scenario gives none.
+    pub aircraft: Option<AircraftView>,
+    /// Flight-deck criticals not yet repaired (8.3 Flight Deck).
+    pub flight_deck: Vec<&'static str>,
+    /// "no flight operations until the end of HHMM" after a carrier's bridge hit (8.3 Bridge).
+    pub flight_ops: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CargoView {
+    pub hold: String,
+    pub contents: &'static str,
+    pub unit: &'static str,
+    pub amount: u32,
+    pub left: u32,
+    /// An ammunition fire with its explosion chance at each mark, while it burns.
+    pub explosion_risk_pct: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AircraftView {
+    pub hangar: u32,
+    pub forward: u32,
+    pub aft: u32,
+    pub lost: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -222,6 +257,13 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     let mut orders = Vec::new();
     if s.status == ShipStatus::Sunk {
         return (0, level, orders);
+    }
+    if let Some(g) = s.grounded {
+        orders.push(format!(
+            "{}: does not move until refloated (8.1.5)",
+            g.name().to_uppercase()
+        ));
+        speed = 0;
     }
     if s.equipment.rudder == Some(RudderState::Disabled) {
         let cap = s.spec.speed / 3;
@@ -461,6 +503,23 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             .iter()
             .map(|(_, w)| w.clone())
             .collect(),
+        grounded: s.grounded.map(|g| g.name()),
+        destroyed_at: s
+            .grounded
+            .map(|_| crate::core::fgdn::grounding::destroyed_at(s)),
+        can_refloat: s
+            .grounded
+            .map(|_| crate::core::fgdn::grounding::can_refloat(s)),
+        rudder_jam_if_evasive: match s.equipment.rudder {
+            Some(RudderState::Jammed | RudderState::Stuck) => {
+                s.equipment.rudder_jam.map(|d| d.name())
+            }
+            _ => None,
+        },
+        cargo: crate::core::fgdn::cargo::views(s),
+        aircraft: crate::core::fgdn::aviation::aircraft_view(s),
+        flight_deck: s.equipment.flight_deck.iter().map(|p| p.text()).collect(),
+        flight_ops: crate::core::fgdn::aviation::flight_ops_text(state, s),
     }
 }
 
@@ -854,8 +913,14 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
                 Effect::BridgeRemanned => {
                     "bridge re-manned: course and speed changes now take two turns (8.3)".into()
                 }
-                Effect::RudderJammed { first_attempt } => format!(
-                    "rudder jammed; first unjam attempt at {}",
+                Effect::RudderJammed {
+                    first_attempt,
+                    direction,
+                } => format!(
+                    "rudder jammed{}; first unjam attempt at {}",
+                    direction
+                        .map(|d| format!(" (if steering evasively: {})", d.name()))
+                        .unwrap_or_default(),
                     label(*first_attempt)
                 ),
                 Effect::RudderDisabled => "rudder disabled".into(),
@@ -877,6 +942,7 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
                 ),
                 Effect::CrewFactorLost => "crew factor lost".into(),
                 Effect::FlotationHit => "flotation hit".into(),
+                other => effects::effect_text(state.ship(ship), other),
             };
             format!("{}: {text}", name(ship))
         }
@@ -988,6 +1054,16 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             ..
         } => format!(
             "{}: BREAKDOWN: {what}, D100 {roll} vs {chance} %: out for the battle (8.5)",
+            name(ship)
+        ),
+        Event::Grounded { ship, how } => format!(
+            "{}: {}: destroyed only at twice its DP, flooding criticals -2 severity, does not move (8.1.5)",
+            name(ship),
+            how.name().to_uppercase()
+        ),
+        Event::Refloated { ship } => format!("{}: refloated (8.1.5)", name(ship)),
+        Event::StaysGrounded { ship, cause } => format!(
+            "{}: {cause}, but beached or aground it does not sink (8.1.5)",
             name(ship)
         ),
     })
