@@ -179,6 +179,59 @@ pub struct ShipView {
     pub flight_ops: Option<String>,
 }
 
+/// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
+pub fn grounding_cargo_air_lines(s: &ShipView) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(g) = s.grounded {
+        v.push(format!(
+            "{}: destroyed at {} DP taken; {} (8.1.5)",
+            g.to_uppercase(),
+            s.destroyed_at.unwrap_or(0),
+            if s.can_refloat == Some(true) {
+                "can be refloated"
+            } else {
+                "cannot be refloated"
+            }
+        ));
+    }
+    if let Some(d) = s.rudder_jam_if_evasive {
+        v.push(format!("Rudder jam if she was steering evasively: {d}"));
+    }
+    if let Some(a) = &s.aircraft {
+        v.push(format!(
+            "Aircraft: hangar {}, forward {}, aft {}; {} lost",
+            a.hangar, a.forward, a.aft, a.lost
+        ));
+    }
+    if !s.flight_deck.is_empty() {
+        v.push(format!("Flight deck hit: {}", s.flight_deck.join("; ")));
+    }
+    if let Some(f) = &s.flight_ops {
+        v.push(format!("Flight ops: {f}"));
+    }
+    let hit: Vec<String> = s
+        .cargo
+        .iter()
+        .filter(|h| h.left < h.amount || h.explosion_risk_pct.is_some())
+        .map(|h| {
+            format!(
+                "{} {}/{} {}{}",
+                h.hold,
+                h.left,
+                h.amount,
+                h.unit,
+                h.explosion_risk_pct
+                    .map(|p| format!(" BURNING ({p} % explosion risk)"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect();
+    if !hit.is_empty() {
+        v.push(format!("Cargo: {}", hit.join(", ")));
+    }
+    v
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CargoView {
     pub hold: String,
