@@ -288,6 +288,8 @@ fn the_hit_form_offers_british_apc() {
         .as_deref()
         .unwrap()
         .contains("british_apc needs the optional faulty-shells rule"));
+    let screen = d.screen(80, 24);
+    assert!(screen.contains("British APC   ◂ yes ▸"), "{screen}");
     d.keys(&["esc"]);
 
     let mut d =
