@@ -167,3 +167,129 @@ fn given_massive_damage_when_dp_falls_to_25_and_10_percent_then_the_weapons_go_o
         .iter()
         .all(|m| m.status == "out (massive damage)"));
 }
+
+/// Figures are ESTIMATES for the test.
+const BEACH: &str = r#"
+[[ship]]
+id = "hulk"
+name = "HMS Hulk"
+side = "British"
+size = "C"
+dp = 40
+speed = 20
+in_service = 1915
+
+[[ship]]
+id = "mtb"
+name = "CMB 4"
+side = "British"
+size = "G"
+dp = 3
+speed = 40
+in_service = 1916
+"#;
+
+/// 8.1.5: a beached ship is destroyed only by twice its DP: past its DP it does not sink (no
+/// critical roll at 0 DP, a wreck where it lies), it cannot be refloated, and at 2 x DP it is
+/// destroyed. It does not move; `expect` reads the new status fields.
+#[test]
+fn given_a_beached_ship_when_it_takes_more_than_its_dp_then_it_is_not_destroyed_8_1_5() {
+    let mut g = game("1200", "", BEACH);
+    cmds(
+        &mut g,
+        "beach hulk\nexpect hulk grounded beached\nexpect hulk destroyed_at 80",
+    );
+    assert_eq!(sview(&g, "hulk").speed_max, 0);
+    cmds(&mut g, "until 1200 planned_fire\nhit hulk 50\nnext");
+    let v = sview(&g, "hulk");
+    assert_eq!((v.damage, v.dp_left, v.status), (50, 0, "afloat"));
+    assert_eq!(v.can_refloat, Some(false));
+    assert!(
+        last_log(&g).contains("a wreck where it lies"),
+        "{}",
+        last_log(&g)
+    );
+    let e = refused(&mut g, "refloat hulk");
+    assert!(
+        e.contains("has taken 50 DP, more than its 40 DP: it cannot be refloated (8.1.5)"),
+        "{e}"
+    );
+    cmds(&mut g, "until 1203 planned_fire\nhit hulk 30\nnext");
+    let s = ship(&g, "hulk");
+    assert_eq!(s.status, umpire::core::state::ShipStatus::Sunk);
+    assert!(s
+        .lost
+        .as_deref()
+        .unwrap()
+        .contains("destroyed beached: 80 DP in all, twice what would sink it (80)"));
+}
+
+/// 8.1.5: ran aground and lightly damaged, it can be refloated; then it sinks at 0 DP again.
+#[test]
+fn given_a_grounded_ship_under_its_dp_when_refloated_then_it_floats_8_1_5() {
+    let mut g = game("1200", "", BEACH);
+    // 10 DP: ratio 10/30 = .33, D6 1: no criticals
+    cmds(
+        &mut g,
+        "beach hulk aground\nuntil 1200 planned_fire\nhit hulk 10\ndice 1\nnext",
+    );
+    assert_eq!(sview(&g, "hulk").grounded, Some("aground"));
+    cmd(&mut g, "refloat hulk");
+    let v = sview(&g, "hulk");
+    assert_eq!(
+        (v.grounded, v.destroyed_at, v.speed_max > 0),
+        (None, None, true)
+    );
+}
+
+/// 8.1.5: flooding criticals on a beached ship subtract two from the severity roll (1915: D6+2,
+/// 5 + 2 - 2 = 5 %; afloat the same die gives 7 %).
+#[test]
+fn given_a_beached_ship_when_flooding_then_severity_minus_two_8_1_5() {
+    let mut g = game("1200", "", BEACH);
+    cmds(&mut g, "dice 5\ncrit hulk flooding");
+    assert_eq!(sview(&g, "hulk").flood_pct, 7);
+    let mut g = game("1200", "", BEACH);
+    cmds(&mut g, "beach hulk\ndice 5\ncrit hulk flooding");
+    assert_eq!(sview(&g, "hulk").flood_pct, 5);
+    assert!(
+        last_log(&g).contains("-2 (beached or aground (8.1.5))"),
+        "{}",
+        last_log(&g)
+    );
+}
+
+/// 8.1.5 on small craft: twice the 2 x DP of one turn that sinks them (3 DP: 12 in a turn);
+/// 6 DP in a turn no longer starts the sinking roll (criticals may still sink it).
+#[test]
+fn given_a_beached_small_craft_then_four_times_dp_in_a_turn_destroys_it_8_1_5() {
+    let mut g = game("1200", "", BEACH);
+    cmds(
+        &mut g,
+        "beach mtb\nuntil 1200 planned_fire\nhit mtb 6\nnext",
+    );
+    let s = ship(&g, "mtb");
+    assert_eq!(s.turn_damage, 6);
+    assert_eq!(umpire::core::fgdn::grounding::destroyed_at(s), 12);
+    let sank_for_damage = g.entries().iter().flat_map(|e| &e.events).any(|e| {
+        matches!(e, umpire::core::event::Event::SinkingStarted { cause, .. } if cause.contains("twice its"))
+    });
+    assert!(!sank_for_damage);
+}
+
+/// 8.1.5: bad orders change nothing: beaching twice, refloating a ship afloat, beaching a
+/// ship that is sinking.
+#[test]
+fn beach_and_refloat_refusals_8_1_5() {
+    let mut g = game("1200", "", BEACH);
+    assert!(refused(&mut g, "refloat hulk").contains("is not beached or aground"));
+    cmd(&mut g, "beach hulk");
+    assert!(refused(&mut g, "beach hulk aground").contains("already beached; `refloat hulk` first"));
+    let mut g = game("1200", "", BEACH);
+    cmds(&mut g, "until 1200 planned_fire\nhit hulk 40\nnext");
+    assert!(matches!(
+        ship(&g, "hulk").status,
+        umpire::core::state::ShipStatus::Sinking { .. }
+    ));
+    assert!(refused(&mut g, "beach hulk").contains("is sinking (8.1.8)"));
+}

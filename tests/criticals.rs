@@ -281,14 +281,17 @@ fn bridge_small_craft_one_turn_8_3() {
     );
 }
 
-/// 8.3 Rudder, D6 1-3 jammed: first attempt after D6 (2) turns at 20 % (D10 1-2), then 40 %,
-/// 60 %; three failures leave it stuck for the battle.
+/// 8.3 Rudder, D6 1-3 jammed: the direction D6 (5: starboard, if she was steering evasively),
+/// first attempt after D6 (2) turns at 20 % (D10 1-2), then 40 %, 60 %; three failures leave it
+/// stuck for the battle.
 #[test]
 fn rudder_jammed_unjam_attempts_then_stuck_8_3() {
     let mut g = game("1200", "", TIGER);
-    cmds(&mut g, "dice 2 2\ncrit tiger rudder");
+    cmds(&mut g, "dice 2 5 2\ncrit tiger rudder");
     let v = sview(&g, "tiger");
     assert_eq!(v.rudder, Some(RudderState::Jammed));
+    assert_eq!(v.rudder_jam_if_evasive, Some("starboard"));
+    assert!(crit_detail(&g).contains("if she was steering evasively, D6 5: starboard"));
     assert!(v.timers.iter().any(|t| t.what
         == "rudder unjam attempt 1 of 3: D10 frees on 1-2 (20 %)"
         && t.due == "1206"
@@ -301,7 +304,30 @@ fn rudder_jammed_unjam_attempts_then_stuck_8_3() {
     );
     let v = sview(&g, "tiger");
     assert_eq!(v.rudder, Some(RudderState::Stuck));
+    assert_eq!(v.rudder_jam_if_evasive, Some("starboard"));
     assert!(!v.timers.iter().any(|t| t.what.contains("rudder")));
+}
+
+/// 8.3 Rudder, jam direction for an evasively steering ship: D6 1-2 port, 3-4 straight (the die
+/// is logged with its purpose).
+#[test]
+fn rudder_jam_direction_die_8_3() {
+    for (face, dir) in [
+        (1, "port"),
+        (2, "port"),
+        (3, "straight"),
+        (4, "straight"),
+        (6, "starboard"),
+    ] {
+        let mut g = game("1200", "", TIGER);
+        cmds(&mut g, &format!("dice 3 {face} 1\ncrit tiger rudder"));
+        assert_eq!(
+            sview(&g, "tiger").rudder_jam_if_evasive,
+            Some(dir),
+            "D6 {face}"
+        );
+        assert!(last_log(&g).contains("direction if steering evasively"));
+    }
 }
 
 /// 8.3 Rudder: an unjam roll within the chance frees it.
@@ -310,7 +336,7 @@ fn rudder_freed_8_3() {
     let mut g = game("1200", "", TIGER);
     cmds(
         &mut g,
-        "dice 1 1\ncrit tiger rudder\ndice 5\nuntil 1203 movement\ndice 4\nuntil 1206 movement",
+        "dice 1 3 1\ncrit tiger rudder\ndice 5\nuntil 1203 movement\ndice 4\nuntil 1206 movement",
     );
     assert_eq!(sview(&g, "tiger").rudder, Some(RudderState::Freed));
 }
@@ -376,4 +402,462 @@ fn crews_silence_their_battery_8_2() {
     cmd(&mut g, "crew tiger casemate");
     assert_eq!(mount(&g, "P1"), "crews at damage control");
     assert_eq!(mount(&g, "A turret"), "ok");
+}
+
+/// Every figure is an ESTIMATE for the test (aircraft, holds, tonnages), not Annex A data.
+const AVIATION: &str = r#"
+[[ship]]
+id = "campania"
+name = "HMS Campania"
+side = "British"
+type = "aviation"
+size = "B"
+dp = 200
+speed = 20
+in_service = 1915
+aircraft = { hangar = 3, forward = 2, aft = 0 }
+
+[[ship]]
+id = "collier"
+name = "SS Collier"
+side = "British"
+type = "merchant"
+size = "C"
+dp = 100
+speed = 10
+in_service = 1910
+cargo = [
+  { hold = "No. 1 hold", contents = "ammo", amount = 400 },
+  { hold = "No. 2 hold", contents = "ammo", amount = 100 },
+  { hold = "tanks", contents = "petroleum", product = "avgas", amount = 300 },
+  { hold = "troop deck", contents = "troops", amount = 500 },
+  { hold = "No. 3 hold", contents = "general_supplies", amount = 50 },
+  { hold = "No. 4 hold", contents = "vehicles", amount = 10 },
+  { hold = "No. 5 hold", contents = "aircraft", amount = 12 },
+]
+mounts = [
+  { battery = "main", name = "4-inch gun", caliber = 102 },
+  { battery = "aa", name = "AA gun" },
+  { battery = "light", name = "machine guns" },
+  { battery = "tertiary", name = "6-pounder" },
+]
+
+[[ship]]
+id = "lighter"
+name = "Lighter 7"
+side = "British"
+type = "small_cargo"
+size = "F"
+dp = 4
+speed = 8
+in_service = 1912
+cargo = [{ hold = "well", contents = "general_supplies", amount = 10 }]
+
+[[ship]]
+id = "tiger"
+name = "HMS Tiger"
+side = "British"
+size = "A"
+dp = 501
+speed = 28
+in_service = 1914
+"#;
+
+fn av(g: &umpire::core::game::Game, id: &str) -> umpire::core::view::AircraftView {
+    sview(g, id).aircraft.unwrap()
+}
+
+fn hold_left(g: &umpire::core::game::Game, id: &str, hold: &str) -> u32 {
+    sview(g, id)
+        .cargo
+        .iter()
+        .find(|h| h.hold == hold)
+        .map(|h| h.left)
+        .unwrap()
+}
+
+fn last_crit(g: &umpire::core::game::Game, id: &str) -> String {
+    ship(g, id)
+        .criticals
+        .last()
+        .map(|c| c.detail.clone())
+        .unwrap_or_default()
+}
+
+/// 8.3 Aircraft: one aircraft aboard destroyed, picked at random among those aboard (D100 in
+/// five bands: 80 -> the 4th, parked forward); its fire D6-2: 5 -> 3 %.
+#[test]
+fn aircraft_destroyed_and_fire_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 80 5\ncrit campania aircraft");
+    let a = av(&g, "campania");
+    assert_eq!((a.hangar, a.forward, a.lost), (3, 1, 1));
+    assert_eq!(sview(&g, "campania").fire_pct, 3);
+    assert!(ship(&g, "campania").criticals.iter().any(|c| c
+        .detail
+        .contains("an aircraft destroyed (flight deck forward); 4 left aboard")));
+    assert!(ship(&g, "campania").fires[0].aircraft);
+}
+
+/// 8.3 Aircraft: D6-2 below 1 means no fire.
+#[test]
+fn aircraft_fire_below_one_none_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 10 2\ncrit campania aircraft");
+    assert_eq!(av(&g, "campania").hangar, 2);
+    assert_eq!(sview(&g, "campania").fire_pct, 0);
+    assert!(
+        last_log(&g).contains("below 1 %, no fire"),
+        "{}",
+        last_log(&g)
+    );
+}
+
+/// 8.3 Aircraft: none left aboard: the critical is ignored (no dice); a ship that gives no
+/// aircraft: described for the umpire, the fire still rolled.
+#[test]
+fn aircraft_none_aboard_ignored_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    for _ in 0..5 {
+        cmd(&mut g, "crit campania aircraft");
+    }
+    assert_eq!(av(&g, "campania").lost, 5);
+    let rolled = g.state.dice_rolled;
+    cmd(&mut g, "crit campania aircraft");
+    assert!(last_log(&g).contains("no aircraft left aboard"));
+    assert_eq!(g.state.dice_rolled, rolled);
+    cmds(&mut g, "dice 6\ncrit tiger aircraft");
+    assert!(ship(&g, "tiger")
+        .criticals
+        .iter()
+        .any(|c| c.detail.contains("aircraft not in the scenario")));
+    assert_eq!(sview(&g, "tiger").fire_pct, 4);
+}
+
+/// 8.4 Fire: aircraft fires cannot restart after the battle (no restart check for them).
+#[test]
+fn aircraft_fire_does_not_restart_8_4() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 1 6\ncrit campania aircraft\nend-battle");
+    assert!(!sview(&g, "campania")
+        .timers
+        .iter()
+        .any(|t| t.what.contains("fire restart")));
+}
+
+/// 8.3 Ammo/Fuel, D10 1-3 the aviation ordnance magazine: D10 9-10 detonates (the ship is
+/// destroyed); 1-8 holds.
+#[test]
+fn ammo_fuel_magazine_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 3 8\ncrit campania ammo_fuel");
+    assert_eq!(ship(&g, "campania").status, ShipStatus::Afloat);
+    assert!(last_crit(&g, "campania").contains("D10 8: no detonation"));
+    cmds(&mut g, "dice 1 9\ncrit campania ammo_fuel");
+    let s = ship(&g, "campania");
+    assert_eq!(s.status, ShipStatus::Sunk);
+    assert!(s
+        .lost
+        .as_deref()
+        .unwrap()
+        .contains("aviation ordnance magazine"));
+}
+
+/// 8.3 Ammo/Fuel with the magazines flooded (8.2: aircraft ordnance lost): no detonation.
+#[test]
+fn ammo_fuel_magazine_flooded_no_detonation_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(
+        &mut g,
+        "magazines campania\ndice 2 10\ncrit campania ammo_fuel",
+    );
+    assert_eq!(ship(&g, "campania").status, ShipStatus::Afloat);
+    assert!(last_crit(&g, "campania").contains("(magazines flooded)"));
+}
+
+/// 8.3 Ammo/Fuel, D10 4-10 the fuel storage: an aviation-fuel fire, +2 on the severity roll
+/// (1915: D6+2; 3 + 2 + 2 = 7 %) and +2 on its reduction roll (8.2).
+#[test]
+fn ammo_fuel_aviation_fuel_fire_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 4 3\ncrit campania ammo_fuel");
+    let v = sview(&g, "campania");
+    assert_eq!(v.fire_pct, 7);
+    assert_eq!(ship(&g, "campania").fires[0].reduction_mod, 2);
+    assert!(
+        v.timers
+            .iter()
+            .any(|t| t.what.contains("+2 fuel or ammunition fire")),
+        "{:?}",
+        v.timers
+    );
+}
+
+/// 8.3 Flight Deck, D6 1-2 forward: launching restricted; the 2 aircraft parked forward are
+/// hit (D6 5, capped at 2), each an aircraft critical (fires D6-2: 1, 1: none); hangar D10 7:
+/// D6 1 aircraft hit, its fire 4 - 2 = 2 %.
+#[test]
+fn flight_deck_forward_parked_and_hangar_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 1 5 1 1 7 1 4\ncrit campania flight_deck");
+    let v = sview(&g, "campania");
+    assert_eq!(
+        v.flight_deck,
+        vec!["forward: launching aircraft restricted"]
+    );
+    let a = v.aircraft.unwrap();
+    assert_eq!((a.hangar, a.forward, a.lost), (2, 0, 3));
+    assert_eq!(v.fire_pct, 2);
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.3 Flight Deck, D6 3-4 amidships: no parked aircraft there; hangar D10 1-5: no damage.
+#[test]
+fn flight_deck_amidships_no_hangar_damage_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 4 5\ncrit campania flight_deck");
+    let v = sview(&g, "campania");
+    assert_eq!(v.flight_deck, vec!["amidships"]);
+    assert_eq!(v.aircraft.unwrap().lost, 0);
+    assert!(last_log(&g).contains("no hangar damage"));
+}
+
+/// 8.3 Flight Deck, D6 5-6 aft: aircraft cannot land; none parked aft (no D6 for them).
+#[test]
+fn flight_deck_aft_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 6 2\ncrit campania flight_deck");
+    assert_eq!(
+        sview(&g, "campania").flight_deck,
+        vec!["aft: aircraft cannot land"]
+    );
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.4 Flight Deck: its repair roll starts at the 12-hour mark; repaired, the deck is clear.
+#[test]
+fn flight_deck_repair_from_12_hours_8_4() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 6 2\ncrit campania flight_deck\nend-battle");
+    let v = sview(&g, "campania");
+    let r = v
+        .repairs
+        .iter()
+        .find(|r| r.what.starts_with("flight deck"))
+        .unwrap();
+    assert_eq!(r.state, "open");
+    // 6 h: no flight-deck roll (only the 12-hour mark onwards); 12 h: D100 1 repairs it
+    cmds(&mut g, "next\ndice 1\nnext");
+    let v = sview(&g, "campania");
+    assert!(v.flight_deck.is_empty(), "{:?}", v.flight_deck);
+}
+
+/// 8.3 Bridge on a carrier: flight operations stop for D6/2 turns (D6 3 -> 2 turns).
+#[test]
+fn bridge_carrier_flight_operations_stop_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    // re-man D6 2, bridge fire 1 + 2 - 2 = 1 %, flight ops D6 3
+    cmds(&mut g, "dice 2 1 3\ncrit campania bridge");
+    assert_eq!(
+        sview(&g, "campania").flight_ops.as_deref(),
+        Some("no flight operations until the end of 1203")
+    );
+    cmds(&mut g, "until 1206");
+    assert_eq!(sview(&g, "campania").flight_ops, None);
+}
+
+/// 8.3 Cargo, ammunition D10 1-2: D100 % of the hold's ammunition lost (D100 in seven bands:
+/// 10 -> No. 1 hold; 25 % of 400 = 100 tons).
+#[test]
+fn cargo_ammo_lost_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 10 2 25\ncrit collier cargo");
+    assert_eq!(hold_left(&g, "collier", "No. 1 hold"), 300);
+    assert_eq!(sview(&g, "collier").fire_pct, 0);
+}
+
+/// 8.3 Cargo, ammunition D10 3-7: D100 1 % of 400 tons lost (4) and a fire, +1 to its severity
+/// (1910: D6+2; 4 + 2 + 1 = 7 %) and its reduction roll; 25 % explosion risk at each following
+/// mark while it burns: D100 26 at 1230 holds, D100 25 at 1300 explodes (the ship is destroyed;
+/// the other ammunition hold goes up too on D100 70: 396 + 100 tons, 79 + 20 DP at 500 yds).
+#[test]
+fn cargo_ammo_fire_and_explosion_risk_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 1 5 1 4\ncrit collier cargo");
+    assert_eq!(hold_left(&g, "collier", "No. 1 hold"), 396);
+    let v = sview(&g, "collier");
+    assert_eq!(v.fire_pct, 7);
+    assert_eq!(v.cargo[0].explosion_risk_pct, Some(25));
+    assert_eq!(ship(&g, "collier").fires[0].reduction_mod, 1);
+    let t = v
+        .timers
+        .iter()
+        .find(|t| t.what.starts_with("cargo explosion risk"))
+        .unwrap();
+    assert_eq!(
+        (t.due.as_str(), t.phase.to_string()),
+        ("1230", "resolution".into())
+    );
+    // keep the fire burning: its 7 DP at 1209, 1230 and 1300 roll no critical (count D6 1)
+    // and the DC rolls of 6 (+1 cargo = 7) change nothing
+    cmds(&mut g, "dice 1 6\nuntil 1230\ndice 6 1 26\nuntil 1233");
+    assert_eq!(ship(&g, "collier").status, ShipStatus::Afloat);
+    cmds(&mut g, "dice 6 1 25 70\nuntil 1303");
+    let s = ship(&g, "collier");
+    assert_eq!(s.status, ShipStatus::Sunk);
+    let lost = s.lost.as_deref().unwrap();
+    assert!(lost.contains("496 tons exploded"), "{lost}");
+    assert!(lost.contains("500 yds 99 DP"), "{lost}");
+}
+
+/// 8.3 Cargo, ammunition D10 8-10: the hold explodes; each other ammunition hold explodes on
+/// D100 <= 70 (71: it holds); nearby ships take tons / 5, / 25, / 200.
+#[test]
+fn cargo_ammo_explosion_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 1 9 71\ncrit collier cargo");
+    let s = ship(&g, "collier");
+    assert_eq!(s.status, ShipStatus::Sunk);
+    let lost = s.lost.as_deref().unwrap();
+    assert!(
+        lost.contains(
+            "400 tons exploded, nearby ships take 500 yds 80 DP, 1000 yds 16 DP, 2000 yds 2 DP"
+        ),
+        "{lost}"
+    );
+    assert!(lost.contains("No. 2 hold holds (D100 71)"), "{lost}");
+}
+
+/// 8.3 Cargo, petroleum: a fire with the product's modifier (avgas +3) on the severity and
+/// reduction rolls: 1 + 2 + 3 = 6 %.
+#[test]
+fn cargo_petroleum_fire_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 40 1\ncrit collier cargo");
+    assert_eq!(sview(&g, "collier").fire_pct, 6);
+    assert_eq!(ship(&g, "collier").fires[0].reduction_mod, 3);
+}
+
+/// 8.3 Cargo, troops: D10 casualties as a multiple of the hit's DP (D10 5: 2 x 20 DP = 40;
+/// 10: 4 x = 80; 1: 1 x = 20); an umpire's critical has no hit DP: described for the umpire.
+#[test]
+fn cargo_troops_casualties_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 50 5\ncrit collier cargo");
+    assert!(last_crit(&g, "collier").contains("no hit's DP"));
+    assert_eq!(hold_left(&g, "collier", "troop deck"), 500);
+    // a hit of 20 DP: ratio 20/80 = .25, D6 6: 6 + 2 - 5 = 3 criticals, each D20 1 (Merchant
+    // column: Cargo) and D100 50 (the 4th of seven bands: the troop deck).
+    cmds(
+        &mut g,
+        "next\nhit collier 20\ndice 6 1 50 5 1 50 10 1 50 1\nnext",
+    );
+    assert_eq!(hold_left(&g, "collier", "troop deck"), 500 - 40 - 80 - 20);
+}
+
+/// 8.3 Cargo: general supplies DP/2 tons, vehicles DP/2, aircraft DP/5 damaged.
+#[test]
+fn cargo_supplies_vehicles_aircraft_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    // 30 DP: ratio 30/70 = .42, D6 3: 3 + 4 - 5 = 2 criticals; D20 1 cargo, D100 65 (5th band:
+    // general supplies, 15 tons); D20 2 cargo, D100 75 (6th band: vehicles, 15 -> all 10).
+    cmds(&mut g, "next\nhit collier 30\ndice 3 1 65 2 75\nnext");
+    assert_eq!(hold_left(&g, "collier", "No. 3 hold"), 35);
+    assert_eq!(hold_left(&g, "collier", "No. 4 hold"), 0);
+    // the aircraft hold: 30 DP / 5 = 6 damaged
+    cmds(
+        &mut g,
+        "until 1203 planned_fire\nhit collier 30\ndice 3 1 99 2 99\nnext",
+    );
+    assert_eq!(hold_left(&g, "collier", "No. 5 hold"), 0);
+}
+
+/// 8.3 Cargo on small craft: a quarter of the cargo destroyed, no dice.
+#[test]
+fn cargo_small_craft_quarter_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmd(&mut g, "crit lighter cargo");
+    assert_eq!(hold_left(&g, "lighter", "well"), 8);
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.3 Cargo: a ship with no cargo in the scenario: described for the umpire, no dice.
+#[test]
+fn cargo_not_in_scenario_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmd(&mut g, "crit tiger cargo");
+    assert!(last_crit(&g, "tiger").contains("no cargo in the scenario"));
+}
+
+/// 8.1.4, 8.3: hull penetration, hull deformation, battery and switchboard are submarine
+/// criticals; `crit` refuses them for a surface ship, naming it, and changes nothing.
+#[test]
+fn submarine_criticals_refused_for_surface_ships_8_1_4() {
+    let mut g = game("1200", "", AVIATION);
+    for kind in [
+        "hull_penetration",
+        "hull_deformation",
+        "battery",
+        "switchboard",
+    ] {
+        let e = refused(&mut g, &format!("crit tiger {kind}"));
+        assert!(
+            e.contains(&format!("{kind} is a submarine critical"))
+                && e.contains("HMS Tiger (tiger) is a surface ship"),
+            "{e}"
+        );
+    }
+}
+
+/// 8.1.3: a 12.7 mm gun's Other Weapon critical (its line lists AA and Light Battery, not Other
+/// Weapon) picks among the AA and light battery mounts only: two bands, D100 60 -> the light
+/// battery, which loses a third.
+#[test]
+fn light_weapon_other_weapon_picks_aa_and_light_only_8_1_3() {
+    let ships = AVIATION.replace("type = \"merchant\"", "type = \"minor\"");
+    let mut g = game("1200", "", &ships);
+    // 10 DP: ratio 10/90 = .11, D6 6: 6 + 1 - 5 = 2 criticals; D20 4 (Other Wpn): D100 60;
+    // D20 6 (Other Wpn): D100 10 -> the AA gun
+    cmds(
+        &mut g,
+        "next\nhit collier 10 caliber 12.7\ndice 6 4 60 6 10\nnext",
+    );
+    let v = sview(&g, "collier");
+    let thirds: Vec<(String, u32)> = v
+        .mounts
+        .iter()
+        .map(|m| (m.name.clone(), m.thirds_lost))
+        .collect();
+    assert_eq!(
+        thirds,
+        vec![
+            ("4-inch gun".to_string(), 0),
+            ("AA gun".to_string(), 1),
+            ("machine guns".to_string(), 1),
+            ("6-pounder".to_string(), 0)
+        ]
+    );
+    assert_eq!(v.mounts[3].status, "ok");
+}
+
+/// 8.1.3: a 20 mm gun's line lists Other Weapon: any weapon but the main battery and
+/// casemates (three bands: D100 99 -> the 6-pounder, out).
+#[test]
+fn light_weapon_20mm_other_weapon_any_but_main_8_1_3() {
+    let ships = AVIATION.replace("type = \"merchant\"", "type = \"minor\"");
+    let mut g = game("1200", "", &ships);
+    cmds(&mut g, "next\nhit collier 10 caliber 20\ndice 5 4 99\nnext");
+    assert_eq!(sview(&g, "collier").mounts[3].status, "out");
+}
+
+/// 8.1.3: the Merchant column's Weapon location from a 7.62 mm gun is read as an AA or light
+/// battery hit (two bands: D100 1 -> the AA gun).
+#[test]
+fn light_weapon_merchant_weapon_aa_or_light_8_1_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(
+        &mut g,
+        "next\nhit collier 10 caliber 7.62\ndice 5 8 1\nnext",
+    );
+    assert_eq!(sview(&g, "collier").mounts[1].thirds_lost, 1);
 }

@@ -23,9 +23,14 @@ struct Dash {
 }
 
 fn demo() -> Dash {
+    demo_with(cli::DEMO)
+}
+
+/// The dashboard on a scenario text (the demo, changed).
+fn demo_with(text: &str) -> Dash {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("demo.toml");
-    std::fs::write(&path, cli::DEMO).unwrap();
+    std::fs::write(&path, text).unwrap();
     let writer = SaveWriter::open(&path).unwrap();
     let battle = Battle::open(&path, Tables::builtin()).unwrap();
     let mut app = App::new(
@@ -257,6 +262,46 @@ fn the_hit_form_records_a_hit_on_the_selected_ship() {
     let last = d.reloaded().game.entries().last().unwrap().cmd.clone();
     assert_eq!(last, "hit valiant 45 nopen range long");
     assert!(d.screen(80, 24).contains("1 hit pending"));
+}
+
+/// FG&DN 8.1.6.1 (optional faulty shells): the hit form's British APC choice writes
+/// `british_apc`; with the option on, Tiger's 34 DP at long range against Moltke's belt 21
+/// become 20; without it the form stays open with the rule's message.
+#[test]
+fn the_hit_form_offers_british_apc() {
+    let mut d = demo();
+    // moltke is the fifth ship: j x4; damage 34, pen 26, range long, calibre 343, British APC
+    let hit = [
+        "n", "j", "j", "j", "j", "d", "'34'", "tab", "left", "tab", "'26'", "tab", "'l'", "tab",
+        "tab", "'343'", "tab", "tab", "tab", "tab", "'y'", "enter",
+    ];
+    d.keys(&hit);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("form closed: {:?}", d.app.mode)
+    };
+    assert_eq!(
+        form.command().unwrap(),
+        "hit moltke 34 pen 26 range long caliber 343 british_apc"
+    );
+    assert!(form
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("british_apc needs the optional faulty-shells rule"));
+    let screen = d.screen(80, 24);
+    assert!(screen.contains("British APC   ◂ yes ▸"), "{screen}");
+    d.keys(&["esc"]);
+
+    let mut d =
+        demo_with(&cli::DEMO.replace("[options]\n", "[options]\nfaulty_british_apc = true\n"));
+    d.command("dice 1").keys(&hit);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    let b = d.reloaded();
+    assert_eq!(
+        b.game.entries().last().unwrap().cmd,
+        "hit moltke 34 pen 26 range long caliber 343 british_apc"
+    );
+    assert_eq!(b.game.state.ship("moltke").unwrap().pending[0].damage, 20);
 }
 
 #[test]

@@ -90,6 +90,9 @@ pub fn text(battle: &Battle) -> String {
             if let Some(lost) = &sh.lost {
                 s.push_str(&format!("      lost: {lost}\n"));
             }
+            for l in crate::core::view::grounding_cargo_air_lines(sh) {
+                s.push_str(&format!("      {l}\n"));
+            }
             for r in &sh.repairs {
                 let st = match (r.state, r.repaired_at) {
                     ("repaired", Some(h)) => format!("repaired at {h} h"),

@@ -226,6 +226,15 @@ pub enum Command {
     SeaState(u32),
     /// Roll equipment serviceability before the game (FG&DN 8.5, optional).
     Serviceability,
+    /// The ship is beached (or, with `aground`, has run aground) (FG&DN 8.1.5).
+    Beach {
+        ship: String,
+        aground: bool,
+    },
+    /// A beached or grounded ship is refloated (FG&DN 8.1.5).
+    Refloat {
+        ship: String,
+    },
     Undo,
     Redo,
     Expect {
@@ -259,6 +268,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("end-battle", "end-battle"),
     ("sea-state", "sea-state N"),
     ("serviceability", "serviceability"),
+    ("beach", "beach SHIP [aground]"),
+    ("refloat", "refloat SHIP"),
     ("note", "note \"text\""),
     ("undo", "undo"),
     ("redo", "redo"),
@@ -593,6 +604,25 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Magazines { ship }
             }
+            "beach" => {
+                let ship = ship_id(words.get(1), u)?;
+                let aground = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    None => false,
+                    Some("aground") => true,
+                    Some(w) => {
+                        return err(format!(
+                            "unexpected \"{w}\" (expected aground or nothing); usage: {u}"
+                        ))
+                    }
+                };
+                no_more(&words, 3, u)?;
+                Command::Beach { ship, aground }
+            }
+            "refloat" => {
+                let ship = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Refloat { ship }
+            }
             "orders" => {
                 let ship = ship_id(words.get(1), u)?;
                 let ignored = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
@@ -803,6 +833,10 @@ impl fmt::Display for Command {
             Command::EndBattle => f.write_str("end-battle"),
             Command::SeaState(n) => write!(f, "sea-state {n}"),
             Command::Serviceability => f.write_str("serviceability"),
+            Command::Beach { ship, aground } => {
+                write!(f, "beach {ship}{}", if *aground { " aground" } else { "" })
+            }
+            Command::Refloat { ship } => write!(f, "refloat {ship}"),
             Command::Expect { ship, field, value } => {
                 if is_id(value) || value.parse::<f64>().is_ok() {
                     write!(f, "expect {ship} {field} {value}")
@@ -869,6 +903,9 @@ mod tests {
         rt("end-battle");
         rt("sea-state 4");
         rt("serviceability");
+        rt("beach tiger");
+        rt("beach Tiger aground");
+        rt("refloat tiger");
         rt("expect tiger speed_max 21");
         rt("expect clock 1209 resolution");
     }
@@ -909,5 +946,7 @@ mod tests {
         assert!(e("assist wakeful").contains("missing SHIP"));
         assert!(e("orders tiger maybe").contains("expected ignored or obeyed"));
         assert!(e("magazines").contains("missing SHIP"));
+        assert!(e("beach tiger ashore").contains("expected aground or nothing"));
+        assert!(e("refloat").contains("missing SHIP"));
     }
 }

@@ -4,6 +4,7 @@ use crate::core::clock::{Clock, Hhmm, Phase, Scale, MINUTES_PER_DAY};
 use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBand, Weapon};
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
+use crate::core::fgdn::grounding::{self, Grounding};
 use crate::core::fgdn::kinds::SizeClass;
 use crate::core::fgdn::tables::Tables;
 use crate::core::fgdn::{damage_control, repairs, resolve};
@@ -156,6 +157,14 @@ pub fn decide(
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
+            if kind.submarine_only() {
+                let s = &ctx.state.ships[i];
+                return refused(format!(
+                    "{kind} is a submarine critical (Critical Hit Table submarine columns, 8.1.4, 8.3); {} ({}) is a surface ship and never suffers it",
+                    s.spec.name,
+                    s.id()
+                ));
+            }
             let mut c = resolve::CritContext::plain(true);
             resolve::inflict_critical(&mut ctx, i, *kind, "declared by the umpire", None, &mut c)?;
             resolve::after_command_damage(&mut ctx, i, &c)?;
@@ -189,6 +198,15 @@ pub fn decide(
         Command::Magazines { ship } => damage_control::flood_magazines(&mut ctx, ship)?,
         Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
+        Command::Beach { ship, aground } => {
+            let how = if *aground {
+                Grounding::Aground
+            } else {
+                Grounding::Beached
+            };
+            grounding::beach(&mut ctx, ship, how)?
+        }
+        Command::Refloat { ship } => grounding::refloat(&mut ctx, ship)?,
         Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
             return refused(format!(
                 "\"{command}\" is handled by the game history, not the rules"
@@ -534,6 +552,8 @@ fn adjust(
             s.damage as i64,
             if s.is_small_craft() {
                 u32::MAX as i64
+            } else if s.grounded.is_some() {
+                grounding::destroyed_at(s) as i64 - 1
             } else {
                 s.spec.dp as i64 - 1
             },

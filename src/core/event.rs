@@ -100,10 +100,17 @@ pub struct FireFlood {
     /// Added to the reduction D10 while it burns (avgas +2, ammunition cargo +1, ...; 8.3).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub reduction_mod: i32,
+    /// An aircraft fire: it cannot restart after the battle (FG&DN 8.4 Fire).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub aircraft: bool,
 }
 
 fn is_zero(v: &i32) -> bool {
     *v == 0
+}
+
+fn is_false(v: &bool) -> bool {
+    !*v
 }
 
 /// A fire or flood whose % a damage-control roll changed (index into the ship's list).
@@ -350,6 +357,20 @@ pub enum Event {
     },
     /// Equipment serviceability was rolled before the game (FG&DN 8.5).
     ServiceabilityChecked,
+    /// `beach SHIP [aground]`: the ship is beached or aground (FG&DN 8.1.5).
+    Grounded {
+        ship: String,
+        how: crate::core::fgdn::grounding::Grounding,
+    },
+    /// `refloat SHIP` (FG&DN 8.1.5).
+    Refloated {
+        ship: String,
+    },
+    /// A beached or grounded ship that would have started to sink stays where it is (8.1.5).
+    StaysGrounded {
+        ship: String,
+        cause: String,
+    },
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -396,7 +417,10 @@ impl Event {
             | Event::RepairRoll { ship, .. }
             | Event::PatchCheck { ship, .. }
             | Event::FireRestart { ship, .. }
-            | Event::Breakdown { ship, .. } => Some(ship),
+            | Event::Breakdown { ship, .. }
+            | Event::Grounded { ship, .. }
+            | Event::Refloated { ship }
+            | Event::StaysGrounded { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             _ => None,
         }

@@ -107,6 +107,83 @@ pub struct Wireless {
     pub auxiliary: bool,
 }
 
+/// What a hold (or tank) carries (FG&DN 8.3 Cargo Damage Table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CargoContents {
+    /// Ammunition, `amount` in tons.
+    Ammo,
+    /// Petroleum products, `amount` in tons; `product` is crude, refined or avgas.
+    Petroleum,
+    /// Troops, `amount` men.
+    Troops,
+    /// General supplies, `amount` in tons.
+    GeneralSupplies,
+    /// Vehicles, `amount` vehicles.
+    Vehicles,
+    /// Aircraft carried as cargo, `amount` aircraft.
+    Aircraft,
+}
+
+impl CargoContents {
+    pub fn name(self) -> &'static str {
+        match self {
+            CargoContents::Ammo => "ammo",
+            CargoContents::Petroleum => "petroleum",
+            CargoContents::Troops => "troops",
+            CargoContents::GeneralSupplies => "general_supplies",
+            CargoContents::Vehicles => "vehicles",
+            CargoContents::Aircraft => "aircraft",
+        }
+    }
+    /// The unit of `amount`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            CargoContents::Ammo | CargoContents::Petroleum | CargoContents::GeneralSupplies => {
+                "tons"
+            }
+            CargoContents::Troops => "men",
+            CargoContents::Vehicles => "vehicles",
+            CargoContents::Aircraft => "aircraft",
+        }
+    }
+}
+
+/// One hold or tank of cargo (FG&DN 8.3 Cargo: "allocate cargo to a hold/tank").
+#[derive(Debug, Clone, PartialEq, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hold {
+    pub hold: String,
+    pub contents: CargoContents,
+    /// Tons, men, vehicles or aircraft (see `CargoContents::unit`).
+    pub amount: u32,
+    /// Petroleum only: "crude", "refined" or "avgas".
+    pub product: Option<String>,
+}
+
+/// Petroleum products the Cargo Damage Table names.
+pub const PETROLEUM_PRODUCTS: &[&str] = &["crude", "refined", "avgas"];
+
+/// Aircraft aboard an aviation ship, by where they are (FG&DN 8.3 Aircraft, Flight Deck).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AircraftAboard {
+    #[serde(default)]
+    pub hangar: u32,
+    /// Parked on the flight deck forward (hit by a forward flight-deck critical).
+    #[serde(default)]
+    pub forward: u32,
+    /// Parked on the flight deck aft.
+    #[serde(default)]
+    pub aft: u32,
+}
+
+impl AircraftAboard {
+    pub fn total(&self) -> u32 {
+        self.hangar + self.forward + self.aft
+    }
+}
+
 /// A ship as the scenario gives it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShipSpec {
@@ -136,6 +213,10 @@ pub struct ShipSpec {
     pub crew_factors: u32,
     /// "oil", "diesel" or "gasoline" (FG&DN 8.3 Fuel Tank).
     pub fuel: Option<String>,
+    /// Holds and tanks of cargo (FG&DN 8.3 Cargo); empty: none given.
+    pub cargo: Vec<Hold>,
+    /// Aircraft aboard (FG&DN 8.3 Aircraft, Flight Deck); None: not given.
+    pub aircraft: Option<AircraftAboard>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -253,6 +334,9 @@ struct RawShip {
     crew_factors: Option<u32>,
     fuel: Option<String>,
     carried: Option<crate::core::carry::Carried>,
+    #[serde(default)]
+    cargo: Vec<Hold>,
+    aircraft: Option<AircraftAboard>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -473,6 +557,36 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
             bad("crew_factors", "must be 1-6 (8.3)".into());
         }
+        for h in &r.cargo {
+            let petroleum = h.contents == CargoContents::Petroleum;
+            match (&h.product, petroleum) {
+                (Some(p), true) if !PETROLEUM_PRODUCTS.contains(&p.as_str()) => bad(
+                    "cargo",
+                    format!(
+                        "hold \"{}\": product \"{p}\" (expected {})",
+                        h.hold,
+                        PETROLEUM_PRODUCTS.join(", ")
+                    ),
+                ),
+                (None, true) => bad(
+                    "cargo",
+                    format!(
+                        "hold \"{}\": petroleum needs product = {} (8.3)",
+                        h.hold,
+                        PETROLEUM_PRODUCTS.join("|")
+                    ),
+                ),
+                (Some(_), false) => bad(
+                    "cargo",
+                    format!(
+                        "hold \"{}\": product is for petroleum only (contents = \"{}\")",
+                        h.hold,
+                        h.contents.name()
+                    ),
+                ),
+                _ => {}
+            }
+        }
         if errors.len() == before {
             let spec = ShipSpec {
                 id,
@@ -494,6 +608,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 wireless: r.wireless,
                 crew_factors: r.crew_factors.unwrap_or(6),
                 fuel: r.fuel.clone(),
+                cargo: r.cargo.clone(),
+                aircraft: r.aircraft,
                 line,
                 carried: r.carried.clone(),
             };

@@ -62,6 +62,8 @@ pub struct ShipState {
     pub repairs: Vec<RepairItem>,
     /// Flooding pumped out after the battle with a patch that may pop (FG&DN 8.4).
     pub flooding_patch: bool,
+    /// Beached or run aground (FG&DN 8.1.5): destroyed only at twice its DP.
+    pub grounded: Option<crate::core::fgdn::grounding::Grounding>,
 }
 
 impl ShipState {
@@ -89,6 +91,7 @@ impl ShipState {
             equipment: crate::core::fgdn::effects::Equipment::new(n_mounts),
             repairs: Vec::new(),
             flooding_patch: false,
+            grounded: None,
         }
     }
 
@@ -253,7 +256,8 @@ impl GameState {
                     if s.is_small_craft() {
                         s.damage = s.damage.saturating_add(*amount);
                     } else {
-                        s.damage = s.damage.saturating_add(*amount).min(s.spec.dp);
+                        let most = crate::core::fgdn::grounding::damage_limit(s);
+                        s.damage = s.damage.saturating_add(*amount).min(most);
                     }
                     s.turn_damage = s.turn_damage.saturating_add(*amount);
                 }
@@ -426,7 +430,7 @@ impl GameState {
                     }
                 }
             }
-            Event::PatchCheck { .. } | Event::FireRestart { .. } => {}
+            Event::PatchCheck { .. } | Event::FireRestart { .. } | Event::StaysGrounded { .. } => {}
             Event::PostBattleFinished => {
                 if let Some(pb) = &mut self.post_battle {
                     pb.finished = true;
@@ -439,6 +443,16 @@ impl GameState {
             } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.equipment.breakdown(target, what);
+                }
+            }
+            Event::Grounded { ship, how } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.grounded = Some(*how);
+                }
+            }
+            Event::Refloated { ship } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.grounded = None;
                 }
             }
             Event::Adjusted {

@@ -164,6 +164,94 @@ pub struct ShipView {
     /// What the ship started this battle with from an earlier one (`umpire carry`); null if
     /// nothing.
     pub carried: Option<crate::core::carry::CarriedView>,
+    /// null, "beached" or "aground" (FG&DN 8.1.5).
+    pub grounded: Option<&'static str>,
+    /// While grounded: the damage that destroys it (twice what sinks it) and whether it can
+    /// still be refloated (not past its DP) (8.1.5).
+    pub destroyed_at: Option<u32>,
+    pub can_refloat: Option<bool>,
+    /// A jammed rudder's D6 direction if the ship was steering evasively (8.3 Rudder).
+    pub rudder_jam_if_evasive: Option<&'static str>,
+    /// Holds and tanks with what is left (FG&DN 8.3 Cargo).
+    pub cargo: Vec<CargoView>,
+    /// Aircraft aboard now and destroyed (8.3 Aircraft); null when the scenario gives none.
+    pub aircraft: Option<AircraftView>,
+    /// Flight-deck criticals not yet repaired (8.3 Flight Deck).
+    pub flight_deck: Vec<&'static str>,
+    /// "no flight operations until the end of HHMM" after a carrier's bridge hit (8.3 Bridge).
+    pub flight_ops: Option<String>,
+}
+
+/// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
+pub fn grounding_cargo_air_lines(s: &ShipView) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(g) = s.grounded {
+        v.push(format!(
+            "{}: destroyed at {} DP taken; {} (8.1.5)",
+            g.to_uppercase(),
+            s.destroyed_at.unwrap_or(0),
+            if s.can_refloat == Some(true) {
+                "can be refloated"
+            } else {
+                "cannot be refloated"
+            }
+        ));
+    }
+    if let Some(d) = s.rudder_jam_if_evasive {
+        v.push(format!("Rudder jam if she was steering evasively: {d}"));
+    }
+    if let Some(a) = &s.aircraft {
+        v.push(format!(
+            "Aircraft: hangar {}, forward {}, aft {}; {} lost",
+            a.hangar, a.forward, a.aft, a.lost
+        ));
+    }
+    if !s.flight_deck.is_empty() {
+        v.push(format!("Flight deck hit: {}", s.flight_deck.join("; ")));
+    }
+    if let Some(f) = &s.flight_ops {
+        v.push(format!("Flight ops: {f}"));
+    }
+    let hit: Vec<String> = s
+        .cargo
+        .iter()
+        .filter(|h| h.left < h.amount || h.explosion_risk_pct.is_some())
+        .map(|h| {
+            format!(
+                "{} {}/{} {}{}",
+                h.hold,
+                h.left,
+                h.amount,
+                h.unit,
+                h.explosion_risk_pct
+                    .map(|p| format!(" BURNING ({p} % explosion risk)"))
+                    .unwrap_or_default()
+            )
+        })
+        .collect();
+    if !hit.is_empty() {
+        v.push(format!("Cargo: {}", hit.join(", ")));
+    }
+    v
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CargoView {
+    pub hold: String,
+    pub contents: &'static str,
+    pub unit: &'static str,
+    pub amount: u32,
+    pub left: u32,
+    /// An ammunition fire with its explosion chance at each mark, while it burns.
+    pub explosion_risk_pct: Option<u32>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AircraftView {
+    pub hangar: u32,
+    pub forward: u32,
+    pub aft: u32,
+    pub lost: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -225,6 +313,13 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
     let mut orders = Vec::new();
     if s.status == ShipStatus::Sunk {
         return (0, level, orders);
+    }
+    if let Some(g) = s.grounded {
+        orders.push(format!(
+            "{}: does not move until refloated (8.1.5)",
+            g.name().to_uppercase()
+        ));
+        speed = 0;
     }
     if s.equipment.rudder == Some(RudderState::Disabled) {
         let cap = s.spec.speed / 3;
@@ -465,6 +560,23 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             .map(|(_, w)| w.clone())
             .collect(),
         carried: crate::core::carry::carried_view(s),
+        grounded: s.grounded.map(|g| g.name()),
+        destroyed_at: s
+            .grounded
+            .map(|_| crate::core::fgdn::grounding::destroyed_at(s)),
+        can_refloat: s
+            .grounded
+            .map(|_| crate::core::fgdn::grounding::can_refloat(s)),
+        rudder_jam_if_evasive: match s.equipment.rudder {
+            Some(RudderState::Jammed | RudderState::Stuck) => {
+                s.equipment.rudder_jam.map(|d| d.name())
+            }
+            _ => None,
+        },
+        cargo: crate::core::fgdn::cargo::views(s),
+        aircraft: crate::core::fgdn::aviation::aircraft_view(s),
+        flight_deck: s.equipment.flight_deck.iter().map(|p| p.text()).collect(),
+        flight_ops: crate::core::fgdn::aviation::flight_ops_text(state, s),
     }
 }
 
@@ -858,8 +970,14 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
                 Effect::BridgeRemanned => {
                     "bridge re-manned: course and speed changes now take two turns (8.3)".into()
                 }
-                Effect::RudderJammed { first_attempt } => format!(
-                    "rudder jammed; first unjam attempt at {}",
+                Effect::RudderJammed {
+                    first_attempt,
+                    direction,
+                } => format!(
+                    "rudder jammed{}; first unjam attempt at {}",
+                    direction
+                        .map(|d| format!(" (if steering evasively: {})", d.name()))
+                        .unwrap_or_default(),
                     label(*first_attempt)
                 ),
                 Effect::RudderDisabled => "rudder disabled".into(),
@@ -881,6 +999,7 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
                 ),
                 Effect::CrewFactorLost => "crew factor lost".into(),
                 Effect::FlotationHit => "flotation hit".into(),
+                other => effects::effect_text(state.ship(ship), other),
             };
             format!("{}: {text}", name(ship))
         }
@@ -992,6 +1111,16 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             ..
         } => format!(
             "{}: BREAKDOWN: {what}, D100 {roll} vs {chance} %: out for the battle (8.5)",
+            name(ship)
+        ),
+        Event::Grounded { ship, how } => format!(
+            "{}: {}: destroyed only at twice its DP, flooding criticals -2 severity, does not move (8.1.5)",
+            name(ship),
+            how.name().to_uppercase()
+        ),
+        Event::Refloated { ship } => format!("{}: refloated (8.1.5)", name(ship)),
+        Event::StaysGrounded { ship, cause } => format!(
+            "{}: {cause}, but beached or aground it does not sink (8.1.5)",
             name(ship)
         ),
     })

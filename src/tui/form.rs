@@ -78,10 +78,17 @@ impl Form {
                 choice("Side", "side", &["-", "port", "starboard"]),
                 choice("Depth", "depth", &["-", "shallow", "deep"]),
                 choice("Aspect", "aspect", &["-", "broad", "bow", "stern"]),
+                // FG&DN 8.1.6.1 faulty shells (optional rule): a British APC shell.
+                choice("British APC", "british_apc", &["no", "yes"]),
             ],
             FormKind::Fire | FormKind::Flood => vec![number("Severity (%)", "", true)],
             FormKind::Critical => {
-                let kinds: Vec<&'static str> = CriticalKind::ALL.iter().map(|k| k.name()).collect();
+                // Submarine-only kinds are refused for surface ships (8.1.4): not offered.
+                let kinds: Vec<&'static str> = CriticalKind::ALL
+                    .iter()
+                    .filter(|k| !k.submarine_only())
+                    .map(|k| k.name())
+                    .collect();
                 vec![Field {
                     label: "Kind",
                     keyword: "",
@@ -200,6 +207,8 @@ impl Form {
                     let v = options[*index];
                     match (f.label, v) {
                         ("Armour", "nopen") => words.push("nopen".into()),
+                        ("British APC", "yes") => words.push("british_apc".into()),
+                        ("British APC", _) => {}
                         ("Armour", _) | (_, "-") => {}
                         ("Weapon", "shell") => {}
                         _ if f.keyword.is_empty() => words.push(v.to_string()),
@@ -254,10 +263,29 @@ mod tests {
         typed(&mut f, "d"); // deep
         f.next();
         typed(&mut f, "s"); // stern
+        f.next();
+        typed(&mut f, "y"); // British APC
         assert_eq!(
             f.command().unwrap(),
-            "hit kaiser 70 pen 12 range long weapon torpedo caliber 533 side starboard depth deep aspect stern"
+            "hit kaiser 70 pen 12 range long weapon torpedo caliber 533 side starboard depth deep aspect stern british_apc"
         );
+    }
+
+    #[test]
+    fn the_critical_form_offers_no_submarine_kinds() {
+        let f = Form::new(FormKind::Critical, "tiger", "Tiger");
+        let Value::Choice { options, .. } = &f.fields[0].value else {
+            panic!("kind is a choice")
+        };
+        assert!(options.contains(&"flight_deck") && options.contains(&"cargo"));
+        for k in [
+            "hull_penetration",
+            "hull_deformation",
+            "battery",
+            "switchboard",
+        ] {
+            assert!(!options.contains(&k), "{k}");
+        }
     }
 
     #[test]

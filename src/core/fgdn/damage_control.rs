@@ -476,7 +476,10 @@ pub fn checks_step(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         ctx.emit(Event::ConflagrationEnded { ship: id.clone() });
     }
     let s = &ctx.state.ships[i];
-    if category_level(ctx.tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed {
+    // A beached or grounded ship rests on the bottom: it does not capsize (rules-notes 8.1.5).
+    if category_level(ctx.tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed
+        && s.grounded.is_none()
+    {
         let d = ctx.roll(
             i,
             Die::D100,
@@ -630,7 +633,7 @@ pub fn set_orders(ctx: &mut Ctx<'_>, ship: &str, ignored: bool) -> Result<(), Ru
 
 /// The turn containing the next mark whose `phase` is still ahead (this turn if a mark falls in
 /// it and the phase has not ended).
-fn next_mark_turn(state: &GameState, phase: Phase) -> Minute {
+pub(crate) fn next_mark_turn(state: &GameState, phase: Phase) -> Minute {
     let c = state.clock;
     let o = &state.clock_options;
     let idx = c.scale.phases().iter().position(|p| *p == phase);
@@ -695,7 +698,9 @@ pub fn timers(state: &GameState, tables: &Tables, i: usize) -> Vec<(String, Minu
             Phase::Resolution,
         ));
     }
-    if category_level(tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed {
+    if category_level(tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed
+        && s.grounded.is_none()
+    {
         out.push((
             format!("capsize check D100: capsizes on 1-{CAPSIZE_PCT} (flooding overwhelmed)"),
             m,

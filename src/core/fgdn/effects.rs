@@ -26,6 +26,79 @@ pub enum RudderState {
     Stuck,
 }
 
+/// Which way a jammed rudder is stuck when the ship was steering evasively (FG&DN 8.3 Rudder:
+/// D6 1-2 port, 3-4 straight, 5-6 starboard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JamDirection {
+    Port,
+    Straight,
+    Starboard,
+}
+
+impl JamDirection {
+    pub fn from_d6(d6: u32) -> JamDirection {
+        match d6 {
+            1 | 2 => JamDirection::Port,
+            3 | 4 => JamDirection::Straight,
+            _ => JamDirection::Starboard,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            JamDirection::Port => "port",
+            JamDirection::Straight => "straight",
+            JamDirection::Starboard => "starboard",
+        }
+    }
+}
+
+/// Where aircraft aboard are (FG&DN 8.3 Aircraft, Flight Deck).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AircraftPlace {
+    Hangar,
+    Forward,
+    Aft,
+}
+
+impl AircraftPlace {
+    pub fn name(self) -> &'static str {
+        match self {
+            AircraftPlace::Hangar => "hangar",
+            AircraftPlace::Forward => "flight deck forward",
+            AircraftPlace::Aft => "flight deck aft",
+        }
+    }
+}
+
+/// Where a flight-deck critical struck (FG&DN 8.3 Flight Deck: D6 1-2, 3-4, 5-6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeckPlace {
+    Forward,
+    Amidships,
+    Aft,
+}
+
+impl DeckPlace {
+    pub fn from_d6(d6: u32) -> DeckPlace {
+        match d6 {
+            1 | 2 => DeckPlace::Forward,
+            3 | 4 => DeckPlace::Amidships,
+            _ => DeckPlace::Aft,
+        }
+    }
+    /// What the hit does to flight operations (rules-notes 8.3).
+    pub fn text(self) -> &'static str {
+        match self {
+            DeckPlace::Forward => "forward: launching aircraft restricted",
+            DeckPlace::Amidships => "amidships",
+            DeckPlace::Aft => "aft: aircraft cannot land",
+        }
+    }
+}
+
 /// A lasting effect (or a timer firing) recorded by `Event::Effect`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "effect", rename_all = "snake_case")]
@@ -64,6 +137,9 @@ pub enum Effect {
     BridgeRemanned,
     RudderJammed {
         first_attempt: Minute,
+        /// The D6 direction for a ship steering evasively (8.3); absent in older saves.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        direction: Option<JamDirection>,
     },
     RudderDisabled,
     RudderUnjam {
@@ -74,6 +150,41 @@ pub enum Effect {
     },
     CrewFactorLost,
     FlotationHit,
+    /// Cargo destroyed (or damaged) in a hold, in the hold's unit (FG&DN 8.3 Cargo).
+    CargoLost {
+        hold: usize,
+        amount: u32,
+    },
+    /// An ammunition hold set on fire: `risk_pct` chance of exploding at each following mark
+    /// while the fire (index into the ship's fires) burns (FG&DN 8.3 Cargo Damage Table).
+    CargoFire {
+        hold: usize,
+        fire: usize,
+        risk_pct: u32,
+        from: Minute,
+    },
+    /// An aircraft aboard destroyed (FG&DN 8.3 Aircraft).
+    AircraftLost {
+        place: AircraftPlace,
+    },
+    FlightDeckHit {
+        place: DeckPlace,
+    },
+    /// A carrier's bridge hit: no flight operations until the end of turn `until` (8.3).
+    FlightOpsStopped {
+        until: Minute,
+    },
+}
+
+/// An ammunition hold burning with a risk of explosion (FG&DN 8.3 Cargo Damage Table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CargoFire {
+    pub hold: usize,
+    /// Index into the ship's fires: the risk lasts while this fire burns.
+    pub fire: usize,
+    pub risk_pct: u32,
+    /// The turn it started: checks are at the marks after it.
+    pub from: Minute,
 }
 
 /// Equipment state of a ship (FG&DN 8.3).
@@ -101,6 +212,17 @@ pub struct Equipment {
     pub plant_breakdowns: u32,
     /// Engineering criticals repaired after the battle (FG&DN 8.4).
     pub engineering_repaired: u32,
+    /// Rudder jam direction rolled for a ship steering evasively (FG&DN 8.3).
+    pub rudder_jam: Option<JamDirection>,
+    /// Cargo lost per hold (index into the scenario's cargo), in the hold's unit (8.3).
+    pub cargo_lost: std::collections::BTreeMap<usize, u32>,
+    pub cargo_fires: Vec<CargoFire>,
+    /// Aircraft destroyed, by where they were (8.3 Aircraft).
+    pub aircraft_lost: std::collections::BTreeMap<AircraftPlace, u32>,
+    /// Flight-deck criticals not yet repaired (8.3 Flight Deck, 8.4).
+    pub flight_deck: Vec<DeckPlace>,
+    /// A carrier's flight operations stop until the end of this turn (8.3 Bridge).
+    pub flight_ops_until: Option<Minute>,
 }
 
 impl Equipment {
@@ -147,11 +269,15 @@ impl Equipment {
                 self.bridge_out_until = Some(*until);
             }
             Effect::BridgeRemanned => self.bridge_out_until = None,
-            Effect::RudderJammed { first_attempt } => {
+            Effect::RudderJammed {
+                first_attempt,
+                direction,
+            } => {
                 if self.rudder != Some(RudderState::Disabled) {
                     self.rudder = Some(RudderState::Jammed);
                     self.rudder_attempts = 0;
                     self.rudder_next_attempt = Some(*first_attempt);
+                    self.rudder_jam = *direction;
                 }
             }
             Effect::RudderDisabled => {
@@ -171,7 +297,30 @@ impl Equipment {
             }
             Effect::CrewFactorLost => self.crew_lost += 1,
             Effect::FlotationHit => self.flotation_hits += 1,
+            Effect::CargoLost { hold, amount } => {
+                let n = self.cargo_lost.entry(*hold).or_insert(0);
+                *n = n.saturating_add(*amount);
+            }
+            Effect::CargoFire {
+                hold,
+                fire,
+                risk_pct,
+                from,
+            } => self.cargo_fires.push(CargoFire {
+                hold: *hold,
+                fire: *fire,
+                risk_pct: *risk_pct,
+                from: *from,
+            }),
+            Effect::AircraftLost { place } => *self.aircraft_lost.entry(*place).or_insert(0) += 1,
+            Effect::FlightDeckHit { place } => self.flight_deck.push(*place),
+            Effect::FlightOpsStopped { until } => self.flight_ops_until = Some(*until),
         }
+    }
+
+    /// Aircraft destroyed, all places.
+    pub fn aircraft_lost_total(&self) -> u32 {
+        self.aircraft_lost.values().sum()
     }
 
     /// An item out before the battle (FG&DN 8.5).
@@ -245,8 +394,38 @@ impl Equipment {
                 self.rudder_attempts = 0;
                 self.rudder_next_attempt = None;
             }
-            RepairTarget::FlightDeck => {}
+            RepairTarget::FlightDeck => {
+                if !self.flight_deck.is_empty() {
+                    self.flight_deck.remove(0);
+                }
+            }
         }
+    }
+}
+
+/// Log words for the effects of cargo, aircraft and flight deck criticals (FG&DN 8.3).
+pub fn effect_text(s: Option<&ShipState>, e: &Effect) -> String {
+    match e {
+        Effect::CargoLost { hold, amount } => {
+            let h = s.and_then(|s| s.spec.cargo.get(*hold));
+            match h {
+                Some(h) => format!("{}: {amount} {} of cargo lost", h.hold, h.contents.unit()),
+                None => format!("hold {hold}: {amount} of cargo lost"),
+            }
+        }
+        Effect::CargoFire { hold, risk_pct, .. } => {
+            let h = s
+                .and_then(|s| s.spec.cargo.get(*hold))
+                .map(|h| h.hold.clone())
+                .unwrap_or_else(|| format!("hold {hold}"));
+            format!("{h}: ammunition burning, {risk_pct} % explosion risk at each following mark")
+        }
+        Effect::AircraftLost { place } => format!("aircraft destroyed ({})", place.name()),
+        Effect::FlightDeckHit { place } => format!("flight deck hit {}", place.text()),
+        Effect::FlightOpsStopped { until } => {
+            format!("no flight operations until the end of {}", label(*until))
+        }
+        other => format!("{other:?}"),
     }
 }
 
@@ -292,7 +471,7 @@ pub struct Rec<'a> {
     pub roll: Option<(u32, Column)>,
 }
 
-fn record(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>, detail: String, speed_levels: u32) {
+pub(crate) fn record(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>, detail: String, speed_levels: u32) {
     let clock = ctx.state.clock;
     ctx.emit(Event::Critical {
         ship: ctx.state.ships[i].id().to_string(),
@@ -310,13 +489,13 @@ fn record(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>, detail: String, speed_levels
     });
 }
 
-fn effect(ctx: &mut Ctx<'_>, i: usize, e: Effect) {
+pub(crate) fn effect(ctx: &mut Ctx<'_>, i: usize, e: Effect) {
     let ship = ctx.state.ships[i].id().to_string();
     ctx.emit(Event::Effect { ship, effect: e });
 }
 
 /// Pick one of `n` at random with a D100 split into n equal bands (8.3 "roll randomly").
-fn pick(ctx: &mut Ctx<'_>, i: usize, n: usize, what: &str) -> Result<usize, RuleError> {
+pub(crate) fn pick(ctx: &mut Ctx<'_>, i: usize, n: usize, what: &str) -> Result<usize, RuleError> {
     if n <= 1 {
         return Ok(0);
     }
@@ -403,21 +582,75 @@ pub fn other_weapon(
         );
         return Ok(());
     }
+    let light = light_batteries(c);
     let list: Vec<usize> = (0..s.spec.mounts.len())
         .filter(|&k| !matches!(s.spec.mounts[k].battery, Battery::Main | Battery::Casemate))
+        .filter(|&k| {
+            light
+                .as_ref()
+                .is_none_or(|l| l.contains(&s.spec.mounts[k].battery))
+        })
         .collect();
     if list.is_empty() {
         let id = s.id().to_string();
+        let reason = match &light {
+            Some(l) => format!(
+                "no {} mount for a light weapon's critical (8.1.3, 8.3)",
+                battery_list(l)
+            ),
+            None => "no weapon other than main battery or casemates (8.3)".into(),
+        };
         ctx.emit(Event::CriticalIgnored {
             ship: id,
             kind: r.kind,
             roll: r.roll.map(|x| x.0),
-            reason: "no weapon other than main battery or casemates (8.3)".into(),
+            reason,
         });
         return Ok(());
     }
-    let k = list[pick(ctx, i, list.len(), "other weapon")?];
+    let what = match &light {
+        Some(l) => format!("{} mount (light weapon, 8.1.3)", battery_list(l)),
+        None => "other weapon".to_string(),
+    };
+    let k = list[pick(ctx, i, list.len(), &what)?];
     hit_mount_index(ctx, i, r, c, k, "")
+}
+
+/// The batteries a light weapon's Other Weapon or Weapon critical may strike (FG&DN 8.1.3):
+/// None when no light-weapon line limits the batch, or when its line allows Other Weapon
+/// (then any weapon but the main battery and casemates); otherwise the AA and/or light
+/// battery the line lists.
+fn light_batteries(c: &CritContext) -> Option<Vec<Battery>> {
+    use crate::core::fgdn::tables::LightAllowed;
+    let row = c.light.as_ref()?;
+    if row
+        .allowed
+        .contains(&LightAllowed::Kind(CriticalKind::OtherWeapon))
+    {
+        return None;
+    }
+    let mut v = Vec::new();
+    if row.allowed.contains(&LightAllowed::Aa) {
+        v.push(Battery::Aa);
+    }
+    if row.allowed.contains(&LightAllowed::LightBattery) {
+        v.push(Battery::Light);
+    }
+    Some(v)
+}
+
+fn battery_list(v: &[Battery]) -> String {
+    if v.is_empty() {
+        return "weapon".into();
+    }
+    v.iter()
+        .map(|b| match b {
+            Battery::Aa => "AA",
+            Battery::Light => "light battery",
+            other => other.name(),
+        })
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 /// Weapon (FG&DN 8.3): a random mount of all the ship carries, with that weapon's effect.
@@ -437,6 +670,10 @@ pub fn weapon(
             0,
         );
         return Ok(());
+    }
+    if c.light.is_some() {
+        // A light weapon cannot reach the main battery or casemates (8.1.3): as Other Weapon.
+        return other_weapon(ctx, i, r, c);
     }
     let k = pick(ctx, i, n, "weapon mount")?;
     hit_mount_index(ctx, i, r, c, k, "")
@@ -1070,7 +1307,11 @@ pub fn bridge(
         c,
         &[],
         None,
-    )
+    )?;
+    if let Some(text) = crate::core::fgdn::aviation::bridge_flight_ops(ctx, i)? {
+        record(ctx, i, r, text, 0);
+    }
+    Ok(())
 }
 
 /// Rudder (FG&DN 8.3): D6 1-3 jammed (first unjam attempt after D6 turns), 4-6 disabled.
@@ -1082,6 +1323,12 @@ pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
         format!("rudder critical, {name} (1-3 jammed, 4-6 disabled)"),
     )?;
     if d6 <= 3 {
+        let dir = ctx.roll(
+            i,
+            Die::D6,
+            format!("rudder jammed, {name}: direction if steering evasively (1-2 port, 3-4 straight, 5-6 starboard)"),
+        )?;
+        let direction = JamDirection::from_d6(dir);
         let t = ctx.roll(
             i,
             Die::D6,
@@ -1093,6 +1340,7 @@ pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
             i,
             Effect::RudderJammed {
                 first_attempt: first,
+                direction: Some(direction),
             },
         );
         record(
@@ -1100,7 +1348,8 @@ pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
             i,
             r,
             format!(
-                "D6 {d6}: rudder JAMMED in the direction the ship was turning (steering evasively: the umpire rolls 1-2 port, 3-4 straight, 5-6 starboard); first unjam attempt after D6 {t} turns, at {} (20 %)",
+                "D6 {d6}: rudder JAMMED in the direction the ship was turning; if she was steering evasively, D6 {dir}: {}; first unjam attempt after D6 {t} turns, at {} (20 %)",
+                direction.name(),
                 label(first)
             ),
             0,
@@ -1275,6 +1524,7 @@ pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
     if !s.is_afloat() {
         return out;
     }
+    out.extend(crate::core::fgdn::cargo::timers(state, i));
     let c = state.clock;
     if let Some(until) = s.equipment.bridge_out_until {
         let t = if until < c.turn_end() {

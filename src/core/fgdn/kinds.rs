@@ -61,6 +61,19 @@ impl CriticalKind {
         CriticalKind::TorpedoMount,
     ];
 
+    /// Kinds only the submarine columns of the Critical Hit Table give (FG&DN 8.1.2, 8.1.4,
+    /// 8.3): a surface ship (and a surfaced submarine, which uses the Minor column) never
+    /// suffers them.
+    pub fn submarine_only(self) -> bool {
+        matches!(
+            self,
+            CriticalKind::HullPenetration
+                | CriticalKind::HullDeformation
+                | CriticalKind::Battery
+                | CriticalKind::Switchboard
+        )
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             CriticalKind::MainBattery => "main_battery",

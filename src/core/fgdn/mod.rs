@@ -1,8 +1,11 @@
 //! Everything specific to FG&DN 1.1.
+pub mod aviation;
+pub mod cargo;
 pub mod damage;
 pub mod damage_control;
 pub mod effects;
 pub mod fire_flood;
+pub mod grounding;
 pub mod kinds;
 pub mod repairs;
 pub mod resolve;

@@ -497,6 +497,10 @@ fn fire_restarts(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleErro
         let name = s.spec.name.clone();
         let id = s.id().to_string();
         let f = &s.fires[k];
+        if f.aircraft {
+            // Aircraft fires cannot restart (8.4 Fire).
+            continue;
+        }
         let what = format!("fire {} % of {}", f.pct.max(1), label(f.inflicted));
         let roll = ctx.roll(
             i,
@@ -765,7 +769,7 @@ pub fn timers(state: &GameState, tables: &Tables, i: usize) -> Vec<(String, Minu
             Phase::Resolution,
         ));
     }
-    for f in &s.fires {
+    for f in s.fires.iter().filter(|f| !f.aircraft) {
         out.push((
             format!(
                 "fire restart {now} h: fire of {}: D100 <= {} %, then D6-2 %",

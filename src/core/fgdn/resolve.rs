@@ -9,8 +9,10 @@ use crate::core::event::{Casualty, Critical, EffectStatus, Event, FireFlood, Pen
 use crate::core::fgdn::damage::{critical_count, massive_dp_left, Ratio};
 use crate::core::fgdn::effects::{self, Rec};
 use crate::core::fgdn::fire_flood::{casualty_damage, severity, severity_dice, SeverityMods};
+use crate::core::fgdn::grounding;
 use crate::core::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
 use crate::core::fgdn::tables::{CritCell, LightAllowed, LightWeaponRow, SeverityDiceRow};
+use crate::core::fgdn::{aviation, cargo};
 use crate::core::state::{GameState, ShipStatus};
 
 /// Most rounds of immediate fire/flood damage causing new immediate fires/floods in one phase.
@@ -32,6 +34,9 @@ pub struct CritContext {
     /// A starred main battery or casemate location without penetration: only its fire-control
     /// result (D10 1-2) applies (8.3).
     pub fire_control_only: bool,
+    /// Damage points of the batch that caused the criticals (cargo losses count by it, 8.3);
+    /// 0 for an umpire's critical.
+    pub damage: u32,
 }
 
 impl CritContext {
@@ -45,6 +50,7 @@ impl CritContext {
             light: None,
             secondary_damage: Vec::new(),
             fire_control_only: false,
+            damage: 0,
         }
     }
 }
@@ -84,6 +90,7 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     };
 
     let mut c = batch_context(ctx, i, &hits);
+    c.damage = total;
 
     // Automatic criticals, each followed by its own dice (8.1.2).
     for (_, hit, tds_penetrated) in &per_hit {
@@ -226,6 +233,7 @@ fn batch_context(ctx: &Ctx<'_>, i: usize, hits: &[PendingHit]) -> CritContext {
         light,
         secondary_damage: Vec::new(),
         fire_control_only: false,
+        damage: 0,
     }
 }
 
@@ -284,9 +292,14 @@ fn critical_roll(
     }
     let small = s.is_small_craft();
     if !small && s.dp_left() == 0 {
+        let reason = if s.grounded.is_some() {
+            "the ship is at 0 DP, a wreck where it lies (8.1.2, 8.1.5)"
+        } else {
+            "the ship is at 0 DP and sinking (8.1.2)"
+        };
         ctx.emit(Event::NoCriticalRoll {
             ship: id,
-            reason: "the ship is at 0 DP and sinking (8.1.2)".into(),
+            reason: reason.into(),
         });
         return Ok(0);
     }
@@ -451,9 +464,13 @@ fn location_text(l: Location) -> String {
 
 fn light_allows(row: &LightWeaponRow, loc: Location) -> bool {
     row.allowed.iter().any(|a| match (a, loc) {
-        (LightAllowed::Kind(k), Location::Kind(l)) => *k == l,
+        (LightAllowed::Kind(k), Location::Kind(l)) => {
+            *k == l || (*k == CriticalKind::OtherWeapon && l == CriticalKind::Weapon)
+        }
+        // "AA" and "Light Battery" allow a weapon critical limited to those mounts; a Weapon
+        // location (Merchant column) is read as Other Weapon (rules-notes 8.1.3).
         (LightAllowed::Aa | LightAllowed::LightBattery, Location::Kind(k)) => {
-            k == CriticalKind::OtherWeapon
+            matches!(k, CriticalKind::OtherWeapon | CriticalKind::Weapon)
         }
         (LightAllowed::SensorCommsNotSonar, Location::SensorComms) => true,
         (
@@ -592,15 +609,22 @@ fn inflict_critical_with(
         CriticalKind::Personnel => effects::personnel(ctx, i, &rec(kind))?,
         CriticalKind::FuelTank => effects::fuel_tank(ctx, i, &rec(kind), c)?,
         CriticalKind::Flotation => effects::flotation(ctx, i, &rec(kind))?,
-        other => {
-            ctx.emit(Event::Critical {
+        CriticalKind::Cargo => cargo::cargo(ctx, i, &rec(kind), c)?,
+        CriticalKind::Aircraft => aviation::aircraft(ctx, i, &rec(kind), c, None)?,
+        CriticalKind::AmmoFuel => aviation::ammo_fuel(ctx, i, &rec(kind), c)?,
+        CriticalKind::FlightDeck => aviation::flight_deck(ctx, i, &rec(kind), c)?,
+        CriticalKind::HullPenetration
+        | CriticalKind::HullDeformation
+        | CriticalKind::Battery
+        | CriticalKind::Switchboard => {
+            // Only the submarine columns give these; a table overridden to put one in a
+            // surface column gets it ignored, with the reason.
+            ctx.emit(Event::CriticalIgnored {
                 ship: id,
-                critical: record(
-                    format!(
-                        "{other}: effect not yet applied by the console (FG&DN 8.3): apply it by hand"
-                    ),
-                    EffectStatus::NotImplemented,
-                    0,
+                kind,
+                roll: roll.map(|r| r.0),
+                reason: format!(
+                    "{kind} is a submarine critical (8.1.4, 8.3): no effect on a surface ship"
                 ),
             });
         }
@@ -617,12 +641,54 @@ pub(crate) fn casualty_critical(
     casualty: Casualty,
     cause: &str,
     roll: Option<(u32, Column)>,
-    mut add: Vec<(i32, String)>,
+    add: Vec<(i32, String)>,
     c: &CritContext,
     extra_halve: &[&str],
     dice_row: Option<SeverityDiceRow>,
 ) -> Result<(), RuleError> {
+    casualty_critical_x(
+        ctx,
+        i,
+        casualty,
+        cause,
+        roll,
+        add,
+        c,
+        extra_halve,
+        dice_row,
+        Burning::default(),
+    )
+    .map(|_| ())
+}
+
+/// What a fuel, ammunition or aircraft fire carries beyond its severity (FG&DN 8.3, 8.4).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Burning {
+    /// Added to the reduction D10 while it burns (avgas +2, cargo +1/+2/+3).
+    pub reduction_mod: i32,
+    /// An aircraft fire: no restart after the battle.
+    pub aircraft: bool,
+}
+
+/// `casualty_critical` with a reduction modifier and the aircraft mark; returns the index of
+/// the new fire or flood in the ship's list, if one started.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn casualty_critical_x(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    casualty: Casualty,
+    cause: &str,
+    roll: Option<(u32, Column)>,
+    mut add: Vec<(i32, String)>,
+    c: &CritContext,
+    extra_halve: &[&str],
+    dice_row: Option<SeverityDiceRow>,
+    burning: Burning,
+) -> Result<Option<usize>, RuleError> {
     let s = &ctx.state.ships[i];
+    if casualty == Casualty::Flood && s.grounded.is_some() {
+        add.push((-2, "beached or aground (8.1.5)".to_string()));
+    }
     let id = s.id().to_string();
     let name = s.spec.name.clone();
     let year = s.spec.service_year();
@@ -678,7 +744,7 @@ pub(crate) fn casualty_critical(
                 casualty.name()
             ),
         });
-        return Ok(());
+        return Ok(None);
     }
     let immediate = small || (casualty == Casualty::Flood && c.underwater);
     let clock = ctx.state.clock;
@@ -696,8 +762,9 @@ pub(crate) fn casualty_critical(
             speed_levels: 0,
         },
     });
-    start_casualty(ctx, i, casualty, pct as u32, immediate, explain);
-    Ok(())
+    let index = ctx.state.ships[i].casualties(casualty).len();
+    start_casualty_x(ctx, i, casualty, pct as u32, immediate, explain, burning);
+    Ok(Some(index))
 }
 
 /// Record a new fire or flood with its timing (SPEC 3.4): first damage at T+3 in the Resolution
@@ -709,6 +776,18 @@ pub fn start_casualty(
     pct: u32,
     immediate: bool,
     cause: String,
+) {
+    start_casualty_x(ctx, i, casualty, pct, immediate, cause, Burning::default())
+}
+
+fn start_casualty_x(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    casualty: Casualty,
+    pct: u32,
+    immediate: bool,
+    cause: String,
+    burning: Burning,
 ) {
     let clock = ctx.state.clock;
     let (first, phase) = if immediate {
@@ -733,7 +812,8 @@ pub fn start_casualty(
             immediate,
             cause,
             damage_done: 0,
-            reduction_mod: 0,
+            reduction_mod: burning.reduction_mod,
+            aircraft: burning.aircraft,
         },
     });
 }
@@ -818,6 +898,7 @@ fn damage_with_criticals(
         left_before - ctx.state.ships[i].dp_left()
     };
     let mut cc = CritContext::plain(ctx.state.penetrated_this_turn(&ctx.state.ships[i]));
+    cc.damage = total;
     let count = critical_roll(ctx, i, taken, &cc)?;
     let column = ctx.state.ships[i].spec.column;
     for n in 0..count {
@@ -846,6 +927,9 @@ fn sinking_check(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     if !s.is_afloat() {
         return Ok(());
     }
+    if s.grounded.is_some() {
+        return grounded_check(ctx, i);
+    }
     if s.is_small_craft() {
         if s.turn_damage >= s.spec.dp.saturating_mul(2) {
             let why = format!(
@@ -860,8 +944,45 @@ fn sinking_check(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     Ok(())
 }
 
-/// Roll D10 x 10 minutes to sink (FG&DN 8.1.8).
+/// A beached or grounded ship is destroyed at twice the damage that would sink it; below that
+/// it stays where it is (FG&DN 8.1.5).
+fn grounded_check(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let taken = if s.is_small_craft() {
+        s.turn_damage
+    } else {
+        s.damage
+    };
+    let limit = grounding::destroyed_at(s);
+    if taken >= limit {
+        let id = s.id().to_string();
+        let how = s.grounded.map(|g| g.name()).unwrap_or("beached");
+        let what = if s.is_small_craft() {
+            "this turn"
+        } else {
+            "in all"
+        };
+        ctx.emit(Event::SunkAtOnce {
+            ship: id,
+            cause: format!(
+                "destroyed {how}: {taken} DP {what}, twice what would sink it ({limit}) (8.1.5)"
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Roll D10 x 10 minutes to sink (FG&DN 8.1.8); a beached or grounded ship does not sink
+/// (8.1.5).
 fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleError> {
+    if ctx.state.ships[i].grounded.is_some() {
+        let id = ctx.state.ships[i].id().to_string();
+        ctx.emit(Event::StaysGrounded {
+            ship: id,
+            cause: cause.to_string(),
+        });
+        return grounded_check(ctx, i);
+    }
     let id = ctx.state.ships[i].id().to_string();
     let name = ctx.ship_name(i);
     let d10 = ctx.roll(
@@ -886,6 +1007,7 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     crate::core::fgdn::damage_control::dc_step(ctx, i)?;
     crate::core::fgdn::damage_control::checks_step(ctx, i)?;
     effects::timed(ctx, i)?;
+    cargo::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if ctx.state.clock.phase == Phase::Movement {
         if let ShipStatus::Sinking { due } = ctx.state.ships[i].status {

@@ -117,6 +117,7 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if s.flooding_patch {
         v.push("Flooding pumped out; patch checked at each mark (8.4)".into());
     }
+    v.extend(crate::core::view::grounding_cargo_air_lines(s));
     // FG&DN 8.4 repairs after the battle.
     for r in &s.repairs {
         let state = match (r.state, r.repaired_at) {

@@ -21,6 +21,7 @@ pub fn status_text(s: &ShipView) -> String {
             None => "SUNK".into(),
         },
         "sinking" => format!("SINKS {}", s.sinks_at.as_deref().unwrap_or("?")),
+        _ if s.grounded.is_some() => s.grounded.unwrap_or_default().to_uppercase(),
         _ if s.dead_in_water || s.speed_max == 0 => "dead in water".into(),
         _ if s.magazines_flooded => "mags flooded".into(),
         _ if s.pending_hits == 1 => "1 hit pending".into(),

@@ -1,0 +1,523 @@
+//! Cargo critical hits (FG&DN 8.3 Cargo and the Cargo Damage Table): a random hold, then its
+//! contents decide: ammunition (lost, burning with an explosion risk at each following mark, or
+//! exploding), petroleum (a fire with the product's modifier), troops, general supplies,
+//! vehicles, aircraft. Small craft lose a quarter of their cargo. Cargo is never repaired (8.4).
+use crate::core::clock::{label, Minute, Phase};
+use crate::core::dice::Die;
+use crate::core::engine::{Ctx, RuleError};
+use crate::core::event::{Casualty, Event};
+use crate::core::fgdn::damage_control::{mark_in_turn, next_mark_turn};
+use crate::core::fgdn::effects::{effect, pick, record, Effect, Rec};
+use crate::core::fgdn::resolve::{casualty_critical_x, Burning, CritContext};
+use crate::core::fgdn::tables::AmmoResult;
+use crate::core::scenario::CargoContents;
+use crate::core::state::{GameState, ShipState};
+use crate::core::view::CargoView;
+
+/// What is left in hold `k`.
+pub fn left(s: &ShipState, k: usize) -> u32 {
+    let amount = s.spec.cargo.get(k).map(|h| h.amount).unwrap_or(0);
+    amount.saturating_sub(s.equipment.cargo_lost.get(&k).copied().unwrap_or(0))
+}
+
+fn hold_text(s: &ShipState, k: usize) -> String {
+    let h = &s.spec.cargo[k];
+    format!(
+        "{} ({} {} {})",
+        h.hold,
+        left(s, k),
+        h.contents.unit(),
+        h.product
+            .as_deref()
+            .map(|p| format!("of {p}"))
+            .unwrap_or_else(|| h.contents.name().replace('_', " "))
+    )
+}
+
+/// The burning ammunition hold's fire is still burning.
+fn risk_active(s: &ShipState, f: &crate::core::fgdn::effects::CargoFire) -> bool {
+    s.fires
+        .get(f.fire)
+        .is_some_and(|x| x.next_due.is_some() && x.pct > 0)
+        && left(s, f.hold) > 0
+}
+
+/// Cargo critical (FG&DN 8.3).
+pub fn cargo(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    if s.spec.cargo.is_empty() {
+        record(
+            ctx,
+            i,
+            r,
+            "cargo hit (no cargo in the scenario: the umpire applies the Cargo Damage Table)"
+                .into(),
+            0,
+        );
+        return Ok(());
+    }
+    if s.is_small_craft() {
+        return small_craft(ctx, i, r);
+    }
+    let holds: Vec<usize> = (0..s.spec.cargo.len())
+        .filter(|&k| left(s, k) > 0)
+        .collect();
+    if holds.is_empty() {
+        let id = s.id().to_string();
+        ctx.emit(Event::CriticalIgnored {
+            ship: id,
+            kind: r.kind,
+            roll: r.roll.map(|x| x.0),
+            reason: "no cargo left aboard (8.3)".into(),
+        });
+        return Ok(());
+    }
+    let k = holds[pick(ctx, i, holds.len(), "hold or tank")?];
+    let contents = ctx.state.ships[i].spec.cargo[k].contents;
+    match contents {
+        CargoContents::Ammo => ammo(ctx, i, r, c, k),
+        CargoContents::Petroleum => petroleum(ctx, i, r, c, k),
+        CargoContents::Troops => troops(ctx, i, r, c, k),
+        CargoContents::GeneralSupplies | CargoContents::Vehicles | CargoContents::Aircraft => {
+            by_damage(ctx, i, r, c, k)
+        }
+    }
+}
+
+/// Small craft: a quarter of the cargo destroyed, every hold alike (8.3 Cargo).
+fn small_craft(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
+    let pct = ctx.tables.cargo.small_craft_destroyed_pct;
+    let s = &ctx.state.ships[i];
+    let losses: Vec<(usize, u32, String)> = (0..s.spec.cargo.len())
+        .map(|k| {
+            let lost = left(s, k) * pct / 100;
+            (k, lost, format!("{} -{lost}", s.spec.cargo[k].hold))
+        })
+        .collect();
+    let text: Vec<String> = losses.iter().map(|(_, _, t)| t.clone()).collect();
+    for (k, lost, _) in &losses {
+        if *lost > 0 {
+            effect(
+                ctx,
+                i,
+                Effect::CargoLost {
+                    hold: *k,
+                    amount: *lost,
+                },
+            );
+        }
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "small craft: {pct} % of the cargo destroyed ({})",
+            text.join(", ")
+        ),
+        0,
+    );
+    Ok(())
+}
+
+fn ammo(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    k: usize,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let what = hold_text(&ctx.state.ships[i], k);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("cargo damage, {name}: ammunition in {what} (1-2 lost, 3-7 lost and fire, 8-10 explodes)"),
+    )?;
+    let Some(row) = ctx.tables.cargo.ammo.lookup(d10).copied() else {
+        return Ok(());
+    };
+    if row.result == AmmoResult::Explosion {
+        return explode(
+            ctx,
+            i,
+            r,
+            k,
+            format!("{what}: D10 {d10}: the ammunition EXPLODES"),
+        );
+    }
+    let d100 = ctx.roll(
+        i,
+        Die::D100,
+        format!("cargo damage, {name}: % of the ammunition in {what} lost (D100 %)"),
+    )?;
+    let lost = left(&ctx.state.ships[i], k) * d100 / 100;
+    if lost > 0 {
+        effect(
+            ctx,
+            i,
+            Effect::CargoLost {
+                hold: k,
+                amount: lost,
+            },
+        );
+    }
+    if row.result == AmmoResult::Lost {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{what}: D10 {d10}: D100 {d100} % of the ammunition lost ({lost} tons)"),
+            0,
+        );
+        return Ok(());
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "{what}: D10 {d10}: D100 {d100} % of the ammunition lost ({lost} tons) and a FIRE ({:+} severity and reduction); {} % explosion risk at each following mark while it burns",
+            row.fire_mod, row.explosion_risk_pct
+        ),
+        0,
+    );
+    let fire = casualty_critical_x(
+        ctx,
+        i,
+        Casualty::Fire,
+        "ammunition cargo fire (8.3)",
+        None,
+        vec![(row.fire_mod, "ammunition cargo (8.3)".into())],
+        c,
+        &[],
+        None,
+        Burning {
+            reduction_mod: row.fire_mod,
+            aircraft: false,
+        },
+    )?;
+    if let Some(fire) = fire {
+        if row.explosion_risk_pct > 0 && left(&ctx.state.ships[i], k) > 0 {
+            let from = ctx.state.clock.turn;
+            effect(
+                ctx,
+                i,
+                Effect::CargoFire {
+                    hold: k,
+                    fire,
+                    risk_pct: row.explosion_risk_pct,
+                    from,
+                },
+            );
+        }
+    }
+    Ok(())
+}
+
+/// An ammunition hold explodes: the ship is destroyed; each other ammunition hold explodes too
+/// on D100 <= 70; nearby ships take tons / 5, / 25, / 200 DP at 500, 1000, 2000 yards (8.3).
+fn explode(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    k: usize,
+    what: String,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let chain = ctx.tables.cargo.ammo.chain_explosion_pct;
+    let s = &ctx.state.ships[i];
+    let mut tons = vec![left(s, k)];
+    let others: Vec<usize> = (0..s.spec.cargo.len())
+        .filter(|&o| o != k && s.spec.cargo[o].contents == CargoContents::Ammo && left(s, o) > 0)
+        .collect();
+    let mut chained = Vec::new();
+    for o in others {
+        let h = ctx.state.ships[i].spec.cargo[o].hold.clone();
+        let d = ctx.roll(
+            i,
+            Die::D100,
+            format!("cargo explosion, {name}: does the ammunition in {h} explode too (1-{chain})"),
+        )?;
+        if d <= chain {
+            tons.push(left(&ctx.state.ships[i], o));
+            chained.push(format!("{h} too (D100 {d})"));
+        } else {
+            chained.push(format!("{h} holds (D100 {d})"));
+        }
+    }
+    let blast: Vec<String> = ctx
+        .tables
+        .cargo
+        .ammo
+        .blast
+        .iter()
+        .map(|b| {
+            let dp: u32 = tons.iter().map(|t| t / b.tons_per_dp.max(1)).sum();
+            format!("{} yds {dp} DP", b.yards)
+        })
+        .collect();
+    let total: u32 = tons.iter().sum();
+    let detail = format!(
+        "{what}{}: the ship is destroyed; {total} tons exploded, nearby ships take {}",
+        if chained.is_empty() {
+            String::new()
+        } else {
+            format!("; other ammunition holds: {}", chained.join(", "))
+        },
+        blast.join(", ")
+    );
+    record(ctx, i, r, detail.clone(), 0);
+    let id = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::SunkAtOnce {
+        ship: id,
+        cause: format!("ammunition cargo explosion (8.3): {detail}"),
+    });
+    Ok(())
+}
+
+fn petroleum(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    k: usize,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let what = hold_text(s, k);
+    let product = s.spec.cargo[k].product.clone().unwrap_or_default();
+    let m = ctx.tables.cargo.petroleum_fire_mod(&product).unwrap_or(0);
+    record(
+        ctx,
+        i,
+        r,
+        format!("{what}: petroleum FIRE ({product} {m:+} to the severity and reduction rolls)"),
+        0,
+    );
+    casualty_critical_x(
+        ctx,
+        i,
+        Casualty::Fire,
+        "petroleum cargo fire (8.3)",
+        None,
+        vec![(m, format!("{product} cargo (8.3)"))],
+        c,
+        &[],
+        None,
+        Burning {
+            reduction_mod: m,
+            aircraft: false,
+        },
+    )?;
+    Ok(())
+}
+
+fn troops(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    k: usize,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let what = hold_text(&ctx.state.ships[i], k);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("cargo damage, {name}: troops in {what} (casualties 1-4 x the DP)"),
+    )?;
+    let mult = ctx
+        .tables
+        .cargo
+        .troops(d10)
+        .map(|row| row.dp_multiple)
+        .unwrap_or(1);
+    if c.damage == 0 {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{what}: D10 {d10}: {mult} x the hit's DP in casualties (no hit's DP: the umpire counts them)"),
+            0,
+        );
+        return Ok(());
+    }
+    let lost = (mult * c.damage).min(left(&ctx.state.ships[i], k));
+    effect(
+        ctx,
+        i,
+        Effect::CargoLost {
+            hold: k,
+            amount: lost,
+        },
+    );
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "{what}: D10 {d10}: {mult} x {} DP = {lost} casualties",
+            c.damage
+        ),
+        0,
+    );
+    Ok(())
+}
+
+/// General supplies (DP/2 tons), vehicles (DP/2) and aircraft (DP/5 damaged) (8.3).
+fn by_damage(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    k: usize,
+) -> Result<(), RuleError> {
+    let t = &ctx.tables.cargo;
+    let s = &ctx.state.ships[i];
+    let what = hold_text(s, k);
+    let (div, verb) = match s.spec.cargo[k].contents {
+        CargoContents::GeneralSupplies => (t.general_supplies_dp_divisor, "tons destroyed"),
+        CargoContents::Vehicles => (t.vehicles_dp_divisor, "vehicles destroyed"),
+        _ => (t.aircraft_dp_divisor, "aircraft damaged"),
+    };
+    if c.damage == 0 {
+        record(
+            ctx,
+            i,
+            r,
+            format!("{what}: the hit's DP / {div} {verb} (no hit's DP: the umpire counts them)"),
+            0,
+        );
+        return Ok(());
+    }
+    let lost = (c.damage / div.max(1)).min(left(s, k));
+    if lost > 0 {
+        effect(
+            ctx,
+            i,
+            Effect::CargoLost {
+                hold: k,
+                amount: lost,
+            },
+        );
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!("{what}: {} DP / {div} = {lost} {verb}", c.damage),
+        0,
+    );
+    Ok(())
+}
+
+/// At each mark after an ammunition hold caught fire, while the fire burns: D100 <= 25 the hold
+/// explodes (8.3 Cargo Damage Table). In the Resolution Phase, after the conflagration and
+/// capsize checks.
+pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    let clock = ctx.state.clock;
+    if clock.phase != Phase::Resolution || !mark_in_turn(&ctx.state.clock_options, clock) {
+        return Ok(());
+    }
+    let fires = ctx.state.ships[i].equipment.cargo_fires.clone();
+    for f in fires {
+        let s = &ctx.state.ships[i];
+        if !s.is_afloat() || clock.turn <= f.from || !risk_active(s, &f) {
+            continue;
+        }
+        let name = s.spec.name.clone();
+        let what = hold_text(s, f.hold);
+        let d = ctx.roll(
+            i,
+            Die::D100,
+            format!(
+                "cargo explosion risk, {name}: burning ammunition in {what} explodes on 1-{}",
+                f.risk_pct
+            ),
+        )?;
+        if d <= f.risk_pct {
+            let r = Rec {
+                kind: crate::core::fgdn::kinds::CriticalKind::Cargo,
+                cause: "burning ammunition cargo (8.3)",
+                roll: None,
+            };
+            explode(
+                ctx,
+                i,
+                &r,
+                f.hold,
+                format!(
+                    "{what}: D100 {d} <= {}: the burning ammunition EXPLODES",
+                    f.risk_pct
+                ),
+            )?;
+            return Ok(());
+        }
+        let id = ctx.state.ships[i].id().to_string();
+        ctx.emit(Event::CriticalIgnored {
+            ship: id,
+            kind: crate::core::fgdn::kinds::CriticalKind::Cargo,
+            roll: None,
+            reason: format!(
+                "cargo explosion risk: D100 {d} > {}: the ammunition in {what} holds",
+                f.risk_pct
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Explosion-risk checks ahead: (what, due turn, phase) (SPEC 3.5).
+pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
+    let s = &state.ships[i];
+    let mut out = Vec::new();
+    for f in &s.equipment.cargo_fires {
+        if !risk_active(s, f) {
+            continue;
+        }
+        let mut m = next_mark_turn(state, Phase::Resolution);
+        if m <= f.from {
+            m = state
+                .clock
+                .first_turn_at_or_after(state.clock_options.next_mark_after(f.from));
+        }
+        out.push((
+            format!(
+                "cargo explosion risk D100: burning ammunition in {} explodes on 1-{} (from {})",
+                hold_text(s, f.hold),
+                f.risk_pct,
+                label(f.from)
+            ),
+            m,
+            Phase::Resolution,
+        ));
+    }
+    out
+}
+
+/// Holds with what is left, for the status.
+pub fn views(s: &ShipState) -> Vec<CargoView> {
+    (0..s.spec.cargo.len())
+        .map(|k| {
+            let h = &s.spec.cargo[k];
+            CargoView {
+                hold: h.hold.clone(),
+                contents: h.contents.name(),
+                unit: h.contents.unit(),
+                amount: h.amount,
+                left: left(s, k),
+                explosion_risk_pct: s
+                    .equipment
+                    .cargo_fires
+                    .iter()
+                    .find(|f| f.hold == k && risk_active(s, f))
+                    .map(|f| f.risk_pct),
+            }
+        })
+        .collect()
+}
