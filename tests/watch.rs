@@ -98,7 +98,7 @@ const SCRIPT: &[&str] = &[
     "hit wolf 31",
     "next",
     "fire derfflinger 13",
-    "dice 3 4",
+    "dice 3 1 4",
     "crit derfflinger rudder",
     "crit derfflinger bridge",
     "fire lion 4",
