@@ -1,7 +1,8 @@
-//! Headless subcommands (SPEC 2): run, status, log, check. The same commands as the dashboard.
+//! Headless subcommands (SPEC 2): run, status, log, check, report. The same commands as the dashboard.
 pub mod bench;
 pub mod check;
 pub mod log;
+pub mod report;
 pub mod run;
 pub mod status;
 
