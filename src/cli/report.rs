@@ -88,7 +88,7 @@ pub fn run(
 // ---------------------------------------------------------------- shared wording
 
 /// `2026-11-21 11:10:05 UTC` from an RFC 3339 time (as stored, if it does not parse).
-fn wall_text(wall: &str) -> String {
+pub fn wall_text(wall: &str) -> String {
     match chrono::DateTime::parse_from_rfc3339(wall) {
         Ok(t) => t
             .with_timezone(&chrono::Utc)
@@ -402,7 +402,7 @@ fn md_ship(o: &mut String, s: &ShipReport) {
                 "game time",
                 "kind",
                 "effect",
-                "roll",
+                "rolled",
                 "caused by",
                 "entered",
             ],
@@ -935,7 +935,7 @@ fn html_ship(o: &mut String, s: &ShipReport, span: (u32, u32)) {
                 "game time",
                 "kind",
                 "effect",
-                "roll",
+                "rolled",
                 "caused by",
                 "entered",
             ],
