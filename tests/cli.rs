@@ -960,3 +960,57 @@ fn recover_copies_the_intact_part_of_a_damaged_save() {
         .unwrap();
     assert!(!again.status.success(), "never overwrites an existing file");
 }
+
+/// The save keeps the command as typed only where it differs from the canonical one, from a
+/// script line and from the dashboard's prompt; a save written before `typed` existed loads.
+#[test]
+fn typed_is_stored_only_where_it_differs() {
+    use umpire::cli::Battle;
+    use umpire::core::fgdn::tables::Tables;
+    use umpire::store::SaveWriter;
+    use umpire::tui::app::{App, Save};
+    use umpire::tui::keymap::Keymap;
+
+    let dir = tempfile::tempdir().unwrap();
+    let save = typed_battle(&dir);
+    let raw = std::fs::read_to_string(&save).unwrap();
+    let typed_lines: Vec<&str> = raw
+        .lines()
+        .filter(|l| l.starts_with("#@ ") && l.contains("\"typed\""))
+        .collect();
+    assert_eq!(typed_lines.len(), 1, "{raw}");
+    assert!(typed_lines[0].contains("\"typed\":\"HIT  Wakeful 8   # from the table\""));
+
+    // The dashboard's prompt: the text typed, kept when it is not the canonical command.
+    let writer = SaveWriter::open(&save).unwrap();
+    let battle = Battle::open(&save, Tables::builtin()).unwrap();
+    let mut app = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(save.clone()),
+        Keymap::default(),
+    );
+    app.submit("note   \"from the prompt\"").unwrap();
+    app.submit("next").unwrap();
+    drop(app);
+    let entries = Battle::open(&save, Tables::builtin())
+        .unwrap()
+        .game
+        .entries()
+        .to_vec();
+    let n = entries.len();
+    assert_eq!(entries[n - 2].cmd, "note \"from the prompt\"");
+    assert_eq!(
+        entries[n - 2].typed.as_deref(),
+        Some("note   \"from the prompt\"")
+    );
+    assert_eq!(entries[n - 1].typed, None);
+
+    // An entry line without `typed` (as every save before it) reads as typed = canonical.
+    let old: umpire::core::game::Entry = serde_json::from_str(
+        r#"{"v":1,"seq":1,"cmd":"next","clock":{"turn":720,"phase":"plotting","scale":"tactical"}}"#,
+    )
+    .expect("an old entry parses");
+    assert_eq!(old.typed, None);
+    assert_eq!(old.as_typed(), "next");
+}
