@@ -280,6 +280,29 @@ armor = { belt = 18, deck = 6 }
         );
     }
 
+    /// `Game::in_effect` binary-searches the entries in effect: they must stay in log order
+    /// through any mix of commands, undo and redo.
+    #[test]
+    fn entries_in_effect_stay_in_log_order() {
+        let (_, game) = game(&[
+            "note a", "note b", "undo", "note c", "undo", "undo", "redo", "redo", "note d", "undo",
+            "undo", "redo", "note e", "note f", "undo", "redo",
+        ]);
+        let done = game.in_effect_indices();
+        assert!(done.windows(2).all(|w| w[0] < w[1]), "{done:?}");
+        for i in 0..game.entries().len() {
+            assert_eq!(game.in_effect(i), done.contains(&i), "entry {i}");
+        }
+        let kept: Vec<&str> = done
+            .iter()
+            .map(|&i| game.entries()[i].cmd.as_str())
+            .collect();
+        assert_eq!(
+            kept,
+            [r#"note "a""#, r#"note "c""#, r#"note "e""#, r#"note "f""#]
+        );
+    }
+
     #[test]
     fn events_carry_the_game_time_of_the_phase_that_ended() {
         let (scenario, game) = game(&["until 1203 planned_fire", "hit tiger 10", "dice 1", "next"]);
