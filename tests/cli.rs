@@ -505,9 +505,10 @@ fn log_shows_what_a_reviewer_needs() {
         heading.contains("hit wakeful 8"),
         "canonical command: {heading}"
     );
+    let after_heading = t.split(heading).nth(1).unwrap_or_default();
     assert!(
-        heading.contains(" UTC]"),
-        "wall-clock time on the heading: {heading}"
+        after_heading.starts_with("\n        wall clock: 20") && after_heading.contains(" UTC\n"),
+        "wall-clock time under the heading: {after_heading}"
     );
     assert!(
         t.contains("        typed: HIT  Wakeful 8   # from the table\n"),

@@ -41,15 +41,15 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
         Format::Text => {
             for l in &lines {
                 let undone = if l.in_effect { "" } else { "  (undone)" };
-                let wall = l
-                    .wall
-                    .as_deref()
-                    .map(|w| format!("  [{}]", wall_text(w)))
-                    .unwrap_or_default();
+                // The heading keeps its shape (scripts read its words); the wall clock and the
+                // text as typed follow on their own lines.
                 s.push_str(&format!(
-                    "#{:<4} {} {:<13} {}{undone}{wall}\n",
+                    "#{:<4} {} {:<13} {}{undone}\n",
                     l.seq, l.turn, l.phase, l.command
                 ));
+                if let Some(w) = &l.wall {
+                    s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+                }
                 if let Some(t) = &l.typed {
                     s.push_str(&format!("        typed: {t}\n"));
                 }
