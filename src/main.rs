@@ -112,6 +112,33 @@ enum Cmd {
         #[arg(long, hide = true, value_name = "FILE")]
         measure: Option<PathBuf>,
     },
+    /// Follow a save while the umpire plays, read-only (never writes or locks it); with --side,
+    /// that side's view: own ships in full, the others only as observers see them.
+    Watch {
+        file: PathBuf,
+        /// The side whose view to show (as named in the scenario; case does not matter).
+        #[arg(long, value_name = "NAME")]
+        side: Option<String>,
+    },
+    /// Write the next battle's scenario from a battle that has ended: each surviving ship
+    /// starts with the damage, criticals and speed it still has after the repair day; sunk
+    /// ships are left out; the new file records where it came from.
+    Carry {
+        /// The save of the battle (after `end-battle` and the 6, 12, 24 and 48-hour marks).
+        file: PathBuf,
+        /// The new scenario file.
+        #[arg(long, value_name = "NEW.toml")]
+        into: PathBuf,
+        /// The new scenario's name (default: the old name with "(carried)").
+        #[arg(long)]
+        name: Option<String>,
+        /// Carry before the 48-hour rolls: what is not repaired yet stays damaged.
+        #[arg(long)]
+        early: bool,
+        /// Replace NEW.toml if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -177,6 +204,23 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             Some(file) => cli::bench::run_measure(&file),
             None => cli::bench::run(ships, commands, dir.as_deref()),
         },
+        Some(Cmd::Watch { file, side }) => tui::watch::watch(&file, side.as_deref(), tables),
+        Some(Cmd::Carry {
+            file,
+            into,
+            name,
+            early,
+            force,
+        }) => cli::carry::run(
+            &cli::carry::CarryArgs {
+                file: &file,
+                into: &into,
+                name,
+                early,
+                force,
+            },
+            tables,
+        ),
         Some(Cmd::Demo { out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -1,5 +1,6 @@
 //! Headless subcommands (SPEC 2): run, status, log, check, report. The same commands as the dashboard.
 pub mod bench;
+pub mod carry;
 pub mod check;
 pub mod log;
 pub mod report;
@@ -85,7 +86,9 @@ impl Battle {
         Ok((battle, writer))
     }
 
-    fn from_loaded(
+    /// Build from a save already read and split (`store::read_save`, the watcher's follower,
+    /// `umpire carry`, which needs the bytes too).
+    pub fn from_loaded(
         path: Option<PathBuf>,
         name: &str,
         loaded: Loaded<Entry>,

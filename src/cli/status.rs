@@ -68,6 +68,9 @@ pub fn text(battle: &Battle) -> String {
             for o in &sh.orders {
                 s.push_str(&format!("      order: {o}\n"));
             }
+            if let Some(c) = &sh.carried {
+                s.push_str(&format!("      {}\n", c.note));
+            }
             if let Some(lost) = &sh.lost {
                 s.push_str(&format!("      lost: {lost}\n"));
             }

@@ -138,6 +138,8 @@ pub struct ShipSpec {
     pub fuel: Option<String>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
+    /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
+    pub carried: Option<crate::core::carry::Carried>,
 }
 
 impl ShipSpec {
@@ -159,6 +161,8 @@ pub struct Scenario {
     pub clock: ClockOptions,
     pub rules: RuleOptions,
     pub ships: Vec<ShipSpec>,
+    /// The battles this scenario was carried from, oldest first (`umpire carry`).
+    pub carried_from: Vec<crate::core::carry::Origin>,
 }
 
 /// Optional rules and readings switched in the scenario `[options]` (SPEC 3.7); all off by
@@ -205,6 +209,7 @@ struct RawScenario {
     seed: Option<u64>,
     sea_state: Option<u32>,
     description: Option<String>,
+    carried_from: Option<Vec<crate::core::carry::Origin>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -247,6 +252,7 @@ struct RawShip {
     wireless: Option<Wireless>,
     crew_factors: Option<u32>,
     fuel: Option<String>,
+    carried: Option<crate::core::carry::Carried>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -468,7 +474,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             bad("crew_factors", "must be 1-6 (8.3)".into());
         }
         if errors.len() == before {
-            ships.push(ShipSpec {
+            let spec = ShipSpec {
                 id,
                 name: r.name.clone(),
                 side: r.side.clone(),
@@ -489,8 +495,26 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 crew_factors: r.crew_factors.unwrap_or(6),
                 fuel: r.fuel.clone(),
                 line,
-            });
+                carried: r.carried.clone(),
+            };
+            if let Some(c) = &r.carried {
+                let cl = carried_line(text, line);
+                for (key, m) in crate::core::carry::validate(c, &spec) {
+                    let sub = key.trim_start_matches("carried.");
+                    let l = key_line(text, cl, sub);
+                    errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)));
+                }
+            }
+            if errors.len() == before {
+                ships.push(spec);
+            }
         }
+    }
+    for m in crate::core::carry::validate_origins(s.carried_from.as_deref().unwrap_or(&[])) {
+        errors.push(at(
+            find_line("carried_from"),
+            format!("key \"carried_from\": {m}"),
+        ));
     }
     if raw.ship.is_empty() {
         errors.push(at(1, "no ships: add at least one [[ship]] table".into()));
@@ -521,7 +545,24 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             month: ym.map(|d| d.1),
         },
         ships,
+        carried_from: s.carried_from.clone().unwrap_or_default(),
     })
+}
+
+/// The line of a ship's `[ship.carried]` header (or its `carried = ...` key) after the ship's
+/// header line, or the ship's line.
+fn carried_line(text: &str, ship_line: usize) -> usize {
+    for (i, l) in text.lines().enumerate().skip(ship_line) {
+        let t = l.trim_start();
+        if t.starts_with("[[ship]]") {
+            break;
+        }
+        let compact: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.starts_with("[ship.carried]") || compact.starts_with("carried=") {
+            return i + 1;
+        }
+    }
+    ship_line
 }
 
 #[cfg(test)]

@@ -169,7 +169,11 @@ pub const DEFAULT_SEA_STATE: u32 = 3;
 
 impl GameState {
     pub fn new(scenario: &Scenario) -> GameState {
-        let ships: Vec<ShipState> = scenario.ships.iter().cloned().map(ShipState::new).collect();
+        let mut ships: Vec<ShipState> =
+            scenario.ships.iter().cloned().map(ShipState::new).collect();
+        for s in &mut ships {
+            crate::core::carry::start_from(s, scenario.start);
+        }
         let index = ships
             .iter()
             .enumerate()
@@ -400,6 +404,7 @@ impl GameState {
             Event::RepairsListed { ship, items } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.repairs = items.clone();
+                    crate::core::carry::mark_not_at_sea(s);
                 }
             }
             Event::RepairRoll {

@@ -161,6 +161,9 @@ pub struct ShipView {
     pub flooding_patch: bool,
     /// Items out since the serviceability roll (FG&DN 8.5).
     pub breakdowns: Vec<String>,
+    /// What the ship started this battle with from an earlier one (`umpire carry`); null if
+    /// nothing.
+    pub carried: Option<crate::core::carry::CarriedView>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -461,6 +464,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             .iter()
             .map(|(_, w)| w.clone())
             .collect(),
+        carried: crate::core::carry::carried_view(s),
     }
 }
 

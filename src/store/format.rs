@@ -210,15 +210,15 @@ fn scan_log(bytes: &[u8], from: usize, marker_no: usize) -> (Vec<RawEntry<'_>>, 
     (entries, None)
 }
 
-struct Problem {
-    reason: String,
+pub(crate) struct Problem {
+    pub(crate) reason: String,
     /// Readable text that is not a log line (someone edited the file): never taken for a torn
     /// write, even at the end.
     foreign: bool,
 }
 
 /// Check one complete log line; return its JSON text.
-fn classify(text: &[u8]) -> Result<&str, Problem> {
+pub(crate) fn classify(text: &[u8]) -> Result<&str, Problem> {
     let damaged = |reason: String| Problem {
         reason,
         foreign: false,

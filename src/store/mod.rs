@@ -40,6 +40,7 @@
 //!   so a later successful sync cannot resurrect a command the user was told failed.
 
 mod error;
+pub mod follow;
 pub mod format;
 pub mod lock;
 mod save;

@@ -139,6 +139,8 @@ pub struct App {
     pub wall: fn() -> Option<String>,
     /// Rows of the log panel at the last frame (for paging).
     pub log_height: usize,
+    /// `umpire watch`: following another process's save, perhaps as one side (fog of war).
+    pub watch: Option<crate::tui::watch::Watching>,
 }
 
 fn no_wall() -> Option<String> {
@@ -164,6 +166,7 @@ impl App {
             quit: false,
             wall: no_wall,
             log_height: 10,
+            watch: None,
         };
         app.rebuild_log();
         app
@@ -202,6 +205,10 @@ impl App {
     // ---- the log panel -------------------------------------------------------------------
 
     fn rows_for(&self, i: usize) -> Vec<LogRow> {
+        if let Some(fog) = self.watch.as_ref().and_then(|w| w.fog.as_ref()) {
+            let ship = self.log.ship.as_deref();
+            return crate::tui::watch::side_rows(&self.battle.game, fog, i, ship);
+        }
         let game = &self.battle.game;
         let Some(e) = log_entry(game, i, self.log.ship.as_deref()) else {
             return Vec::new();
@@ -259,6 +266,25 @@ impl App {
             self.log.rows.extend(rows);
         }
         self.log.scroll = 0;
+    }
+
+    /// Entries `from..` were taken into the game from outside (`umpire watch`): add their
+    /// rows; a log scrolled up keeps showing the rows it showed.
+    pub fn entries_added(&mut self, from: usize) {
+        let entries = self.battle.game.entries();
+        let n = entries.len();
+        if entries[from.min(n)..]
+            .iter()
+            .any(|e| e.cmd == "undo" || e.cmd == "redo")
+        {
+            self.rebuild_log();
+            return;
+        }
+        let rows: Vec<LogRow> = (from..n).flat_map(|i| self.rows_for(i)).collect();
+        if self.log.scroll > 0 {
+            self.log.scroll += rows.len();
+        }
+        self.log.rows.extend(rows);
     }
 
     // ---- running commands ----------------------------------------------------------------
@@ -402,6 +428,9 @@ impl App {
     }
 
     pub fn do_action(&mut self, action: Action) {
+        if self.watch.is_some() && crate::tui::watch::intercept(self, action) {
+            return;
+        }
         let ships = self.battle.game.state.ships.len();
         match action {
             Action::EndPhase => self.run_key_command("next"),

@@ -9,6 +9,7 @@ pub mod keymap;
 pub mod measure;
 pub mod theme;
 pub mod view;
+pub mod watch;
 
 use crate::cli::{self, Battle, CliError};
 use crate::core::fgdn::tables::Tables;

@@ -131,6 +131,9 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
+    if let Some(e) = ctx.enemy(ctx.app.selected) {
+        return crate::tui::watch::draw_enemy(frame, area, ctx, &e);
+    }
     let Some(s) = ctx.ship() else {
         frame.render_widget(panel("Ship", false, ctx), area);
         return;
@@ -180,6 +183,9 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ),
     ]));
     lines.push(speed_line(s, spec.dp, spec.speed, t));
+    if let Some(c) = &s.carried {
+        lines.push(Line::from(styled(c.note.clone(), t.dim())));
+    }
     let sev = if s.fire_pct + s.flood_pct == 0 {
         "-"
     } else {

@@ -143,6 +143,9 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             Row::Side(name) => Line::from(styled(format!("── {name} ──"), t.title())),
             Row::Ship(i) => {
                 let selected = *i == ctx.app.selected;
+                if let Some(e) = ctx.enemy(*i) {
+                    return crate::tui::watch::enemy_row(&e, selected, name_w, t);
+                }
                 match (selected, ctx.ship()) {
                     (true, Some(v)) => row(v, true, name_w, t),
                     _ => row(&ctx.ship_view(*i), selected, name_w, t),

@@ -36,7 +36,11 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         DiceMode::Roll => " dice roll ".to_string(),
         DiceMode::Ask => " dice ASK ".to_string(),
     };
-    let (saved, saved_style) = if let Some(why) = &ctx.app.unsaved {
+    let watch = crate::tui::watch::header_label(ctx.app);
+    let dice = if watch.is_some() { String::new() } else { dice };
+    let (saved, saved_style) = if let Some(label) = watch {
+        (label, t.warn().add_modifier(Modifier::REVERSED))
+    } else if let Some(why) = &ctx.app.unsaved {
         (
             format!(" NOT SAVED: {why} "),
             t.error().add_modifier(Modifier::REVERSED),

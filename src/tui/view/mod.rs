@@ -41,6 +41,11 @@ impl Ctx<'_> {
     }
 
     /// The full view of ship `i`.
+    /// Ship `i` as an enemy of the watching side sees her (None: shown in full).
+    pub fn enemy(&self, i: usize) -> Option<crate::core::fog::EnemyView> {
+        crate::tui::watch::enemy(self.app, i)
+    }
+
     pub fn ship_view(&self, i: usize) -> ShipView {
         let g = &self.app.battle.game;
         core_view::ship_view(&g.state, &g.tables, &g.state.ships[i])
@@ -63,6 +68,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     .areas(area);
     let game = &app.battle.game;
     let due = core_view::schedule(&game.state, &game.tables);
+    let due = crate::tui::watch::visible_schedule(app, due);
     let selected = game
         .state
         .ships

@@ -33,6 +33,9 @@ pub fn message(frame: &mut Frame, area: Rect, ctx: &Ctx) {
 }
 
 fn hints(ctx: &Ctx) -> Line<'static> {
+    if ctx.app.watch.is_some() {
+        return crate::tui::watch::hints(ctx.app);
+    }
     let t = ctx.app.theme;
     let km = &ctx.app.keymap;
     let mut spans = Vec::new();

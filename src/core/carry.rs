@@ -1,0 +1,1099 @@
+//! Campaign carry-over (issue 5, item 4): what a ship still has after a battle and its repair
+//! day (FG&DN 8.4), written into the next battle's scenario as `[ship.carried]`, and the new
+//! scenario itself (`umpire carry FILE --into NEW.toml`). Pure: the caller reads and writes the
+//! files. Readings are in docs/rules-notes.md, "Campaign carry-over".
+//!
+//! - A ship carries its damage (after pumping), its torpedo protection left, keel, flooding
+//!   patch and flooded magazines, the criticals still in force, the equipment still out, and
+//!   the systems that cannot be repaired at sea. Speed follows from the damage and the carried
+//!   engineering criticals (FG&DN 8.1.1), as in any battle.
+//! - Sunk ships (and ships lost at once) are left out; every other key of the scenario is kept
+//!   as the organiser wrote it, comments included.
+use crate::core::clock::{day, label, Hhmm, Minute, Phase};
+use crate::core::event::{Critical, EffectStatus};
+use crate::core::fgdn::effects::RudderState;
+use crate::core::fgdn::kinds::CriticalKind;
+use crate::core::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
+use crate::core::fgdn::tables::Tables;
+use crate::core::scenario::{parse_scenario, Battery, Scenario, ShipSpec};
+use crate::core::state::{GameState, ShipState, ShipStatus};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
+
+/// Torpedo protection left per side (FG&DN 8.1.7.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedTds {
+    pub port: u32,
+    pub starboard: u32,
+}
+
+/// A critical still in force, as the next battle starts with it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedCritical {
+    pub kind: CriticalKind,
+    pub detail: String,
+    /// Where it came from: "Dogger Bank, 1209 day 1: damage ratio 0.26, D6 5".
+    #[serde(default)]
+    pub cause: String,
+    /// Speed breakdown levels lost (engineering criticals only).
+    #[serde(default)]
+    pub speed_levels: u32,
+    /// False when its lasting effect is the umpire's to apply (`[EFFECT NOT APPLIED]`).
+    #[serde(default = "yes")]
+    pub effect_applied: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A ship's state carried from an earlier battle (scenario `[ship.carried]`). Mounts are named
+/// as in the ship's `mounts`; `not_repairable_at_sea` lists systems as `"mount: B turret"`,
+/// `"director: main"`, `"fire_control: WHAT"`, `"sensor: WHAT"`, `"comms: WHAT"`,
+/// `"engineering"`, `"bridge"`, `"rudder"` or `"flight_deck"`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Carried {
+    /// Damage points taken (size A-D: DP are reduced by it; E-G: all damage received).
+    pub damage: u32,
+    pub tds: Option<CarriedTds>,
+    #[serde(default)]
+    pub keel_broken: bool,
+    /// A flooding patch from the earlier battle: checked again at the next repair marks.
+    #[serde(default)]
+    pub flooding_patch: bool,
+    #[serde(default)]
+    pub magazines_flooded: bool,
+    #[serde(default)]
+    pub criticals: Vec<CarriedCritical>,
+    #[serde(default)]
+    pub mounts_out: Vec<String>,
+    /// AA and light batteries: thirds of strength lost, by mount name.
+    #[serde(default)]
+    pub thirds_lost: BTreeMap<String, u32>,
+    /// Torpedo mounts whose weapons are gone.
+    #[serde(default)]
+    pub loads_lost: Vec<String>,
+    #[serde(default)]
+    pub directors_lost: BTreeMap<Battery, u32>,
+    #[serde(default)]
+    pub local_control: Vec<Battery>,
+    /// Fire-control damage described without directors.
+    #[serde(default)]
+    pub fire_control: Vec<String>,
+    #[serde(default)]
+    pub sensors_out: Vec<String>,
+    #[serde(default)]
+    pub comms_out: Vec<String>,
+    /// The bridge was hit and not repaired: two-turn course and speed changes.
+    #[serde(default)]
+    pub bridge: bool,
+    pub rudder: Option<RudderState>,
+    #[serde(default)]
+    pub crew_factors_lost: u32,
+    #[serde(default)]
+    pub flotation_hits: u32,
+    /// Engineering plant breakdowns (FG&DN 8.5) not repaired: one speed level each.
+    #[serde(default)]
+    pub engineering_breakdowns: u32,
+    #[serde(default)]
+    pub not_repairable_at_sea: Vec<String>,
+}
+
+/// Where a carried scenario came from (`[scenario] carried_from`, oldest first).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Origin {
+    /// The save file as named to `umpire carry`.
+    pub file: String,
+    /// Its scenario name.
+    pub scenario: String,
+    /// When the battle ended (HHMM) and on which day.
+    pub ended: String,
+    pub ended_day: u32,
+    /// The last post-battle mark whose rolls were made (48: the repair day is over; 0: none).
+    pub repairs_to_hours: u32,
+    /// Sequence number of the save's last log entry.
+    pub last_seq: u64,
+    /// CRC-32 (IEEE) of the whole save file as it was read, 8 hex digits.
+    pub crc32: String,
+}
+
+/// Kinds whose lasting effect is carried as equipment state (or is over), not as a record.
+const NOT_RECORDED: [CriticalKind; 15] = [
+    CriticalKind::Fire,
+    CriticalKind::Flooding,
+    CriticalKind::FuelTank,
+    CriticalKind::MainBattery,
+    CriticalKind::Casemate,
+    CriticalKind::OtherWeapon,
+    CriticalKind::Weapon,
+    CriticalKind::TorpedoMount,
+    CriticalKind::FireControl,
+    CriticalKind::Sensor,
+    CriticalKind::Communications,
+    CriticalKind::Bridge,
+    CriticalKind::Rudder,
+    CriticalKind::Personnel,
+    CriticalKind::Flotation,
+];
+
+/// Prefix of the cause of a critical that came from a carried block.
+const CARRIED_CAUSE: &str = "carried: ";
+
+// ---------------------------------------------------------------------------------------------
+// Loading: validation against the ship, and the starting state.
+
+fn mount_index(spec: &ShipSpec, name: &str) -> Result<usize, String> {
+    let found: Vec<usize> = (0..spec.mounts.len())
+        .filter(|k| spec.mounts[*k].name == name)
+        .collect();
+    match found.as_slice() {
+        [k] => Ok(*k),
+        [] => Err(format!(
+            "no mount is called \"{name}\" (mounts: {})",
+            if spec.mounts.is_empty() {
+                "none given".to_string()
+            } else {
+                spec.mounts
+                    .iter()
+                    .map(|m| format!("\"{}\"", m.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        )),
+        _ => Err(format!(
+            "{} mounts are called \"{name}\": give them different names",
+            found.len()
+        )),
+    }
+}
+
+fn word_ok(w: &str) -> bool {
+    !w.is_empty()
+        && w.len() <= 64
+        && w.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// A system of `not_repairable_at_sea` as text.
+pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
+    match t {
+        RepairTarget::Mount { index } => format!(
+            "mount: {}",
+            spec.mounts
+                .get(*index)
+                .map(|m| m.name.as_str())
+                .unwrap_or("?")
+        ),
+        RepairTarget::Director { battery } => format!("director: {battery}"),
+        RepairTarget::FireControl { what } => format!("fire_control: {what}"),
+        RepairTarget::Sensor { what } => format!("sensor: {what}"),
+        RepairTarget::Comms { what } => format!("comms: {what}"),
+        RepairTarget::Engineering => "engineering".into(),
+        RepairTarget::Bridge => "bridge".into(),
+        RepairTarget::Rudder => "rudder".into(),
+        RepairTarget::FlightDeck => "flight_deck".into(),
+    }
+}
+
+/// Reads a system of `not_repairable_at_sea`.
+pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String> {
+    let (system, what) = match text.split_once(':') {
+        Some((s, w)) => (s.trim(), Some(w.trim())),
+        None => (text.trim(), None),
+    };
+    let need = |w: Option<&str>| match w {
+        Some(w) if !w.is_empty() => Ok(w.to_string()),
+        _ => Err(format!(
+            "\"{text}\": say which {system} (\"{system}: WHAT\")"
+        )),
+    };
+    let target = match system {
+        "mount" => RepairTarget::Mount {
+            index: mount_index(spec, &need(what)?)?,
+        },
+        "director" => {
+            let b = need(what)?;
+            let battery = spec
+                .directors
+                .keys()
+                .find(|k| k.name() == b)
+                .copied()
+                .ok_or_else(|| format!("\"{text}\": the ship has no {b} director"))?;
+            RepairTarget::Director { battery }
+        }
+        "fire_control" => RepairTarget::FireControl { what: need(what)? },
+        "sensor" => RepairTarget::Sensor { what: need(what)? },
+        "comms" => RepairTarget::Comms { what: need(what)? },
+        "engineering" | "bridge" | "rudder" | "flight_deck" if what.is_some() => {
+            return Err(format!("\"{text}\": write just \"{system}\""))
+        }
+        "engineering" => RepairTarget::Engineering,
+        "bridge" => RepairTarget::Bridge,
+        "rudder" => RepairTarget::Rudder,
+        "flight_deck" => RepairTarget::FlightDeck,
+        _ => {
+            return Err(format!(
+                "\"{text}\" is not a system (expected mount: NAME, director: BATTERY, fire_control: WHAT, sensor: WHAT, comms: WHAT, engineering, bridge, rudder or flight_deck)"
+            ))
+        }
+    };
+    Ok(target)
+}
+
+/// Problems of a carried block against its ship, as (key under `carried`, message).
+pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
+    let mut bad: Vec<(String, String)> = Vec::new();
+    let mut push = |key: &str, m: String| bad.push((format!("carried.{key}"), m));
+    if !spec.size.is_small_craft() && c.damage >= spec.dp {
+        push(
+            "damage",
+            format!(
+                "{} DP taken leaves no DP of {}: a carried ship must be afloat (at most {})",
+                c.damage,
+                spec.dp,
+                spec.dp - 1
+            ),
+        );
+    }
+    if let Some(t) = c.tds {
+        for (side, v) in [("port", t.port), ("starboard", t.starboard)] {
+            if v > spec.armor.tds {
+                push(
+                    "tds",
+                    format!(
+                        "{side} {v} is more than the ship's torpedo protection ({})",
+                        spec.armor.tds
+                    ),
+                );
+            }
+        }
+    }
+    for (k, cr) in c.criticals.iter().enumerate() {
+        let which = format!("critical {} ({})", k + 1, cr.kind.name());
+        if cr.speed_levels > 0 && cr.kind != CriticalKind::Engineering {
+            push(
+                "criticals",
+                format!("{which}: speed_levels is only for engineering criticals"),
+            );
+        }
+        if cr.speed_levels > 4 {
+            push(
+                "criticals",
+                format!("{which}: speed_levels {} (0-4)", cr.speed_levels),
+            );
+        }
+        if cr.detail.trim().is_empty() {
+            push("criticals", format!("{which}: detail is empty"));
+        }
+    }
+    let mut mounts = |key: &str, names: &mut dyn Iterator<Item = &String>| {
+        for n in names {
+            if let Err(e) = mount_index(spec, n) {
+                push(key, e);
+            }
+        }
+    };
+    mounts("mounts_out", &mut c.mounts_out.iter());
+    mounts("thirds_lost", &mut c.thirds_lost.keys());
+    mounts("loads_lost", &mut c.loads_lost.iter());
+    for (name, n) in &c.thirds_lost {
+        if !(1..=3).contains(n) {
+            push("thirds_lost", format!("\"{name}\": {n} thirds (1-3)"));
+        }
+    }
+    for (b, n) in &c.directors_lost {
+        let fitted = spec.directors.get(b).copied().unwrap_or(0);
+        if *n == 0 || *n > fitted {
+            push(
+                "directors_lost",
+                format!("{b}: {n} lost, but the ship has {fitted} {b} director(s)"),
+            );
+        }
+    }
+    for b in &c.local_control {
+        let fitted = spec.directors.get(b).copied().unwrap_or(0);
+        if c.directors_lost.get(b).copied().unwrap_or(0) < fitted {
+            push(
+                "local_control",
+                format!("{b}: local control needs all {fitted} {b} director(s) in directors_lost"),
+            );
+        }
+    }
+    for (key, list) in [("sensors_out", &c.sensors_out), ("comms_out", &c.comms_out)] {
+        for w in list {
+            if !word_ok(w) {
+                push(
+                    key,
+                    format!("\"{w}\" (expected a snake_case name, e.g. \"forward_searchlight\")"),
+                );
+            }
+        }
+    }
+    if c.crew_factors_lost > spec.crew_factors {
+        push(
+            "crew_factors_lost",
+            format!(
+                "{} lost of {} crew factors",
+                c.crew_factors_lost, spec.crew_factors
+            ),
+        );
+    }
+    if c.flotation_hits > 100 {
+        push("flotation_hits", format!("{} (0-100)", c.flotation_hits));
+    }
+    if c.engineering_breakdowns > 4 {
+        push(
+            "engineering_breakdowns",
+            format!("{} (0-4 speed levels)", c.engineering_breakdowns),
+        );
+    }
+    for t in &c.not_repairable_at_sea {
+        if let Err(e) = parse_system(spec, t) {
+            push("not_repairable_at_sea", e);
+        }
+    }
+    bad
+}
+
+/// Problems of `[scenario] carried_from`, as messages.
+pub fn validate_origins(origins: &[Origin]) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (k, o) in origins.iter().enumerate() {
+        if o.crc32.len() != 8 || !o.crc32.chars().all(|c| c.is_ascii_hexdigit()) {
+            bad.push(format!(
+                "origin {}: crc32 \"{}\" (expected 8 hex digits)",
+                k + 1,
+                o.crc32
+            ));
+        }
+        if let Err(e) = o.ended.parse::<Hhmm>() {
+            bad.push(format!("origin {}: ended: {e}", k + 1));
+        }
+    }
+    bad
+}
+
+/// Start a ship of a new battle from its carried state (validated by the scenario loader).
+/// Carried criticals are dated at the start of the new battle, their cause says where they
+/// came from.
+pub fn start_from(s: &mut ShipState, start: Minute) {
+    let Some(c) = s.spec.carried.clone() else {
+        return;
+    };
+    s.damage = c.damage;
+    if let Some(t) = c.tds {
+        s.tds_left = [t.port, t.starboard];
+    }
+    s.keel_broken = c.keel_broken;
+    s.flooding_patch = c.flooding_patch;
+    s.magazines_flooded = c.magazines_flooded;
+    s.criticals = c
+        .criticals
+        .iter()
+        .map(|cr| Critical {
+            kind: cr.kind,
+            turn: start,
+            phase: Phase::Plotting,
+            cause: format!("{CARRIED_CAUSE}{}", cr.cause),
+            roll: None,
+            column: None,
+            detail: cr.detail.clone(),
+            effect: if cr.effect_applied {
+                EffectStatus::Applied
+            } else {
+                EffectStatus::NotImplemented
+            },
+            speed_levels: cr.speed_levels,
+        })
+        .collect();
+    let spec = s.spec.clone();
+    let e = &mut s.equipment;
+    for n in &c.mounts_out {
+        if let Ok(k) = mount_index(&spec, n) {
+            e.mounts_out[k] = true;
+        }
+    }
+    for (n, t) in &c.thirds_lost {
+        if let Ok(k) = mount_index(&spec, n) {
+            e.thirds_lost[k] = (*t).min(3);
+            if *t >= 3 {
+                e.mounts_out[k] = true;
+            }
+        }
+    }
+    for n in &c.loads_lost {
+        if let Ok(k) = mount_index(&spec, n) {
+            e.loads_lost[k] = true;
+        }
+    }
+    e.directors_lost = c.directors_lost.clone();
+    e.local_control = c.local_control.clone();
+    e.fire_control_notes = c.fire_control.clone();
+    e.sensors_out = c.sensors_out.clone();
+    e.comms_out = c.comms_out.clone();
+    e.bridge_hit = c.bridge;
+    e.rudder = c.rudder;
+    e.crew_lost = c.crew_factors_lost;
+    e.flotation_hits = c.flotation_hits;
+    e.plant_breakdowns = c.engineering_breakdowns;
+}
+
+/// After the next battle's `end-battle` lists the repairable systems: the carried systems that
+/// could not be repaired at sea stay so (no roll; FG&DN 8.4). Each entry marks one open item.
+pub fn mark_not_at_sea(s: &mut ShipState) {
+    let Some(c) = &s.spec.carried else {
+        return;
+    };
+    for text in &c.not_repairable_at_sea {
+        let Ok(t) = parse_system(&s.spec, text) else {
+            continue;
+        };
+        if let Some(item) = s
+            .repairs
+            .iter_mut()
+            .find(|i| !i.breakdown && i.target == t && i.state == RepairState::Open)
+        {
+            item.state = RepairState::NotAtSea;
+        }
+    }
+}
+
+/// The `carried` note of a ship in the status (extra key of SPEC 5).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CarriedView {
+    /// Damage points the ship started this battle with.
+    pub damage: u32,
+    /// Criticals in force at the start (the first ones of `criticals`).
+    pub criticals: usize,
+    pub not_repairable_at_sea: Vec<String>,
+    /// One line for the faces.
+    pub note: String,
+}
+
+pub fn carried_view(s: &ShipState) -> Option<CarriedView> {
+    let c = s.spec.carried.as_ref()?;
+    let n = c.criticals.len();
+    let mut note = format!(
+        "Carried from an earlier battle: {} DP taken, {n} critical{}",
+        c.damage,
+        if n == 1 { "" } else { "s" }
+    );
+    if !c.not_repairable_at_sea.is_empty() {
+        note.push_str(&format!(
+            ", not repairable at sea: {}",
+            c.not_repairable_at_sea.join(", ")
+        ));
+    }
+    Some(CarriedView {
+        damage: c.damage,
+        criticals: n,
+        not_repairable_at_sea: c.not_repairable_at_sea.clone(),
+        note,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Carrying: from the end of a battle to the next scenario.
+
+/// Why a battle cannot be carried (the message names the file and what to do).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CarryError(pub String);
+
+impl fmt::Display for CarryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CarryError {}
+
+/// The battle to carry: its save as read, replayed.
+pub struct Source<'a> {
+    /// The file as named by the user (messages and `carried_from.file`).
+    pub file: &'a str,
+    /// CRC-32 of the whole save as read.
+    pub crc32: u32,
+    pub last_seq: u64,
+    pub scenario_text: &'a str,
+    pub scenario: &'a Scenario,
+    pub state: &'a GameState,
+    pub tables: &'a Tables,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct CarryOptions {
+    /// The new scenario's name (default: the old one with "(carried)").
+    pub name: Option<String>,
+    /// Carry before the 48-hour rolls are made.
+    pub early: bool,
+}
+
+/// The new scenario and what to tell the user.
+#[derive(Debug, Clone)]
+pub struct Carry {
+    pub text: String,
+    pub scenario: Scenario,
+    /// One line per ship of the old battle.
+    pub summary: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// The state a ship carries into the next battle. `battle` names the battle for the causes of
+/// its criticals.
+pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
+    let e = &s.equipment;
+    let spec = &s.spec;
+    let repaired = |target: RepairTarget| -> Vec<bool> {
+        s.repairs
+            .iter()
+            .filter(|r| !r.breakdown && r.target == target)
+            .map(|r| matches!(r.state, RepairState::Repaired { .. }))
+            .collect()
+    };
+    let (eng, deck) = (
+        repaired(RepairTarget::Engineering),
+        repaired(RepairTarget::FlightDeck),
+    );
+    let (mut k_eng, mut k_deck) = (0, 0);
+    let mut criticals = Vec::new();
+    for c in &s.criticals {
+        let keep = match c.kind {
+            CriticalKind::Engineering if c.speed_levels > 0 => {
+                k_eng += 1;
+                !eng.get(k_eng - 1).copied().unwrap_or(false)
+            }
+            CriticalKind::Engineering => false,
+            CriticalKind::FlightDeck => {
+                k_deck += 1;
+                !deck.get(k_deck - 1).copied().unwrap_or(false)
+            }
+            k => !NOT_RECORDED.contains(&k),
+        };
+        if !keep {
+            continue;
+        }
+        let cause = match c.cause.strip_prefix(CARRIED_CAUSE) {
+            Some(earlier) => earlier.to_string(),
+            None => format!(
+                "{battle}, {} day {}: {}",
+                label(c.turn),
+                day(c.turn),
+                c.cause
+            ),
+        };
+        criticals.push(CarriedCritical {
+            kind: c.kind,
+            detail: c.detail.clone(),
+            cause,
+            speed_levels: c.speed_levels,
+            effect_applied: c.effect == EffectStatus::Applied,
+        });
+    }
+    let name_of = |k: usize| -> Result<String, String> {
+        let name = &spec.mounts[k].name;
+        mount_index(spec, name)
+            .map(|_| name.clone())
+            .map_err(|e| format!("ship \"{}\": {e}", spec.id))
+    };
+    let mut mounts_out = Vec::new();
+    let mut thirds_lost = BTreeMap::new();
+    let mut loads_lost = Vec::new();
+    for k in 0..spec.mounts.len() {
+        if e.mounts_out.get(k).copied().unwrap_or(false) {
+            mounts_out.push(name_of(k)?);
+        }
+        let t = e.thirds_lost.get(k).copied().unwrap_or(0);
+        if t > 0 {
+            thirds_lost.insert(name_of(k)?, t);
+        }
+        if e.loads_lost.get(k).copied().unwrap_or(false) {
+            loads_lost.push(name_of(k)?);
+        }
+    }
+    let not_repairable_at_sea = s
+        .repairs
+        .iter()
+        .filter(|r| r.state == RepairState::NotAtSea)
+        .filter(|r| !(r.breakdown && r.target == RepairTarget::Engineering))
+        .map(|r: &RepairItem| system_text(spec, &r.target))
+        .collect();
+    Ok(Carried {
+        damage: s.damage,
+        tds: (spec.armor.tds > 0).then_some(CarriedTds {
+            port: s.tds_left[0],
+            starboard: s.tds_left[1],
+        }),
+        keel_broken: s.keel_broken,
+        flooding_patch: s.flooding_patch,
+        magazines_flooded: s.magazines_flooded,
+        criticals,
+        mounts_out,
+        thirds_lost,
+        loads_lost,
+        directors_lost: e.directors_lost.clone(),
+        local_control: e.local_control.clone(),
+        fire_control: e.fire_control_notes.clone(),
+        sensors_out: e.sensors_out.clone(),
+        comms_out: e.comms_out.clone(),
+        bridge: e.bridge_hit,
+        rudder: e.rudder.filter(|r| *r != RudderState::Freed),
+        crew_factors_lost: e.crew_lost,
+        flotation_hits: e.flotation_hits,
+        engineering_breakdowns: e.plant_breakdowns,
+        not_repairable_at_sea,
+    })
+}
+
+/// Whether a carried block would change nothing (an unhurt ship carries none).
+fn is_unhurt(c: &Carried, spec: &ShipSpec) -> bool {
+    let full = Carried {
+        tds: c
+            .tds
+            .filter(|t| t.port == spec.armor.tds && t.starboard == spec.armor.tds),
+        ..Carried::default()
+    };
+    *c == full
+}
+
+fn strings(list: &[String]) -> Value {
+    Value::Array(list.iter().map(String::as_str).collect::<Array>())
+}
+
+fn inline<'a>(pairs: impl IntoIterator<Item = (&'a str, Value)>) -> Value {
+    let mut t = InlineTable::new();
+    for (k, v) in pairs {
+        t.insert(k, v);
+    }
+    Value::InlineTable(t)
+}
+
+/// The `[ship.carried]` table as TOML, only the keys that say something.
+pub fn carried_table(c: &Carried) -> Table {
+    let mut t = Table::new();
+    t.insert("damage", toml_edit::value(i64::from(c.damage)));
+    if let Some(tds) = c.tds {
+        t.insert(
+            "tds",
+            toml_edit::value(inline([
+                ("port", Value::from(i64::from(tds.port))),
+                ("starboard", Value::from(i64::from(tds.starboard))),
+            ])),
+        );
+    }
+    for (key, on) in [
+        ("keel_broken", c.keel_broken),
+        ("flooding_patch", c.flooding_patch),
+        ("magazines_flooded", c.magazines_flooded),
+    ] {
+        if on {
+            t.insert(key, toml_edit::value(true));
+        }
+    }
+    if !c.criticals.is_empty() {
+        let mut a = Array::new();
+        for cr in &c.criticals {
+            let mut pairs = vec![
+                ("kind", Value::from(cr.kind.name())),
+                ("detail", Value::from(cr.detail.as_str())),
+                ("cause", Value::from(cr.cause.as_str())),
+            ];
+            if cr.speed_levels > 0 {
+                pairs.push(("speed_levels", Value::from(i64::from(cr.speed_levels))));
+            }
+            if !cr.effect_applied {
+                pairs.push(("effect_applied", Value::from(false)));
+            }
+            let mut v = inline(pairs);
+            v.decor_mut().set_prefix("\n  ");
+            a.push_formatted(v);
+        }
+        a.set_trailing("\n");
+        a.set_trailing_comma(true);
+        t.insert("criticals", toml_edit::value(a));
+    }
+    for (key, list) in [
+        ("mounts_out", &c.mounts_out),
+        ("loads_lost", &c.loads_lost),
+        ("fire_control", &c.fire_control),
+        ("sensors_out", &c.sensors_out),
+        ("comms_out", &c.comms_out),
+    ] {
+        if !list.is_empty() {
+            t.insert(key, toml_edit::value(strings(list)));
+        }
+    }
+    if !c.thirds_lost.is_empty() {
+        let v = inline(
+            c.thirds_lost
+                .iter()
+                .map(|(k, n)| (k.as_str(), Value::from(i64::from(*n)))),
+        );
+        t.insert("thirds_lost", toml_edit::value(v));
+    }
+    if !c.directors_lost.is_empty() {
+        let v = inline(
+            c.directors_lost
+                .iter()
+                .map(|(b, n)| (b.name(), Value::from(i64::from(*n)))),
+        );
+        t.insert("directors_lost", toml_edit::value(v));
+    }
+    if !c.local_control.is_empty() {
+        let names: Vec<String> = c.local_control.iter().map(|b| b.to_string()).collect();
+        t.insert("local_control", toml_edit::value(strings(&names)));
+    }
+    if c.bridge {
+        t.insert("bridge", toml_edit::value(true));
+    }
+    if let Some(r) = c.rudder {
+        let name = match r {
+            RudderState::Jammed => "jammed",
+            RudderState::Disabled => "disabled",
+            RudderState::Freed => "freed",
+            RudderState::Stuck => "stuck",
+        };
+        t.insert("rudder", toml_edit::value(name));
+    }
+    for (key, n) in [
+        ("crew_factors_lost", c.crew_factors_lost),
+        ("flotation_hits", c.flotation_hits),
+        ("engineering_breakdowns", c.engineering_breakdowns),
+    ] {
+        if n > 0 {
+            t.insert(key, toml_edit::value(i64::from(n)));
+        }
+    }
+    if !c.not_repairable_at_sea.is_empty() {
+        t.insert(
+            "not_repairable_at_sea",
+            toml_edit::value(strings(&c.not_repairable_at_sea)),
+        );
+    }
+    t
+}
+
+fn origin_value(o: &Origin) -> Value {
+    inline([
+        ("file", Value::from(o.file.as_str())),
+        ("scenario", Value::from(o.scenario.as_str())),
+        ("ended", Value::from(o.ended.as_str())),
+        ("ended_day", Value::from(i64::from(o.ended_day))),
+        (
+            "repairs_to_hours",
+            Value::from(i64::from(o.repairs_to_hours)),
+        ),
+        ("last_seq", Value::from(o.last_seq as i64)),
+        ("crc32", Value::from(o.crc32.as_str())),
+    ])
+}
+
+/// The default name of a carried scenario: "NAME (carried)", "NAME (carried 2)", ...
+fn default_name(old: &str, carries: usize) -> String {
+    let base = match old.rfind(" (carried") {
+        Some(i) if old.ends_with(')') => &old[..i],
+        _ => old,
+    };
+    if carries <= 1 {
+        format!("{base} (carried)")
+    } else {
+        format!("{base} (carried {carries})")
+    }
+}
+
+/// `date` moved on to the day the carried state was taken (YYYY-MM-DD), or None if it is not
+/// a calendar date.
+fn date_after(date: &str, days: u32) -> Option<String> {
+    let d = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").ok()?;
+    let d = d.checked_add_days(chrono::Days::new(u64::from(days)))?;
+    Some(d.format("%Y-%m-%d").to_string())
+}
+
+fn not_ended(src: &Source<'_>) -> CarryError {
+    let c = src.state.clock;
+    CarryError(format!(
+        "{}: the battle has not ended (the clock stands at {} {}, day {}): `umpire carry` takes a battle after `end-battle` and its repair marks; type `end-battle`, walk the 6, 12, 24 and 48-hour marks with `next`, then carry it",
+        src.file,
+        c.label(),
+        c.phase,
+        c.day()
+    ))
+}
+
+/// Build the next battle's scenario from a battle that has ended (SPEC 3.6, issue 5).
+pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError> {
+    let state = src.state;
+    let Some(pb) = state.post_battle else {
+        return Err(not_ended(src));
+    };
+    let mut warnings = Vec::new();
+    let hours = pb.hours_at(state.clock.turn);
+    let repairs_to_hours = if pb.finished {
+        48
+    } else {
+        let still: Vec<String> = std::iter::successors(Some(hours), |h| next_hours(*h))
+            .map(|h| format!("{h} h"))
+            .collect();
+        if !opts.early {
+            return Err(CarryError(format!(
+                "{}: the repair day is not over: the clock stands on the {hours}-hour mark ({} day {}) and the rolls of {} are still to come; walk them with `next`, or carry now with --early (what is not repaired yet stays damaged and gets its repair rolls after the next battle)",
+                src.file,
+                state.clock.label(),
+                state.clock.day(),
+                still.join(", ")
+            )));
+        }
+        let open: usize = state
+            .ships
+            .iter()
+            .filter(|s| s.is_afloat())
+            .map(|s| {
+                s.repairs
+                    .iter()
+                    .filter(|r| r.state == RepairState::Open)
+                    .count()
+            })
+            .sum();
+        warnings.push(format!(
+            "carried before the repair day is over (the rolls of {} were not made): {open} system{} still to repair stay{} damaged",
+            still.join(", "),
+            if open == 1 { "" } else { "s" },
+            if open == 1 { "s" } else { "" }
+        ));
+        crate::core::clock::POST_BATTLE_HOURS
+            .iter()
+            .copied()
+            .filter(|h| *h < hours)
+            .max()
+            .unwrap_or(0)
+    };
+    if !state.ships.iter().any(|s| s.is_afloat()) {
+        return Err(CarryError(format!(
+            "{}: no ship is afloat: there is nothing to carry into another battle",
+            src.file
+        )));
+    }
+    let mut doc: DocumentMut = src
+        .scenario_text
+        .parse()
+        .map_err(|e| CarryError(format!("{}: the scenario does not parse: {e}", src.file)))?;
+    let battle = src.scenario.name.clone();
+    // The ships, in scenario order.
+    let mut carried: Vec<Option<Carried>> = Vec::new();
+    let mut summary = Vec::new();
+    for s in &state.ships {
+        if !s.is_afloat() {
+            let how = match (&s.lost, s.status) {
+                (Some(cause), _) => format!("lost ({cause})"),
+                (None, ShipStatus::Sunk) => "sunk".to_string(),
+                _ => "not afloat".to_string(),
+            };
+            summary.push(format!("{}: {how}, left out", s.id()));
+            carried.push(None);
+            continue;
+        }
+        let c = carried_of(s, &battle).map_err(|e| CarryError(format!("{}: {e}", src.file)))?;
+        let (speed, _, _) = crate::core::view::speed_max(src.tables, s);
+        summary.push(format!(
+            "{}: {} DP taken ({} of {} left), {speed} of {} kt, {} critical{} in force{}",
+            s.id(),
+            c.damage,
+            s.dp_left(),
+            s.spec.dp,
+            s.spec.speed,
+            c.criticals.len(),
+            if c.criticals.len() == 1 { "" } else { "s" },
+            if c.not_repairable_at_sea.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    ", not repairable at sea: {}",
+                    c.not_repairable_at_sea.join(", ")
+                )
+            }
+        ));
+        carried.push((!is_unhurt(&c, &s.spec)).then_some(c));
+    }
+    edit_ships(&mut doc, src, &carried)?;
+    // [scenario]: name, seed, date, origin.
+    let origin = Origin {
+        file: src.file.to_string(),
+        scenario: battle.clone(),
+        ended: label(pb.ended),
+        ended_day: day(pb.ended),
+        repairs_to_hours,
+        last_seq: src.last_seq,
+        crc32: format!("{:08x}", src.crc32),
+    };
+    let chain = src.scenario.carried_from.len() + 1;
+    let name = opts
+        .name
+        .clone()
+        .unwrap_or_else(|| default_name(&battle, chain));
+    let Some(sc) = doc.get_mut("scenario").and_then(Item::as_table_like_mut) else {
+        return Err(CarryError(format!(
+            "{}: the scenario has no [scenario] table",
+            src.file
+        )));
+    };
+    sc.insert("name", toml_edit::value(name.as_str()));
+    sc.insert(
+        "seed",
+        toml_edit::value(src.scenario.seed.wrapping_add(1) as i64),
+    );
+    if let Some(d) = &src.scenario.date {
+        let days = state.clock.day().saturating_sub(1);
+        match date_after(d, days) {
+            Some(nd) => {
+                sc.insert("date", toml_edit::value(nd.as_str()));
+            }
+            None => warnings.push(format!(
+                "date \"{d}\" is not YYYY-MM-DD: kept as it was; set the next battle's date by hand"
+            )),
+        }
+    }
+    let mut origins = Array::new();
+    for o in src.scenario.carried_from.iter().chain([&origin]) {
+        let mut v = origin_value(o);
+        v.decor_mut().set_prefix("\n  ");
+        origins.push_formatted(v);
+    }
+    origins.set_trailing("\n");
+    origins.set_trailing_comma(true);
+    sc.insert("carried_from", toml_edit::value(origins));
+    let text = doc.to_string();
+    let scenario = parse_scenario(src.file, &text).map_err(|errors| {
+        CarryError(format!(
+            "{}: the carried scenario does not load (a bug in umpire carry): {}",
+            src.file,
+            errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))
+    })?;
+    Ok(Carry {
+        text,
+        scenario,
+        summary,
+        warnings,
+    })
+}
+
+/// Drop the ships not afloat and set (or remove) each survivor's `carried` table.
+fn edit_ships(
+    doc: &mut DocumentMut,
+    src: &Source<'_>,
+    carried: &[Option<Carried>],
+) -> Result<(), CarryError> {
+    let shape = || {
+        CarryError(format!(
+            "{}: the ships are not written as [[ship]] tables; umpire carry edits only that form",
+            src.file
+        ))
+    };
+    let ships = doc
+        .get_mut("ship")
+        .and_then(Item::as_array_of_tables_mut)
+        .ok_or_else(shape)?;
+    if ships.len() != src.state.ships.len() {
+        return Err(shape());
+    }
+    for (k, c) in carried.iter().enumerate() {
+        let Some(t) = ships.get_mut(k) else {
+            return Err(shape());
+        };
+        let id = t.get("id").and_then(Item::as_str).unwrap_or("");
+        if id.to_ascii_lowercase() != src.state.ships[k].id() {
+            return Err(shape());
+        }
+        match c {
+            Some(c) => {
+                let mut table = carried_table(c);
+                if !t.contains_key("carried") {
+                    table.decor_mut().set_prefix(
+                        "\n# What the ship still has from the battle before (umpire carry).\n",
+                    );
+                }
+                match t.get_mut("carried") {
+                    Some(Item::Table(old)) => {
+                        let decor = old.decor().clone();
+                        *old = table;
+                        *old.decor_mut() = decor;
+                    }
+                    _ => {
+                        t.remove("carried");
+                        t.insert("carried", Item::Table(table));
+                    }
+                }
+            }
+            None => {
+                t.remove("carried");
+            }
+        }
+    }
+    let afloat: Vec<bool> = src.state.ships.iter().map(|s| s.is_afloat()).collect();
+    let mut k = 0;
+    ships.retain(|_| {
+        k += 1;
+        afloat[k - 1]
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_names_count_the_carries() {
+        assert_eq!(default_name("Jutland", 1), "Jutland (carried)");
+        assert_eq!(default_name("Jutland (carried)", 2), "Jutland (carried 2)");
+        assert_eq!(
+            default_name("Jutland (carried 2)", 3),
+            "Jutland (carried 3)"
+        );
+        assert_eq!(default_name("Raid (night)", 1), "Raid (night) (carried)");
+    }
+
+    #[test]
+    fn dates_move_on_by_whole_days_and_other_text_is_not_a_date() {
+        assert_eq!(date_after("1916-05-31", 2).as_deref(), Some("1916-06-02"));
+        assert_eq!(date_after("1916-05-31", 0).as_deref(), Some("1916-05-31"));
+        assert_eq!(date_after("May 1916", 2), None);
+    }
+
+    #[test]
+    fn systems_read_back_as_written() {
+        let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\ndirectors = { main = 1 }\nmounts = [{ battery = \"main\", name = \"A turret\" }]\n";
+        let s = parse_scenario("t.toml", text).unwrap();
+        let spec = &s.ships[0];
+        for t in [
+            RepairTarget::Mount { index: 0 },
+            RepairTarget::Director {
+                battery: Battery::Main,
+            },
+            RepairTarget::Sensor {
+                what: "forward_searchlight".into(),
+            },
+            RepairTarget::Engineering,
+            RepairTarget::FlightDeck,
+        ] {
+            assert_eq!(parse_system(spec, &system_text(spec, &t)), Ok(t));
+        }
+        assert_eq!(
+            parse_system(spec, "director: aa"),
+            Err("\"director: aa\": the ship has no aa director".into())
+        );
+        assert_eq!(
+            parse_system(spec, "bridge: forward"),
+            Err("\"bridge: forward\": write just \"bridge\"".into())
+        );
+    }
+}

@@ -1,0 +1,444 @@
+//! `umpire watch FILE [--side NAME]`: a live, read-only dashboard for players in their own
+//! terminals, following the save while the umpire plays.
+//!
+//! It is the umpire's dashboard (`App` with `Save::ReadOnly`) fed by a [`Follower`]: the loop
+//! wakes for a key or every [`POLL`], takes the entries the umpire appended into the game, and
+//! draws only when something changed. It never writes, locks or creates a file, so any number
+//! of watchers cannot slow or block the umpire. Keys that would change the battle are refused;
+//! moving through the fleet and the log, searching and help work.
+//!
+//! With `--side`, ships of other sides are drawn from [`fog::enemy_view`] and the log from the
+//! side's [`SideLog`] (docs/fog-of-war.md); the "due" panel keeps only own ships.
+use crate::cli::{Battle, CliError};
+use crate::core::fgdn::tables::Tables;
+use crate::core::fog::{self, EnemyView, SideLog};
+use crate::core::game::{Entry, Game};
+use crate::core::view::Schedule;
+use crate::store::follow::{Follower, Polled, Update};
+use crate::tui::app::{App, LogRow, Message, Save, Tone};
+use crate::tui::keymap::{Action, Keymap};
+use crate::tui::theme::Theme;
+use crate::tui::view::{fit, panel, styled, Ctx};
+use ratatui::crossterm::event::{self, Event};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::Frame;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the save is looked at (one `stat` when nothing changed): a command is on the
+/// watchers' screens well within a second.
+pub const POLL: Duration = Duration::from_millis(100);
+
+/// Why a watcher's keys cannot change the battle (the message line and refusals say it).
+pub const READ_ONLY: &str = "watching";
+
+/// What `App` needs to know when it is a watcher.
+#[derive(Debug, Clone)]
+pub struct Watching {
+    /// The side whose view this is (None: the umpire's view).
+    pub side: Option<String>,
+    /// What that side has seen of each log entry.
+    pub fog: Option<SideLog>,
+    /// The follower's problem now on the message line.
+    pub problem: Option<String>,
+}
+
+/// Read the save and build the watcher, before the terminal is touched: an unreadable save or
+/// an unknown side is an error here.
+pub fn open(
+    path: &Path,
+    side: Option<&str>,
+    tables: Tables,
+    keymap: Keymap,
+) -> Result<(App, Follower), CliError> {
+    let (follower, loaded) =
+        Follower::open::<Entry>(path).map_err(|e| CliError::input(e.to_string()))?;
+    let name = path.display().to_string();
+    let battle = Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
+    let side = match side {
+        None => None,
+        Some(s) => Some(
+            fog::find_side(&battle.game.state, s)
+                .map_err(|e| CliError::input(format!("--side: {e} (in {name})")))?,
+        ),
+    };
+    let fog = side.as_deref().map(|s| {
+        SideLog::build(
+            &battle.scenario,
+            &battle.game.tables,
+            battle.game.entries(),
+            s,
+        )
+    });
+    let mut app = App::new(
+        battle,
+        Save::ReadOnly(READ_ONLY.into()),
+        Some(path.to_path_buf()),
+        keymap,
+    );
+    app.watch = Some(Watching {
+        side,
+        fog,
+        problem: None,
+    });
+    // The rows were built before the side was known.
+    app.rebuild_log();
+    Ok((app, follower))
+}
+
+/// Take one entry the umpire appended into the game (and the side's log).
+fn commit(app: &mut App, entry: Entry) {
+    match app.watch.as_mut().and_then(|w| w.fog.as_mut()) {
+        Some(fog) => fog.commit(&mut app.battle.game, entry),
+        None => app.battle.game.commit(entry),
+    }
+}
+
+fn say(app: &mut App, text: String, tone: Tone) {
+    app.message = Some(Message { text, tone });
+}
+
+/// Apply what a poll of the save found. Returns whether the screen must be drawn again.
+pub fn apply(app: &mut App, polled: Polled<Entry>) -> bool {
+    let mut changed = false;
+    match polled.update {
+        Some(Update::Appended(entries)) => {
+            let from = app.battle.game.entries().len();
+            for e in entries {
+                commit(app, e);
+            }
+            app.entries_added(from);
+            changed = true;
+        }
+        Some(Update::Reloaded(loaded)) => {
+            // A scenario's first command adds the log to it: read whole, nothing to announce.
+            let first_log = app.battle.game.entries().is_empty();
+            let tables = app.battle.game.tables.clone();
+            let name = app.battle.name.clone();
+            match Battle::from_loaded(app.battle.path.clone(), &name, loaded, tables) {
+                Ok(battle) => {
+                    if let Some(w) = app.watch.as_mut() {
+                        w.fog = w.side.as_deref().map(|s| {
+                            SideLog::build(
+                                &battle.scenario,
+                                &battle.game.tables,
+                                battle.game.entries(),
+                                s,
+                            )
+                        });
+                    }
+                    app.battle = battle;
+                    let ships = app.battle.game.state.ships.len();
+                    app.selected = app.selected.min(ships.saturating_sub(1));
+                    app.rebuild_log();
+                    if !first_log {
+                        say(
+                            app,
+                            "the save was replaced or rewritten: read again from the start".into(),
+                            Tone::Info,
+                        );
+                    }
+                }
+                Err(e) => say(app, e.message, Tone::Error),
+            }
+            changed = true;
+        }
+        None => {}
+    }
+    let Some(w) = app.watch.as_mut() else {
+        return changed;
+    };
+    if w.problem != polled.problem {
+        w.problem = polled.problem.clone();
+        match polled.problem {
+            Some(p) => say(app, p, Tone::Error),
+            None => say(app, "following the save again".into(), Tone::Info),
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// Keys a watcher may use: they move, search, filter, help and quit; none changes the battle.
+fn allowed(action: Action) -> bool {
+    matches!(
+        action,
+        Action::Search
+            | Action::SearchNext
+            | Action::SearchPrev
+            | Action::FilterLog
+            | Action::Help
+            | Action::Quit
+            | Action::Up
+            | Action::Down
+            | Action::FocusFleet
+            | Action::FocusLog
+            | Action::FocusNext
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Top
+            | Action::Bottom
+            | Action::Cancel
+    )
+}
+
+/// A watcher's key, before the dashboard's own handling. Returns true when handled here: a
+/// key that would change the battle is refused; quit needs no confirmation (nothing to save).
+pub fn intercept(app: &mut App, action: Action) -> bool {
+    if action == Action::Quit {
+        app.quit = true;
+        return true;
+    }
+    if allowed(action) {
+        return false;
+    }
+    let key = app
+        .keymap
+        .keys(action)
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "that key".into());
+    say(app, format!("{key}: read-only: {READ_ONLY}"), Tone::Error);
+    true
+}
+
+/// The enemy view of ship `i` when a side is watching and `i` is not one of its ships.
+pub fn enemy(app: &App, i: usize) -> Option<EnemyView> {
+    let side = app.watch.as_ref()?.side.as_deref()?;
+    let s = app.battle.game.state.ships.get(i)?;
+    (s.spec.side != side).then(|| fog::enemy_view(&app.battle.game.tables, s))
+}
+
+/// The "due" panel of a side: own ships only (timers of other ships are the umpire's).
+pub fn visible_schedule(app: &App, mut due: Schedule) -> Schedule {
+    let Some(side) = app.watch.as_ref().and_then(|w| w.side.as_deref()) else {
+        return due;
+    };
+    let ships = &app.battle.game.state.ships;
+    let own_id = |id: &str| fog::is_own(&app.battle.game.state, side, id);
+    // `later` items carry the ship's name only: a name any other ship also has is hidden.
+    let own_name = |name: &str| {
+        ships
+            .iter()
+            .filter(|s| s.spec.name == name)
+            .all(|s| s.spec.side == side)
+            && ships.iter().any(|s| s.spec.name == name)
+    };
+    due.now.retain(|d| own_id(&d.ship));
+    due.later.retain(|u| own_name(&u.name));
+    due
+}
+
+/// Log rows of entry `i` as the side saw it (`ship`: only lines about that ship).
+pub fn side_rows(game: &Game, fog: &SideLog, i: usize, ship: Option<&str>) -> Vec<LogRow> {
+    let (Some(entry), Some(seen)) = (game.entries().get(i), fog.get(i)) else {
+        return Vec::new();
+    };
+    let about =
+        |id: Option<&str>| ship.is_none_or(|s| id.is_some_and(|x| x.eq_ignore_ascii_case(s)));
+    let lines: Vec<&fog::SideLine> = seen
+        .lines
+        .iter()
+        .filter(|l| about(l.ship.as_deref()))
+        .collect();
+    let mentions = about(
+        seen.command
+            .as_deref()
+            .and_then(|c| c.split_whitespace().nth(1)),
+    );
+    if !mentions && lines.is_empty() {
+        return Vec::new();
+    }
+    let in_effect = game.in_effect(i) || entry.cmd == "undo" || entry.cmd == "redo";
+    let undone = if in_effect { "" } else { "  (undone)" };
+    let mut rows = vec![LogRow {
+        entry: i,
+        heading: true,
+        text: format!(
+            "#{} {} {} {}{undone}",
+            entry.seq,
+            entry.clock.label(),
+            entry.clock.phase.name(),
+            seen.command.as_deref().unwrap_or("observed")
+        ),
+        in_effect,
+    }];
+    rows.extend(lines.into_iter().map(|l| LogRow {
+        entry: i,
+        heading: false,
+        text: format!("  {}", l.text),
+        in_effect,
+    }));
+    rows
+}
+
+/// The header's right part for a watcher: " WATCH German " or " WATCH umpire's view ".
+pub fn header_label(app: &App) -> Option<String> {
+    let w = app.watch.as_ref()?;
+    Some(match &w.side {
+        Some(side) => format!(" WATCH {side} "),
+        None => " WATCH umpire's view ".into(),
+    })
+}
+
+/// The footer for a watcher: the keys that work.
+pub fn hints(app: &App) -> Line<'static> {
+    let t = app.theme;
+    let mut spans = Vec::new();
+    for (action, label) in [
+        (Action::Down, "ship"),
+        (Action::FocusNext, "fleet/log"),
+        (Action::PageUp, "page"),
+        (Action::Search, "search"),
+        (Action::FilterLog, "ship's log"),
+        (Action::Help, "help"),
+        (Action::Quit, "quit"),
+    ] {
+        if let Some(k) = app.keymap.keys(action).first() {
+            spans.push(styled(k.clone(), t.key()));
+            spans.push(styled(format!(" {label} "), Style::new()));
+        }
+    }
+    Line::from(spans)
+}
+
+/// An enemy's fleet row: her name, what observers see in place of the numbers, her status.
+/// The columns line up with the dashboard's rows (44 columns from the bar to the criticals).
+pub fn enemy_row(e: &EnemyView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
+    let base = if selected { t.selected() } else { Style::new() };
+    let gone = e.presence == fog::Presence::Sunk;
+    let dim = if gone {
+        base.add_modifier(Modifier::DIM)
+    } else {
+        base
+    };
+    let signs = e.signs();
+    let (seen, style) = if signs.is_empty() {
+        ("·".to_string(), t.dim().patch(base))
+    } else {
+        (signs.join(", "), t.warn().patch(base))
+    };
+    Line::from(vec![
+        Span::styled(if selected { "▶ " } else { "  " }, base),
+        Span::styled(format!("{:<w$} ", fit(&e.name, name_w), w = name_w), dim),
+        Span::styled(format!("{:<44}", fit(&seen, 43)), style),
+        Span::styled(e.status_text(), t.status(e.presence.name()).patch(base)),
+        Span::styled(" ".repeat(20), base),
+    ])
+}
+
+/// An enemy ship in the detail panel: what observers see, and that the rest is the umpire's.
+pub fn draw_enemy(frame: &mut Frame, area: Rect, ctx: &Ctx, e: &EnemyView) {
+    let t = ctx.app.theme;
+    let title = format!("{} ({})", e.name, e.id);
+    let block = panel(&title, false, ctx);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let w = inner.width as usize;
+    let mut lines = vec![Line::from(fit(
+        &format!("{} {} {} — {}", e.side, e.kind, e.size, e.status_text()),
+        w,
+    ))];
+    let mut seen: Vec<String> = Vec::new();
+    match (e.presence, e.gone) {
+        (fog::Presence::Sunk, how) => seen.push(format!("Gone: she {}", how.unwrap_or("sank"))),
+        (fog::Presence::Sinking, _) => {
+            seen.push("Sinking: the hulk is still there until she goes down (8.1.8)".into())
+        }
+        (fog::Presence::Afloat, _) => {}
+    }
+    if e.on_fire {
+        seen.push("On fire: her fires light her up (Major or worse, 8.2)".into());
+    }
+    if e.stopped {
+        seen.push("Stopped: dead in the water".into());
+    }
+    if e.slowed {
+        seen.push("Slowed: she cannot make her full speed".into());
+    }
+    if seen.is_empty() {
+        seen.push("No fire lights her up; she is not slowed".into());
+    }
+    lines.extend(seen.into_iter().map(|s| Line::from(styled(s, t.warn()))));
+    lines.push(Line::default());
+    lines.push(Line::from(styled(
+        "Seen from your ships only: her damage, fires, flooding, criticals and timers are \
+         the umpire's (docs/fog-of-war.md)",
+        t.dim(),
+    )));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.
+pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), CliError> {
+    use std::io::IsTerminal;
+    let keymap = super::load_keymap(None)?;
+    let (mut app, mut follower) = open(path, side, tables, keymap)?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(CliError::input(format!(
+            "watching needs a terminal; without one, read the battle with\n  \
+             umpire status {0} [--json]\n  umpire log {0}",
+            path.display()
+        )));
+    }
+    for w in &app.battle.warnings {
+        eprintln!("warning: {w}");
+    }
+    app.theme = Theme::from_env();
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGINT,
+    ] {
+        signal_hook::flag::register(sig, Arc::clone(&stop))
+            .map_err(|e| CliError::input(format!("cannot watch signals: {e}")))?;
+    }
+    let mut terminal = ratatui::try_init()
+        .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
+    let result = follow_loop(&mut terminal, &mut app, &mut follower, &stop);
+    ratatui::restore();
+    result.map_err(|e| CliError::input(format!("terminal: {e}")))
+}
+
+/// Wake for a key or at the next poll; draw only when something changed.
+fn follow_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    follower: &mut Follower,
+    stop: &AtomicBool,
+) -> std::io::Result<()> {
+    let mut dirty = true;
+    let mut next_poll = Instant::now() + POLL;
+    loop {
+        if app.quit || stop.load(Ordering::Relaxed) {
+            return Ok(());
+        }
+        if dirty {
+            terminal.draw(|f| super::view::draw(f, app))?;
+            dirty = false;
+        }
+        if event::poll(next_poll.saturating_duration_since(Instant::now()))? {
+            match event::read()? {
+                Event::Key(key) => {
+                    app.on_key(key);
+                    dirty = true;
+                }
+                Event::Resize(_, _) => {
+                    terminal.autoresize()?;
+                    dirty = true;
+                }
+                _ => {}
+            }
+        }
+        if Instant::now() >= next_poll {
+            dirty |= apply(app, follower.poll());
+            next_poll = Instant::now() + POLL;
+        }
+    }
+}

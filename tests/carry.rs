@@ -1,0 +1,694 @@
+//! Campaign carry-over (issue 5, item 4; FG&DN 8.4 Repairs, 8.1.1 speed breakdown): a battle,
+//! its repair day, `umpire carry FILE --into NEW.toml`, and the next battle starting from the
+//! carried state; a carried battle carried again; and every way `carry` and a hand-edited
+//! carried block are refused, with the exact message.
+mod common;
+use common::umpire;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use umpire::core::carry::{carried_of, Carried};
+use umpire::core::fgdn::tables::Tables;
+use umpire::core::game::Game;
+use umpire::core::scenario::parse_scenario;
+
+fn scenarios() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// `umpire ARGS` in `dir` (so file names in messages are the short ones given).
+fn run(dir: &Path, args: &[&str]) -> Output {
+    umpire()
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run umpire")
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let o = run(dir, args);
+    assert!(o.status.success(), "umpire {args:?}: {}", text(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The command fails with exit code 2, prints exactly `message` and writes nothing.
+fn refused(dir: &Path, args: &[&str], message: &str) {
+    let before = listing(dir);
+    let o = run(dir, args);
+    assert_eq!(o.status.code(), Some(2), "umpire {args:?}: {}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr).trim_end(),
+        format!("umpire: {message}"),
+        "umpire {args:?}"
+    );
+    assert_eq!(listing(dir), before, "a refused carry writes nothing");
+}
+
+/// Every file of `dir` with its contents.
+fn listing(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let p = e.unwrap().path();
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn status(dir: &Path, file: &str) -> Value {
+    serde_json::from_str(&ok(dir, &["status", file, "--json"])).unwrap()
+}
+
+fn ship<'a>(st: &'a Value, id: &str) -> &'a Value {
+    st["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("no ship {id}"))
+}
+
+fn ids(st: &Value) -> Vec<String> {
+    st["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A temporary folder holding the first battle played to the end of its repair day, saved
+/// as `first_day.toml`.
+fn first_day() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        scenarios().join("carry_battle.toml"),
+        dir.path().join("carry_battle.toml"),
+    )
+    .unwrap();
+    let script = scenarios().join("carry_battle.umpire");
+    ok(
+        dir.path(),
+        &[
+            "run",
+            "carry_battle.toml",
+            "--script",
+            script.to_str().unwrap(),
+            "--save",
+            "first_day.toml",
+        ],
+    );
+    dir
+}
+
+/// The text with its `crc32 = "........"` values zeroed (the save holds wall-clock times).
+fn without_crc(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("crc32 = \"") {
+        let start = i + "crc32 = \"".len();
+        out.push_str(&rest[..start]);
+        out.push_str("00000000");
+        rest = &rest[start + 8..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Fields of a ship's status that a carried ship starts with exactly as it ended.
+const CARRIED_FIELDS: &[&str] = &[
+    "dp",
+    "damage",
+    "dp_left",
+    "speed",
+    "speed_max",
+    "breakdown_level",
+    "tds",
+    "mounts",
+    "fire_control",
+    "sensors_out",
+    "comms_out",
+    "bridge",
+    "rudder",
+    "crew_factors_lost",
+    "flotation_hits",
+    "flooding_patch",
+    "magazines_flooded",
+];
+
+/// The test the issue asks for: a battle, a repair day, the carried scenario, and the next
+/// battle starting from the carried state.
+#[test]
+fn a_battle_its_repair_day_the_carried_scenario_and_the_next_battle_from_it() {
+    let dir = first_day();
+    let d = dir.path();
+    let end = status(d, "first_day.toml");
+    assert_eq!(end["clock"]["post_battle"]["finished"], true);
+
+    let out = ok(d, &["carry", "first_day.toml", "--into", "next.toml"]);
+    assert_eq!(
+        out,
+        "carried \"Carry: first day\" into next.toml (scenario \"Carry: first day (carried)\"):\n\
+         \x20 lion: 48 DP taken (152 of 200 left), 21 of 28 kt, 1 critical in force, not repairable at sea: mount: AA battery, engineering\n\
+         \x20 derfflinger: 44 DP taken (136 of 180 left), 26 of 26 kt, 0 criticals in force\n\
+         \x20 v48: sunk, left out\n"
+    );
+
+    // The file is exactly the reviewed one in tests/scenarios, but for the save's checksum.
+    let written = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    let golden = std::fs::read_to_string(scenarios().join("carry_next.toml")).unwrap();
+    assert_eq!(without_crc(&written), golden);
+    // ... and that checksum is the save's, with its last entry's sequence number.
+    let save = std::fs::read(d.join("first_day.toml")).unwrap();
+    let crc = format!("{:08x}", umpire::store::crc32(&save));
+    assert!(
+        written.contains(&format!("last_seq = 27, crc32 = \"{crc}\"")),
+        "{written}"
+    );
+    // Comments and layout of the organiser's scenario are kept.
+    assert!(
+        written.contains("dp = 200                        # ESTIMATE: breakpoints 50/100/150/180")
+    );
+
+    assert!(ok(d, &["check", "next.toml"]).contains("next.toml: ok"));
+    let next = status(d, "next.toml");
+    // Sunk V48 is gone; the survivors in scenario order.
+    assert_eq!(ids(&next), ["lion", "derfflinger"]);
+    for id in ["lion", "derfflinger"] {
+        for f in CARRIED_FIELDS {
+            assert_eq!(
+                ship(&next, id)[*f],
+                ship(&end, id)[*f],
+                "{id}.{f}: the next battle starts as the first ended"
+            );
+        }
+    }
+    let lion = ship(&next, "lion");
+    // FG&DN 8.1.1: 48 DP is under the 50 DP break point; the unrepaired engineering critical
+    // costs one level: 21 kt.
+    assert_eq!(
+        (lion["damage"].as_u64(), lion["speed_max"].as_u64()),
+        (Some(48), Some(21))
+    );
+    let crits = lion["criticals"].as_array().unwrap();
+    assert_eq!(crits.len(), 1);
+    assert_eq!(crits[0]["kind"], "engineering");
+    assert_eq!(crits[0]["turn"], "1400");
+    assert_eq!(
+        crits[0]["cause"],
+        "carried: Carry: first day, 1400 day 1: declared by the umpire"
+    );
+    // 8.4: B turret repaired at 24 h, the searchlight at 6 h; the AA battery's lost third and
+    // the engineering critical failed at 48 h.
+    let mounts: Vec<(String, String, u64)> = lion["mounts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["name"].as_str().unwrap().into(),
+                m["status"].as_str().unwrap().into(),
+                m["thirds_lost"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        mounts,
+        [
+            ("A turret".to_string(), "ok".to_string(), 0),
+            ("B turret".into(), "ok".into(), 0),
+            ("AA battery".into(), "ok".into(), 1)
+        ]
+    );
+    assert_eq!(lion["sensors_out"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        lion["carried"],
+        serde_json::json!({
+            "damage": 48,
+            "criticals": 1,
+            "not_repairable_at_sea": ["mount: AA battery", "engineering"],
+            "note": "Carried from an earlier battle: 48 DP taken, 1 critical, not repairable at sea: mount: AA battery, engineering"
+        })
+    );
+    let derf = ship(&next, "derfflinger");
+    // Its engineering critical was repaired at 6 h: no critical carried, full speed; the
+    // flooding patch and the port torpedo protection left stay.
+    assert_eq!(derf["criticals"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        (derf["damage"].as_u64(), derf["speed_max"].as_u64()),
+        (Some(44), Some(26))
+    );
+    assert_eq!(
+        derf["tds"],
+        serde_json::json!({"port": 25, "starboard": 40})
+    );
+    assert_eq!(derf["flooding_patch"], true);
+    // A new battle: start, date two days on, a seed of its own.
+    assert_eq!(next["clock"]["turn"], "1400");
+    assert!(written.contains("date = \"1916-06-02\"\nseed = 32\n"));
+    let text = ok(d, &["status", "next.toml"]);
+    assert!(text.contains("      Carried from an earlier battle: 44 DP taken, 0 criticals\n"));
+
+    // The next battle: a 2 DP hit takes Lion over 50 DP (14 kt with the carried engineering
+    // level); 136 DP sink Derfflinger, which started with 44 taken.
+    let script = scenarios().join("carry_next.umpire");
+    let played = ok(
+        d,
+        &[
+            "run",
+            "next.toml",
+            "--script",
+            script.to_str().unwrap(),
+            "--save",
+            "second_day.toml",
+        ],
+    );
+    assert!(played.contains("ok  expect lion speed_max 14"), "{played}");
+    assert!(played.contains("SMS Derfflinger: SINKING"), "{played}");
+}
+
+/// A carried battle carried again: the origins chain, the damage adds up, and a system that
+/// could not be repaired at sea after the first battle gets no repair roll after the second.
+#[test]
+fn a_carried_battle_carried_again_keeps_its_history_and_what_cannot_be_repaired_at_sea_8_4() {
+    let dir = first_day();
+    let d = dir.path();
+    ok(d, &["carry", "first_day.toml", "--into", "next.toml"]);
+    let script = scenarios().join("carry_next.umpire");
+    ok(
+        d,
+        &[
+            "run",
+            "next.toml",
+            "--script",
+            script.to_str().unwrap(),
+            "--save",
+            "second_day.toml",
+        ],
+    );
+    std::fs::write(d.join("after.umpire"), "end-battle\n").unwrap();
+    ok(d, &["run", "second_day.toml", "--script", "after.umpire"]);
+    let st = status(d, "second_day.toml");
+    let lion = ship(&st, "lion");
+    let repairs: Vec<(&str, &str)> = lion["repairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["what"].as_str().unwrap(), r["state"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        repairs,
+        [
+            ("AA battery (aa battery)", "not_repairable_at_sea"),
+            (
+                "engineering (critical at 1400, speed -1 level)",
+                "not_repairable_at_sea"
+            )
+        ]
+    );
+    assert_eq!(
+        lion["timers"].as_array().unwrap().len(),
+        0,
+        "no repair roll"
+    );
+    // The marks need no die: Lion has nothing to roll, Derfflinger went down.
+    std::fs::write(d.join("marks.umpire"), "next\nnext\nnext\nnext\n").unwrap();
+    ok(d, &["run", "second_day.toml", "--script", "marks.umpire"]);
+
+    let out = ok(d, &["carry", "second_day.toml", "--into", "third.toml"]);
+    assert!(
+        out.contains("(scenario \"Carry: first day (carried 2)\")"),
+        "{out}"
+    );
+    assert!(out.contains("  derfflinger: sunk, left out\n"), "{out}");
+    let third = std::fs::read_to_string(d.join("third.toml")).unwrap();
+    let s = parse_scenario("third.toml", &third).unwrap();
+    let from: Vec<(&str, &str)> = s
+        .carried_from
+        .iter()
+        .map(|o| (o.file.as_str(), o.scenario.as_str()))
+        .collect();
+    assert_eq!(
+        from,
+        [
+            ("first_day.toml", "Carry: first day"),
+            ("second_day.toml", "Carry: first day (carried)")
+        ]
+    );
+    assert_eq!(s.seed, 33);
+    let st = status(d, "third.toml");
+    assert_eq!(ids(&st), ["lion"]);
+    let lion = ship(&st, "lion");
+    assert_eq!(
+        (lion["damage"].as_u64(), lion["speed_max"].as_u64()),
+        (Some(50), Some(14))
+    );
+    assert_eq!(
+        lion["criticals"][0]["cause"],
+        "carried: Carry: first day, 1400 day 1: declared by the umpire",
+        "a critical carried twice still names the battle it came from"
+    );
+    assert_eq!(
+        lion["carried"]["not_repairable_at_sea"],
+        serde_json::json!(["mount: AA battery", "engineering"])
+    );
+    assert!(ok(d, &["check", "third.toml"]).contains("third.toml: ok"));
+}
+
+/// What a carried scenario loads is what was carried: carrying its starting state again gives
+/// the same block (round trip through the TOML and the loader).
+#[test]
+fn the_carried_block_round_trips_through_the_loader() {
+    let text = std::fs::read_to_string(scenarios().join("carry_next.toml")).unwrap();
+    let s = parse_scenario("carry_next.toml", &text).unwrap();
+    let g = Game::new(&s, Tables::builtin());
+    for (spec, state) in s.ships.iter().zip(&g.state.ships) {
+        let block: &Carried = spec.carried.as_ref().unwrap();
+        let mut again = carried_of(state, "unused").unwrap();
+        // Nothing was repaired in between: the repair list is made at the next end-battle.
+        again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
+        assert_eq!(&again, block, "{}", spec.id);
+    }
+}
+
+#[test]
+fn carry_is_refused_before_end_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(scenarios().join("carry_battle.toml"), d.join("b.toml")).unwrap();
+    refused(
+        d,
+        &["carry", "b.toml", "--into", "next.toml"],
+        "b.toml: the battle has not ended (the clock stands at 1400 plotting, day 1): `umpire carry` takes a battle after `end-battle` and its repair marks; type `end-battle`, walk the 6, 12, 24 and 48-hour marks with `next`, then carry it",
+    );
+}
+
+#[test]
+fn carry_before_the_48_hour_rolls_is_refused_naming_the_mark_or_done_with_early() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(scenarios().join("carry_battle.toml"), d.join("b.toml")).unwrap();
+    // V48 sinking, Lion's B turret out (as in carry_battle), then the battle ends at 1400.
+    std::fs::write(
+        d.join("s.umpire"),
+        "next\nnext\ndice 5 2 4 88 5 9 1 10\nhit lion 40\nhit v48 25\nhit derfflinger 60 nopen\nnext\nend-battle\ndice 90 90\nnext\n",
+    )
+    .unwrap();
+    ok(d, &["run", "b.toml", "--script", "s.umpire"]);
+    refused(
+        d,
+        &["carry", "b.toml", "--into", "next.toml"],
+        "b.toml: the repair day is not over: the clock stands on the 12-hour mark (0203 day 2) and the rolls of 12 h, 24 h, 48 h are still to come; walk them with `next`, or carry now with --early (what is not repaired yet stays damaged and gets its repair rolls after the next battle)",
+    );
+    let o = run(d, &["carry", "b.toml", "--into", "next.toml", "--early"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "warning: carried before the repair day is over (the rolls of 12 h, 24 h, 48 h were not made): 2 systems still to repair stay damaged\n"
+    );
+    let next = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    assert!(next.contains("repairs_to_hours = 6,"), "{next}");
+    assert!(next.contains("mounts_out = [\"B turret\"]"), "{next}");
+    assert!(!next.contains("not_repairable_at_sea"), "{next}");
+    // The open systems get their rolls after the next battle.
+    std::fs::write(d.join("e.umpire"), "end-battle\nexpect lion repairs 2\n").unwrap();
+    ok(
+        d,
+        &[
+            "run",
+            "next.toml",
+            "--script",
+            "e.umpire",
+            "--save",
+            "n2.toml",
+        ],
+    );
+    let st = status(d, "n2.toml");
+    assert!(ship(&st, "lion")["repairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["state"] == "open"));
+}
+
+#[test]
+fn carry_refuses_an_existing_file_unless_forced_and_never_the_battle_itself() {
+    let dir = first_day();
+    let d = dir.path();
+    std::fs::write(d.join("next.toml"), "keep me\n").unwrap();
+    refused(
+        d,
+        &["carry", "first_day.toml", "--into", "next.toml"],
+        "next.toml: already exists; choose another name, or give --force to replace it",
+    );
+    refused(
+        d,
+        &[
+            "carry",
+            "first_day.toml",
+            "--into",
+            "first_day.toml",
+            "--force",
+        ],
+        "first_day.toml: is the battle being carried; write the new scenario to another file",
+    );
+    refused(
+        d,
+        &["carry", "first_day.toml", "--into", "n.toml", "--name", " "],
+        "--name: the new scenario's name is empty; give a name, or leave --name out",
+    );
+    let o = run(
+        d,
+        &[
+            "carry",
+            "first_day.toml",
+            "--into",
+            "next.toml",
+            "--force",
+            "--name",
+            "Second day",
+        ],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let s = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    assert!(s.contains("name = \"Second day\"\n"), "{s}");
+}
+
+/// A hand-edited carried block is checked like the rest of the scenario: file, line, ship,
+/// key and what would be right; nothing loads.
+#[test]
+fn bad_carried_blocks_are_refused_with_file_line_and_key() {
+    let golden = std::fs::read_to_string(scenarios().join("carry_next.toml")).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "damage = 48",
+            "damage = 200".into(),
+            "ship \"lion\": key \"carried.damage\": 200 DP taken leaves no DP of 200: a carried ship must be afloat (at most 199)",
+        ),
+        (
+            "tds = { port = 25, starboard = 40 }",
+            "tds = { port = 25, starboard = 41 }".into(),
+            "ship \"derfflinger\": key \"carried.tds\": starboard 41 is more than the ship's torpedo protection (40)",
+        ),
+        (
+            "thirds_lost = { \"AA battery\" = 1 }",
+            "mounts_out = [\"X turret\"]".into(),
+            "ship \"lion\": key \"carried.mounts_out\": no mount is called \"X turret\" (mounts: \"A turret\", \"B turret\", \"AA battery\")",
+        ),
+        (
+            "not_repairable_at_sea = [\"mount: AA battery\", \"engineering\"]",
+            "not_repairable_at_sea = [\"boilers\"]".into(),
+            "ship \"lion\": key \"carried.not_repairable_at_sea\": \"boilers\" is not a system (expected mount: NAME, director: BATTERY, fire_control: WHAT, sensor: WHAT, comms: WHAT, engineering, bridge, rudder or flight_deck)",
+        ),
+        (
+            "flooding_patch = true",
+            "flooding_patch = true\nsped = 3".into(),
+            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `not_repairable_at_sea`",
+        ),
+    ];
+    for (from, to, message) in cases {
+        assert!(golden.contains(from), "{from}");
+        let bad = golden.replacen(from, &to, 1);
+        let errors = parse_scenario("next.toml", &bad).expect_err(&to);
+        let first_line = to.lines().last().unwrap();
+        let line = line_of(&bad, first_line);
+        assert_eq!(
+            errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+            [format!("next.toml:{line}: {message}")],
+            "{to}"
+        );
+    }
+    // An unknown critical kind, through `umpire check`.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = golden.replacen("kind = \"engineering\"", "kind = \"enginering\"", 1);
+    std::fs::write(dir.path().join("next.toml"), &bad).unwrap();
+    let o = run(dir.path(), &["check", "next.toml"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let line = line_of(&bad, "  { kind = \"enginering\"");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.starts_with(&format!(
+            "next.toml:{line}: unknown variant `enginering`, expected one of `main_battery`"
+        )),
+        "{stderr}"
+    );
+}
+
+/// Only engineering criticals carry speed levels; the block may also be written inline.
+#[test]
+fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
+    let base = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n";
+    let good = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"engineering\", detail = \"speed -1 level\", speed_levels = 1 }}] }}\n");
+    let s = parse_scenario("t.toml", &good).unwrap();
+    let g = Game::new(&s, Tables::builtin());
+    let v = umpire::core::view::ship_view(&g.state, &g.tables, &g.state.ships[0]);
+    // FG&DN 8.1.1: 30 of 100 DP is level 1 (18 kt), the engineering critical one more: 12 kt.
+    assert_eq!((v.damage, v.speed_max), (30, 12));
+    let bad = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"rudder\", detail = \"jammed\", speed_levels = 1 }}] }}\n");
+    let e = parse_scenario("t.toml", &bad).unwrap_err();
+    assert_eq!(
+        e[0].to_string(),
+        "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering criticals"
+    );
+}
+
+/// Through the library: an unhurt survivor carries no block (and loses an old one), a sunk
+/// ship is left out, and the origin records the checksum and last entry it is given.
+#[test]
+fn unhurt_ships_carry_nothing_and_sunk_ships_are_left_out() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n\n[ship.carried]\ndamage = 0\n\n[[ship]]\nid = \"b\"\nname = \"B\"\nside = \"Y\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    // B: 100 DP at once, sinking (D10 1); the battle ends, the marks pass.
+    for c in [
+        "next",
+        "next",
+        "dice 1",
+        "hit b 100",
+        "next",
+        "end-battle",
+        "next",
+        "next",
+        "next",
+        "next",
+    ] {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    }
+    let src = Source {
+        file: "t.toml",
+        crc32: 0x1234_abcd,
+        last_seq: 10,
+        scenario_text: text,
+        scenario: &s,
+        state: &g.state,
+        tables: &g.tables,
+    };
+    let c = carry(&src, &CarryOptions::default()).unwrap();
+    assert_eq!(
+        c.summary,
+        [
+            "a: 0 DP taken (100 of 100 left), 24 of 24 kt, 0 criticals in force",
+            "b: sunk, left out"
+        ]
+    );
+    assert!(!c.text.contains("carried]"), "{}", c.text);
+    assert!(!c.text.contains("id = \"b\""), "{}", c.text);
+    assert!(c.text.contains("last_seq = 10, crc32 = \"1234abcd\""));
+    assert_eq!(c.scenario.ships.len(), 1);
+    assert_eq!(c.scenario.ships[0].carried, None);
+}
+
+/// Every kind of lasting equipment damage (FG&DN 8.3) a ship ends its repair day with is what
+/// it starts the next battle with: fire control and local control, sensors, communications,
+/// bridge, rudder, crew factors, mounts, speed; carried again, the block is the same.
+#[test]
+fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    use umpire::core::view;
+    let text = "[scenario]\nname = \"Equipment\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 5\n\n[[ship]]\nid = \"tiger\"\nname = \"HMS Tiger\"\nside = \"British\"\nsize = \"A\"\ndp = 501\nspeed = 28\nin_service = 1914\ndirectors = { main = 1 }\nsearchlights = { forward = 2, aft = 1 }\nwireless = { main = true, auxiliary = true }\nmounts = [\n  { battery = \"main\", name = \"A turret\", caliber = 343, he_short = 12 },\n  { battery = \"aa\", name = \"AA battery\" },\n]\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    let mut cmd = |c: &str| {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    };
+    // Main battery D10 1: the only main director, local control; sensor D10 1: a forward
+    // searchlight; rudder D6 5: disabled; then bridge, communications and personnel as rolled.
+    for c in [
+        "dice 1",
+        "crit tiger main_battery",
+        "dice 1",
+        "crit tiger sensor",
+        "dice 5",
+        "crit tiger rudder",
+        "crit tiger communications",
+        "crit tiger bridge",
+        "crit tiger personnel",
+        "adjust tiger damage 200 \"earlier hits\"",
+        "end-battle",
+    ] {
+        cmd(c);
+    }
+    // Every repair roll fails on 100 (the Repair Roll is 301/501 = 60 %, 30 % at 6 and 12 h).
+    for _ in 0..4 {
+        cmd("dice 100 100 100 100 100 100 100 100 100 100");
+        cmd("next");
+    }
+    let end = g.state.clone();
+    let end_view = serde_json::to_value(view::ship_view(&end, &g.tables, &end.ships[0])).unwrap();
+    let src = Source {
+        file: "t.toml",
+        crc32: 1,
+        last_seq: 1,
+        scenario_text: text,
+        scenario: &s,
+        state: &end,
+        tables: &g.tables,
+    };
+    let c = carry(&src, &CarryOptions::default()).unwrap();
+    let next = Game::new(&c.scenario, Tables::builtin());
+    let start_view = serde_json::to_value(view::ship_view(
+        &next.state,
+        &next.tables,
+        &next.state.ships[0],
+    ))
+    .unwrap();
+    for f in CARRIED_FIELDS {
+        assert_eq!(start_view[*f], end_view[*f], "{f}\n{}", c.text);
+    }
+    assert_eq!(start_view["rudder"], "disabled");
+    assert_eq!(
+        start_view["speed_max"], 9,
+        "1/3 of 28 kt with the rudder disabled"
+    );
+    assert_eq!(start_view["fire_control"][1], "main: local control");
+    assert!(start_view["bridge"].is_string());
+    assert!(start_view["crew_factors_lost"].as_u64().unwrap() >= 1);
+    let block = c.scenario.ships[0].carried.clone().unwrap();
+    assert!(block.not_repairable_at_sea.len() >= 5, "{}", c.text);
+    let mut again = carried_of(&next.state.ships[0], "unused").unwrap();
+    again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
+    assert_eq!(again, block);
+}
