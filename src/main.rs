@@ -78,6 +78,19 @@ enum Cmd {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// The after-action report: summary, per side totals, per ship damage over time,
+    /// criticals, fires and flooding, damage control, speed and loss.
+    Report {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "md")]
+        format: cli::report::Format,
+        /// With --format csv: one row per ship, or one row per dated event.
+        #[arg(long, value_enum, default_value = "ships")]
+        csv_table: cli::report::CsvTable,
+        /// Write the report to this file (atomically) instead of stdout.
+        #[arg(long, value_name = "OUT")]
+        out: Option<PathBuf>,
+    },
     /// Validate scenario, save and table files.
     Check {
         #[arg(required = true)]
@@ -154,6 +167,17 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Cmd::Log { file, ship, format }) => {
             cli::log::run(&Battle::open(&file, tables)?, ship.as_deref(), format)
         }
+        Some(Cmd::Report {
+            file,
+            format,
+            csv_table,
+            out,
+        }) => cli::report::run(
+            &Battle::open(&file, tables)?,
+            format,
+            csv_table,
+            out.as_deref(),
+        ),
         Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
         Some(Cmd::Recover { file, out }) => {
             if out.exists() {

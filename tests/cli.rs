@@ -437,7 +437,7 @@ fn log_in_text_md_csv_and_json() {
     let header = &rows[0];
     assert_eq!(
         header.join(","),
-        "seq,day,turn,phase,wall,command,in_effect,ship,kind,text"
+        "seq,day,turn,phase,wall,command,in_effect,ship,kind,text,typed"
     );
     for (i, r) in rows.iter().enumerate() {
         assert_eq!(
@@ -472,6 +472,146 @@ fn log_in_text_md_csv_and_json() {
     assert_eq!(entries[1]["command"], "hit wakeful 8");
     assert_eq!(entries[1]["turn"], "1200");
     assert_eq!(entries[1]["phase"], "planned_fire");
+}
+
+/// A battle whose script has a command typed differently from its canonical form.
+fn typed_battle(dir: &tempfile::TempDir) -> PathBuf {
+    let save = copy(dir, "w_class_ratio");
+    ok(run(
+        &save,
+        dir,
+        "until 1200 planned_fire\nHIT  Wakeful 8   # from the table\nhit whitley 5\nundo\n\
+         dice 4 4\nnext\n",
+    ));
+    save
+}
+
+/// Issue 5, item 5: each entry shows its game time, wall-clock time, the command as typed,
+/// every die with its purpose and provenance, and what it changed (status field names).
+#[test]
+fn log_shows_what_a_reviewer_needs() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = typed_battle(&dir);
+    let t = out(&ok(cmd(&["log"], &save)));
+    let heading = t
+        .lines()
+        .find(|l| l.starts_with("#2 "))
+        .unwrap_or_else(|| panic!("{t}"));
+    assert!(
+        heading.contains("1200 planned_fire"),
+        "game time: {heading}"
+    );
+    assert!(
+        heading.contains("hit wakeful 8"),
+        "canonical command: {heading}"
+    );
+    let after_heading = t.split(heading).nth(1).unwrap_or_default();
+    assert!(
+        after_heading.starts_with("\n        wall clock: 20") && after_heading.contains(" UTC\n"),
+        "wall-clock time under the heading: {after_heading}"
+    );
+    assert!(
+        t.contains("        typed: HIT  Wakeful 8   # from the table\n"),
+        "the command as typed: {t}"
+    );
+    assert_eq!(
+        t.matches("typed:").count(),
+        1,
+        "typed only where it differs: {t}"
+    );
+    // FG&DN 8.1.2 (W-class example): 8/31 = .25, the .20 line; the dice with purpose and
+    // provenance, then what changed.
+    assert!(
+        t.contains(
+            "roll D6 = 4 (critical count, HMS Wakeful: ratio 0.25 (8/31), the 0.20 line, queued)"
+        ),
+        "{t}"
+    );
+    assert!(
+        t.contains("changed: wakeful damage 0 -> 8, dp_left 39 -> 31"),
+        "{t}"
+    );
+    assert!(t.contains("changed: whitley pending_hits 0 -> 1"), "{t}");
+    // The undo names what it took back.
+    let undo = t.split("#4 ").nth(1).expect("entry 4");
+    assert!(
+        undo.contains("changed: whitley pending_hits 1 -> 0"),
+        "{undo}"
+    );
+
+    let md = out(&ok(cmd(&["log", "--format", "md"], &save)));
+    assert!(
+        md.contains("  - typed: `HIT  Wakeful 8   # from the table`"),
+        "{md}"
+    );
+    assert!(md.contains("  - changed: `wakeful` damage 0 -> 8"), "{md}");
+    assert!(md.contains(" UTC)"), "wall-clock time: {md}");
+
+    let csv = parse_csv(&out(&ok(cmd(&["log", "--format", "csv"], &save))));
+    let header = &csv[0];
+    for r in &csv {
+        assert_eq!(r.len(), header.len(), "{r:?}");
+    }
+    assert!(csv
+        .iter()
+        .any(|r| r[8] == "changed" && r[7] == "wakeful" && r[9].starts_with("damage 0 -> 8")));
+    assert!(csv
+        .iter()
+        .any(|r| r[0] == "2" && r[10] == "HIT  Wakeful 8   # from the table"));
+    assert!(
+        csv.iter().skip(1).all(|r| !r[4].is_empty()),
+        "wall on every row"
+    );
+
+    let json: Value = serde_json::from_str(&out(&ok(cmd(&["log", "--format", "json"], &save))))
+        .expect("log json parses");
+    let e = &json[1];
+    assert_eq!(e["command"], "hit wakeful 8");
+    assert_eq!(e["typed"], "HIT  Wakeful 8   # from the table");
+    assert!(e["wall"].as_str().is_some_and(|w| w.ends_with('Z')), "{e}");
+    assert_eq!(json[0]["typed"], Value::Null);
+    let next = &json[5];
+    let rolls: Vec<&str> = next["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["kind"] == "rolled")
+        .map(|l| l["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        rolls.len() == 2 && rolls.iter().all(|r| r.ends_with(", queued)")),
+        "every die with purpose and provenance: {rolls:?}"
+    );
+    let changes = next["changes"].as_array().unwrap();
+    let wakeful = changes.iter().find(|c| c["ship"] == "wakeful").unwrap();
+    let fields: Vec<(&str, &str, &str)> = wakeful["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["field"].as_str().unwrap(),
+                f["from"].as_str().unwrap(),
+                f["to"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert!(fields.contains(&("damage", "0", "8")), "{fields:?}");
+    assert!(fields.contains(&("criticals", "0", "1")), "{fields:?}");
+
+    // One ship: only its changes, and the undo that changed it although it does not name it.
+    let one: Value = serde_json::from_str(&out(&ok(cmd(
+        &["log", "--ship", "whitley", "--format", "json"],
+        &save,
+    ))))
+    .unwrap();
+    let entries = one.as_array().unwrap();
+    assert!(entries.iter().any(|e| e["command"] == "undo"), "{one}");
+    for e in entries {
+        for c in e["changes"].as_array().unwrap() {
+            assert_eq!(c["ship"], "whitley", "{e}");
+        }
+    }
 }
 
 #[test]
@@ -820,4 +960,58 @@ fn recover_copies_the_intact_part_of_a_damaged_save() {
         .output()
         .unwrap();
     assert!(!again.status.success(), "never overwrites an existing file");
+}
+
+/// The save keeps the command as typed only where it differs from the canonical one, from a
+/// script line and from the dashboard's prompt; a save written before `typed` existed loads.
+#[test]
+fn typed_is_stored_only_where_it_differs() {
+    use umpire::cli::Battle;
+    use umpire::core::fgdn::tables::Tables;
+    use umpire::store::SaveWriter;
+    use umpire::tui::app::{App, Save};
+    use umpire::tui::keymap::Keymap;
+
+    let dir = tempfile::tempdir().unwrap();
+    let save = typed_battle(&dir);
+    let raw = std::fs::read_to_string(&save).unwrap();
+    let typed_lines: Vec<&str> = raw
+        .lines()
+        .filter(|l| l.starts_with("#@ ") && l.contains("\"typed\""))
+        .collect();
+    assert_eq!(typed_lines.len(), 1, "{raw}");
+    assert!(typed_lines[0].contains("\"typed\":\"HIT  Wakeful 8   # from the table\""));
+
+    // The dashboard's prompt: the text typed, kept when it is not the canonical command.
+    let writer = SaveWriter::open(&save).unwrap();
+    let battle = Battle::open(&save, Tables::builtin()).unwrap();
+    let mut app = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(save.clone()),
+        Keymap::default(),
+    );
+    app.submit("note   \"from the prompt\"").unwrap();
+    app.submit("next").unwrap();
+    drop(app);
+    let entries = Battle::open(&save, Tables::builtin())
+        .unwrap()
+        .game
+        .entries()
+        .to_vec();
+    let n = entries.len();
+    assert_eq!(entries[n - 2].cmd, "note \"from the prompt\"");
+    assert_eq!(
+        entries[n - 2].typed.as_deref(),
+        Some("note   \"from the prompt\"")
+    );
+    assert_eq!(entries[n - 1].typed, None);
+
+    // An entry line without `typed` (as every save before it) reads as typed = canonical.
+    let old: umpire::core::game::Entry = serde_json::from_str(
+        r#"{"v":1,"seq":1,"cmd":"next","clock":{"turn":720,"phase":"plotting","scale":"tactical"}}"#,
+    )
+    .expect("an old entry parses");
+    assert_eq!(old.typed, None);
+    assert_eq!(old.as_typed(), "next");
 }

@@ -1,8 +1,11 @@
 //! `umpire log FILE [--ship ID] [--format text|md|csv|json]`: the battle log, every entry with
-//! its game time, wall-clock time, the command as typed, its dice and what changed.
+//! its game time, wall-clock time, the command as typed (when it differs from the canonical
+//! command), every die with its purpose and provenance, and what it changed on each ship
+//! (`changed: SHIP FIELD FROM -> TO, ...`, with the status field names `expect` takes).
+use crate::cli::report::wall_text;
 use crate::cli::{out, Battle, CliError};
 use crate::core::engine::find_ship;
-use crate::core::log_view::log_entries;
+use crate::core::log_view::log_entries_reviewed;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -29,7 +32,7 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
         }
         None => None,
     };
-    let lines = log_entries(&battle.game, ship.as_deref());
+    let lines = log_entries_reviewed(&battle.scenario, &battle.game, ship.as_deref());
     let mut s = String::new();
     match format {
         Format::Json => {
@@ -38,12 +41,23 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
         Format::Text => {
             for l in &lines {
                 let undone = if l.in_effect { "" } else { "  (undone)" };
+                // The heading keeps its shape (scripts read its words); the wall clock and the
+                // text as typed follow on their own lines.
                 s.push_str(&format!(
                     "#{:<4} {} {:<13} {}{undone}\n",
                     l.seq, l.turn, l.phase, l.command
                 ));
+                if let Some(w) = &l.wall {
+                    s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+                }
+                if let Some(t) = &l.typed {
+                    s.push_str(&format!("        typed: {t}\n"));
+                }
                 for e in &l.lines {
                     s.push_str(&format!("        {}\n", e.text));
+                }
+                for c in &l.changes {
+                    s.push_str(&format!("        changed: {} {}\n", c.ship, c.summary()));
                 }
             }
         }
@@ -51,17 +65,28 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
             s.push_str(&format!("# Battle log: {}\n\n", battle.scenario.name));
             for l in &lines {
                 let undone = if l.in_effect { "" } else { " *(undone)*" };
+                let wall = l
+                    .wall
+                    .as_deref()
+                    .map(|w| format!(" ({})", wall_text(w)))
+                    .unwrap_or_default();
                 s.push_str(&format!(
-                    "- **#{} {} {}** `{}`{undone}\n",
+                    "- **#{} {} {}** `{}`{undone}{wall}\n",
                     l.seq, l.turn, l.phase, l.command
                 ));
+                if let Some(t) = &l.typed {
+                    s.push_str(&format!("  - typed: `{t}`\n"));
+                }
                 for e in &l.lines {
                     s.push_str(&format!("  - {}\n", e.text));
+                }
+                for c in &l.changes {
+                    s.push_str(&format!("  - changed: `{}` {}\n", c.ship, c.summary()));
                 }
             }
         }
         Format::Csv => {
-            s.push_str("seq,day,turn,phase,wall,command,in_effect,ship,kind,text\n");
+            s.push_str("seq,day,turn,phase,wall,command,in_effect,ship,kind,text,typed\n");
             for l in &lines {
                 let head = format!(
                     "{},{},{},{},{},{},{}",
@@ -73,15 +98,23 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
                     csv_field(&l.command),
                     l.in_effect
                 );
-                if l.lines.is_empty() {
-                    s.push_str(&format!("{head},,,\n"));
+                let typed = csv_field(l.typed.as_deref().unwrap_or(""));
+                if l.lines.is_empty() && l.changes.is_empty() {
+                    s.push_str(&format!("{head},,,,{typed}\n"));
                 }
                 for e in &l.lines {
                     s.push_str(&format!(
-                        "{head},{},{},{}\n",
+                        "{head},{},{},{},{typed}\n",
                         csv_field(e.ship.as_deref().unwrap_or("")),
                         e.kind,
                         csv_field(&e.text)
+                    ));
+                }
+                for c in &l.changes {
+                    s.push_str(&format!(
+                        "{head},{},changed,{},{typed}\n",
+                        csv_field(&c.ship),
+                        csv_field(&c.summary())
                     ));
                 }
             }

@@ -1,8 +1,9 @@
-//! Headless subcommands (SPEC 2): run, status, log, check. The same commands as the dashboard.
+//! Headless subcommands (SPEC 2): run, status, log, check, report. The same commands as the dashboard.
 pub mod bench;
 pub mod carry;
 pub mod check;
 pub mod log;
+pub mod report;
 pub mod run;
 pub mod status;
 

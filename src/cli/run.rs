@@ -52,10 +52,11 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
             .game
             .prepare(&cmd, &mut dice)
             .map_err(|e| CliError::failed(format!("{at}: {text}: {e}")))?;
-        let Some(entry) = prepared else {
+        let Some(mut entry) = prepared else {
             out(&format!("ok  {text}"));
             continue;
         };
+        entry.set_typed(&text);
         let lines = battle
             .record(&mut writer, entry, Some(wall_now()))
             .map_err(|e| CliError::input(format!("{at}: {text}: not saved: {e}")))?;

@@ -30,6 +30,23 @@ pub struct Entry {
     /// the rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wall: Option<String>,
+    /// The command exactly as the umpire typed it (script line, dashboard prompt), kept only
+    /// when it differs from `cmd`; never read by the rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub typed: Option<String>,
+}
+
+impl Entry {
+    /// Keep `text` as the command as typed when it differs from the canonical command.
+    pub fn set_typed(&mut self, text: &str) {
+        let text = text.trim();
+        self.typed = (text != self.cmd).then(|| text.to_string());
+    }
+
+    /// The command as typed: `typed` if kept, else the canonical command.
+    pub fn as_typed(&self) -> &str {
+        self.typed.as_deref().unwrap_or(&self.cmd)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -126,9 +143,16 @@ impl Game {
         &self.entries
     }
 
+    /// Indices of the entries in effect (not undone), oldest first.
+    pub fn in_effect_indices(&self) -> &[usize] {
+        &self.done
+    }
+
     /// Whether entry `i` is in effect (not undone).
     pub fn in_effect(&self, i: usize) -> bool {
-        self.done.contains(&i)
+        // `done` is always in log order (undo pops the last, redo pushes it back, a new command
+        // goes last), so a binary search finds it: `umpire log` asks for every entry.
+        self.done.binary_search(&i).is_ok()
     }
 
     pub fn next_seq(&self) -> u64 {
@@ -159,6 +183,7 @@ impl Game {
             clock: self.state.clock,
             events,
             wall: None,
+            typed: None,
         }))
     }
 
@@ -264,6 +289,7 @@ impl Game {
                 Ok(Some(mut decided)) => {
                     decided.seq = entry.seq;
                     decided.wall = entry.wall.clone();
+                    decided.typed = entry.typed.clone();
                     if decided.events != entry.events || decided.clock != entry.clock {
                         problems.push(format!(
                             "log entry {} (\"{}\"): the recorded events differ from what the rules give from the same dice",

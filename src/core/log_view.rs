@@ -1,8 +1,12 @@
 //! The battle log as the faces show it: per entry its game time, wall-clock time, the command
-//! as typed, whether it is still in effect, and one explained line per event (dice included).
-//! Used by `umpire log` and the dashboard's log panel.
+//! as typed, whether it is still in effect, one explained line per event (every die with its
+//! purpose and provenance) and, for a reviewer, what it changed on each ship.
+//! Used by `umpire log` ([`log_entries_reviewed`]) and the dashboard's log panel ([`log_entry`],
+//! built lazily, without the replay the "changed" lines need).
 use crate::core::event::Event;
 use crate::core::game::{Entry, Game};
+use crate::core::history::{self, ShipChanges};
+use crate::core::scenario::Scenario;
 use crate::core::state::GameState;
 use crate::core::view;
 use serde::Serialize;
@@ -18,8 +22,13 @@ pub struct LogEntry {
     pub phase: &'static str,
     pub wall: Option<String>,
     pub command: String,
+    /// The command exactly as typed, when it differs from `command`.
+    pub typed: Option<String>,
     pub in_effect: bool,
     pub lines: Vec<EventLine>,
+    /// What the entry changed on each ship (status field names, before and after); filled by
+    /// [`log_entries_reviewed`], empty from [`log_entry`].
+    pub changes: Vec<ShipChanges>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -88,8 +97,10 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
         phase: entry.clock.phase.name(),
         wall: entry.wall.clone(),
         command: entry.cmd.clone(),
+        typed: entry.typed.clone(),
         in_effect: game.in_effect(i) || history,
         lines,
+        changes: Vec::new(),
     })
 }
 
@@ -97,5 +108,35 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
 pub fn log_entries(game: &Game, ship: Option<&str>) -> Vec<LogEntry> {
     (0..game.entries().len())
         .filter_map(|i| log_entry(game, i, ship))
+        .collect()
+}
+
+/// The whole log with what each entry changed (a replay of the log from the scenario:
+/// [`history::changes`]); with `ship`, only entries that name, concern or changed that ship,
+/// and only its lines and changes.
+pub fn log_entries_reviewed(scenario: &Scenario, game: &Game, ship: Option<&str>) -> Vec<LogEntry> {
+    let changes = history::changes(scenario, &game.tables, game.entries());
+    changes
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, mut ch)| {
+            if let Some(s) = ship {
+                ch.retain(|c| c.ship == s);
+            }
+            let mut entry = match log_entry(game, i, ship) {
+                Some(e) => e,
+                None if !ch.is_empty() => {
+                    // An undo or redo that changed the ship without naming it.
+                    let mut e = log_entry(game, i, None)?;
+                    e.lines.retain(|l| {
+                        l.ship.as_deref() == ship || l.kind == "undo" || l.kind == "redo"
+                    });
+                    e
+                }
+                None => return None,
+            };
+            entry.changes = ch;
+            Some(entry)
+        })
         .collect()
 }

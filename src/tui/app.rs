@@ -333,7 +333,8 @@ impl App {
                 self.mode = Mode::Normal;
                 Ok(())
             }
-            Ok(Some(entry)) => {
+            Ok(Some(mut entry)) => {
+                entry.set_typed(&text);
                 let wall = (self.wall)();
                 let Save::Writer(writer) = &mut self.save else {
                     return Err("read-only".into());
