@@ -63,6 +63,29 @@ pub struct Game {
     redo: Vec<usize>,
 }
 
+/// Where a game's history stood after its first `len` entries: the state and the undo/redo
+/// stacks. `umpire review` keeps one every few hundred entries so stepping back is a short
+/// replay from the nearest mark, never a full one (see `core::review`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryMark {
+    len: usize,
+    state: GameState,
+    done: Vec<usize>,
+    redo: Vec<usize>,
+}
+
+impl HistoryMark {
+    /// How many log entries the mark stands after.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the mark stands before the first entry.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Undo/redo entries are history moves, not rule commands.
 fn history_move(cmd: &str) -> Option<Command> {
     match cmd {
@@ -194,6 +217,29 @@ impl Game {
             }
         }
         self.entries.push(entry);
+    }
+
+    /// Where the history stands now (see [`HistoryMark`]).
+    pub fn mark(&self) -> HistoryMark {
+        HistoryMark {
+            len: self.entries.len(),
+            state: self.state.clone(),
+            done: self.done.clone(),
+            redo: self.redo.clone(),
+        }
+    }
+
+    /// Put the game back where `mark` was taken. `log` is the whole log this game's entries
+    /// and the mark's are prefixes of: entries after the mark are dropped, missing ones up to
+    /// it are copied from `log` (no events are applied: the mark holds their state).
+    pub fn restore(&mut self, mark: &HistoryMark, log: &[Entry]) {
+        let len = mark.len.min(log.len());
+        self.entries.truncate(len);
+        let have = self.entries.len();
+        self.entries.extend_from_slice(&log[have..len]);
+        self.state = mark.state.clone();
+        self.done = mark.done.clone();
+        self.redo = mark.redo.clone();
     }
 
     /// Prepare and commit in one step (tests and in-memory use; no durability).

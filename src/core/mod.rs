@@ -7,6 +7,7 @@ pub mod event;
 pub mod fgdn;
 pub mod game;
 pub mod log_view;
+pub mod review;
 pub mod scenario;
 pub mod state;
 pub mod view;
