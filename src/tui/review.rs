@@ -9,7 +9,7 @@ use crate::core::command::Command;
 use crate::core::fgdn::tables::Tables;
 use crate::core::review::{clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP};
 use crate::tui::app::{App, Message, Save, Tone};
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Keymap};
 use std::path::{Path, PathBuf};
 
 /// What the review adds to the dashboard's model.
@@ -31,13 +31,24 @@ pub fn open(
     at: Option<&str>,
 ) -> Result<App, CliError> {
     let keymap = super::load_keymap(keymap)?;
+    let mut app = open_with(path, tables, keymap, at)?;
+    app.theme = super::theme::Theme::from_env();
+    Ok(app)
+}
+
+/// [`open`] with the keymap given (tests: no user files are read).
+pub fn open_with(
+    path: &Path,
+    tables: Tables,
+    keymap: Keymap,
+    at: Option<&str>,
+) -> Result<App, CliError> {
     let battle = Battle::open_read_only(path, tables)?;
     for w in &battle.warnings {
         eprintln!("warning: {w}");
     }
     let review = Review::new(&battle.scenario, &battle.game);
     let mut app = App::new(battle, Save::ReadOnly(READ_ONLY.into()), None, keymap);
-    app.theme = super::theme::Theme::from_env();
     app.review = Some(ReviewState {
         review,
         path: path.to_path_buf(),
@@ -62,6 +73,8 @@ pub fn run(
     at: Option<&str>,
 ) -> Result<(), CliError> {
     use std::io::IsTerminal;
+    // Everything fallible first: a wrong file or place is reported as such, terminal or not.
+    let mut app = open(path, tables, keymap, at)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(CliError::input(
             "review needs a terminal. Without one, read the battle headless:\n  \
@@ -69,7 +82,6 @@ pub fn run(
              umpire status FILE [--json]",
         ));
     }
-    let mut app = open(path, tables, keymap, at)?;
     super::run(&mut app)
 }
 
@@ -137,9 +149,10 @@ pub fn position_text(app: &App) -> String {
     match r.review.entry_before(p) {
         None => format!("start of the battle (entry 0 of {}), {now}", r.review.len()),
         Some(e) => format!(
-            "entry {p} of {}: #{} {}  → {now}",
+            "entry {p} of {}: #{} {} {} → {now}",
             r.review.len(),
             e.seq,
+            e.clock,
             e.cmd
         ),
     }
@@ -152,6 +165,16 @@ pub fn go(app: &mut App, to: usize) {
     };
     r.review.seek(&mut app.battle.game, to);
     app.rebuild_log();
+    // The highlighted entry is the newest shown; when it is taller than the panel, show its
+    // heading (the command) at the top rather than its last lines.
+    let tall = app
+        .log
+        .rows
+        .iter()
+        .rev()
+        .take_while(|row| Some(row.entry) == to.checked_sub(1))
+        .count();
+    app.log.scroll = tall.saturating_sub(app.log_height.max(1));
     say(app, Tone::Info, position_text(app));
 }
 
