@@ -223,8 +223,7 @@ fn find(b: &Buffer, needle: &str) -> (u16, u16) {
 
 fn review_of_log(log: &[Entry], every: usize) -> (Review, Game) {
     let full = Game::replay(&demo(), Tables::builtin(), log.to_vec()).unwrap();
-    let review = Review::with_interval(&demo(), &full, every);
-    (review, full)
+    Review::with_interval(&demo(), full, every)
 }
 
 fn replay_prefix(log: &[Entry], p: usize) -> Game {
@@ -267,10 +266,10 @@ fn walk(
     every: usize,
     moves: &[Move],
 ) -> Result<(), TestCaseError> {
-    let (review, full) = review_of_log(log, every);
+    let (mut review, mut game) = review_of_log(log, every);
     let n = log.len();
     prop_assert_eq!(review.len(), n);
-    let mut game = full;
+    prop_assert_eq!(game.entries(), log);
     let mut p = n;
     for m in moves {
         let before = p;
@@ -343,10 +342,7 @@ fn check_move(review: &Review, m: &Move, from: usize, to: usize) -> Result<(), T
             }
         }
         Move::Step(Step::Bookmark, d) => {
-            let entry = review
-                .entry_before(to)
-                .expect("a bookmark is after an entry");
-            prop_assert!(entry.cmd.starts_with("note "));
+            prop_assert!(review.is_bookmark(to));
             let onward = match d {
                 Direction::Forward => to > from,
                 Direction::Back => to < from,
@@ -355,7 +351,7 @@ fn check_move(review: &Review, m: &Move, from: usize, to: usize) -> Result<(), T
         }
         Move::TurnOf(_) => prop_assert!(to <= n),
         Move::Jump(Target::Entry(seq)) => {
-            prop_assert_eq!(review.entry_before(to).map(|e| e.seq), Some(*seq))
+            prop_assert_eq!(review.seq_before(to), Some(*seq))
         }
         _ => {}
     }
@@ -398,18 +394,24 @@ proptest! {
 #[test]
 fn every_position_forward_and_backward_is_the_replay_of_its_prefix() {
     let script = Script::generate(7, 150);
-    let (review, full) = review_of_log(&script.entries, 16);
+    let (mut review, mut game) = review_of_log(&script.entries, 16);
     let n = review.len();
-    let mut game = Game::new(&demo(), Tables::builtin());
-    for p in 0..=n {
-        review.seek(&mut game, p);
-        assert_eq!(status_json(&game), script.status[p], "forward to {p}");
-    }
-    let mut game = full;
     for p in (0..=n).rev() {
         review.seek(&mut game, p);
         assert_eq!(status_json(&game), script.status[p], "back to {p}");
         assert_eq!(game.state, replay_prefix(&script.entries, p).state);
+    }
+    for p in 0..=n {
+        review.seek(&mut game, p);
+        assert_eq!(status_json(&game), script.status[p], "forward to {p}");
+        assert_eq!(game.entries(), &script.entries[..p]);
+    }
+    // Jumps forward over several marks, and back over several.
+    for (a, b) in [(0, n), (n, 3), (3, 100), (100, 99), (99, 17), (17, 150)] {
+        review.seek(&mut game, a);
+        review.seek(&mut game, b);
+        assert_eq!(status_json(&game), script.status[b], "{a} -> {b}");
+        assert_eq!(game.entries(), &script.entries[..b]);
     }
 }
 
@@ -437,6 +439,7 @@ fn steps_stop_at_both_ends_with_a_reason() {
 fn phase_and_turn_steps_land_on_the_first_moment_of_a_phase_or_turn() {
     let r = scripted();
     let review = &r.app.review.as_ref().unwrap().review;
+    let log = umpire::store::read_save::<Entry>(&r.path).unwrap().entries;
     // 0: 1200 plotting; note; next -> movement (2); next -> planned_fire (3).
     assert_eq!(review.step(0, Step::Phase, Direction::Forward), Ok(2));
     assert_eq!(review.step(2, Step::Phase, Direction::Forward), Ok(3));
@@ -447,7 +450,7 @@ fn phase_and_turn_steps_land_on_the_first_moment_of_a_phase_or_turn() {
     let t = review.step(0, Step::Turn, Direction::Forward).unwrap();
     assert_eq!(review.clock_at(t).label(), "1203");
     assert_eq!(review.clock_at(t).phase, Phase::Plotting);
-    assert_eq!(review.entry_before(t).unwrap().cmd, "next");
+    assert_eq!(log[t - 1].cmd, "next");
     assert_eq!(review.step(t, Step::Turn, Direction::Back), Ok(0));
 }
 

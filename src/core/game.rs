@@ -229,17 +229,31 @@ impl Game {
         }
     }
 
-    /// Put the game back where `mark` was taken. `log` is the whole log this game's entries
-    /// and the mark's are prefixes of: entries after the mark are dropped, missing ones up to
-    /// it are copied from `log` (no events are applied: the mark holds their state).
-    pub fn restore(&mut self, mark: &HistoryMark, log: &[Entry]) {
-        let len = mark.len.min(log.len());
-        self.entries.truncate(len);
-        let have = self.entries.len();
-        self.entries.extend_from_slice(&log[have..len]);
+    /// Step back to where `mark` was taken (on this game's history, at or before its end): the
+    /// entries after the mark are removed and returned, oldest first.
+    pub fn rewind(&mut self, mark: &HistoryMark) -> Vec<Entry> {
+        let after = self.entries.split_off(mark.len.min(self.entries.len()));
+        self.set_history(mark);
+        after
+    }
+
+    /// Move on to where `mark` was taken, given the entries from this game's end up to the
+    /// mark (oldest first): they are taken into the log without being applied, since the mark
+    /// holds the state they lead to.
+    pub fn skip_to(&mut self, mark: &HistoryMark, entries: Vec<Entry>) {
+        self.entries.extend(entries);
+        self.set_history(mark);
+    }
+
+    fn set_history(&mut self, mark: &HistoryMark) {
         self.state = mark.state.clone();
         self.done = mark.done.clone();
         self.redo = mark.redo.clone();
+    }
+
+    /// The log, giving up the game (so a long log is never held twice).
+    pub fn into_entries(self) -> Vec<Entry> {
+        self.entries
     }
 
     /// Prepare and commit in one step (tests and in-memory use; no durability).

@@ -7,8 +7,8 @@
 //! Moves: a command at a time; a phase or a turn at a time (to the positions where the clock's
 //! phase or turn changed); to a turn `HHMM` (and day); to an entry `#seq`; between `note`
 //! entries (the bookmarks). Stepping stays fast at fleet scale: a [`HistoryMark`] is kept every
-//! `CHECKPOINT_EVERY` entries, so reaching any position applies at most that many entries after
-//! restoring the nearest mark at or before it.
+//! `CHECKPOINT_EVERY` entries (fewer on long logs: at most `MAX_MARKS`), so reaching any
+//! position applies at most that many entries after restoring the nearest mark before it.
 use crate::core::clock::{Clock, Hhmm, Minute, Phase, MINUTES_PER_DAY};
 use crate::core::game::{Entry, Game, HistoryMark};
 use crate::core::log_view::LogEntry;
@@ -16,20 +16,30 @@ use crate::core::scenario::Scenario;
 use std::fmt;
 use std::str::FromStr;
 
-/// Entries between two history marks: a step back applies at most this many entries.
+/// Entries between two history marks, at least: a step back applies at most this many
+/// entries after restoring a mark...
 pub const CHECKPOINT_EVERY: usize = 256;
+/// ... and at most this many marks are kept, since each holds a whole game state (about 1 MB
+/// at 250 ships): a 20,000-entry log has a mark every 1,250 entries.
+pub const MAX_MARKS: usize = 16;
 
-/// A saved battle's log with the clock at every position and history marks to step from.
+/// A saved battle's log being stepped through. The game shown holds the entries before the
+/// position; the review holds the ones after it (so the log is in memory once), the clock at
+/// every position, and the history marks to step from.
 #[derive(Debug, Clone)]
 pub struct Review {
-    log: Vec<Entry>,
-    /// The state's clock at each position `0..=log.len()`.
+    /// The entries after the position, newest first (the next one to apply is last).
+    ahead: Vec<Entry>,
+    /// The state's clock at each position `0..=len`.
     clocks: Vec<Clock>,
+    /// Sequence number of each entry.
+    seqs: Vec<u64>,
+    /// Positions just after a `note` entry (the bookmarks), ascending.
+    notes: Vec<usize>,
     /// `marks[k]` stands after `k * every` entries.
     marks: Vec<HistoryMark>,
     every: usize,
 }
-
 /// What one step moves by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Step {
@@ -140,85 +150,88 @@ pub fn clock_text(c: &Clock) -> String {
 }
 
 impl Review {
-    /// Review the log of `game`, a battle of `scenario` already replayed (so its log is valid).
-    /// `game` itself is left as it is: at the end of the log.
-    pub fn new(scenario: &Scenario, game: &Game) -> Review {
-        Review::with_interval(scenario, game, CHECKPOINT_EVERY)
+    /// Review `game`, a battle of `scenario` already replayed (so its log is valid). Returns
+    /// the review and the same game, standing at the end of the log.
+    pub fn new(scenario: &Scenario, game: Game) -> (Review, Game) {
+        let every = CHECKPOINT_EVERY.max(game.entries().len().div_ceil(MAX_MARKS));
+        Review::with_interval(scenario, game, every)
     }
 
     /// The same with a history mark every `every` entries (tests use small intervals).
-    pub fn with_interval(scenario: &Scenario, game: &Game, every: usize) -> Review {
+    pub fn with_interval(scenario: &Scenario, game: Game, every: usize) -> (Review, Game) {
         let every = every.max(1);
-        let log = game.entries().to_vec();
         let mut walk = Game::new(scenario, game.tables.clone());
-        let mut clocks = Vec::with_capacity(log.len() + 1);
-        let mut marks = Vec::with_capacity(log.len() / every + 1);
-        clocks.push(walk.state.clock);
-        marks.push(walk.mark());
-        for (i, e) in log.iter().enumerate() {
-            walk.commit(e.clone());
-            clocks.push(walk.state.clock);
+        let log = game.into_entries();
+        let n = log.len();
+        let mut review = Review {
+            ahead: Vec::new(),
+            clocks: Vec::with_capacity(n + 1),
+            seqs: Vec::with_capacity(n),
+            notes: Vec::new(),
+            marks: Vec::with_capacity(n / every + 1),
+            every,
+        };
+        review.clocks.push(walk.state.clock);
+        review.marks.push(walk.mark());
+        for (i, e) in log.into_iter().enumerate() {
+            review.seqs.push(e.seq);
+            if is_note(&e) {
+                review.notes.push(i + 1);
+            }
+            walk.commit(e);
+            review.clocks.push(walk.state.clock);
             if (i + 1) % every == 0 {
-                marks.push(walk.mark());
+                review.marks.push(walk.mark());
             }
         }
-        Review {
-            log,
-            clocks,
-            marks,
-            every,
-        }
+        (review, walk)
     }
 
     /// Entries in the log (the last position).
     pub fn len(&self) -> usize {
-        self.log.len()
+        self.seqs.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.log.is_empty()
-    }
-
-    pub fn entries(&self) -> &[Entry] {
-        &self.log
+        self.seqs.is_empty()
     }
 
     /// The clock at position `p` (clamped to the end).
     pub fn clock_at(&self, p: usize) -> Clock {
-        self.clocks[p.min(self.log.len())]
+        self.clocks[p.min(self.len())]
     }
 
-    /// The entry that got position `p` there (none at the start).
-    pub fn entry_before(&self, p: usize) -> Option<&Entry> {
-        p.checked_sub(1).and_then(|i| self.log.get(i))
+    /// The sequence number of the entry that got position `p` there (none at the start).
+    pub fn seq_before(&self, p: usize) -> Option<u64> {
+        p.checked_sub(1).and_then(|i| self.seqs.get(i)).copied()
     }
 
-    /// Move `game` (a game of this log, at any position) to position `to` (clamped to the end):
-    /// restore the nearest mark at or before `to` unless `game` is already between it and
-    /// `to`, then apply the entries in between.
-    pub fn seek(&self, game: &mut Game, to: usize) {
-        let to = to.min(self.log.len());
+    /// Whether the entry that got position `p` there is a `note` (a bookmark).
+    pub fn is_bookmark(&self, p: usize) -> bool {
+        self.notes.binary_search(&p).is_ok()
+    }
+
+    /// Move `game` (the game this review returned, at any position) to position `to`
+    /// (clamped to the end): back to the nearest mark at or before `to` (or on to it, when it
+    /// is ahead of `game`), then apply the entries in between.
+    pub fn seek(&mut self, game: &mut Game, to: usize) {
+        let to = to.min(self.len());
         let k = (to / self.every).min(self.marks.len() - 1);
+        let mark = &self.marks[k];
         let at = game.entries().len();
-        if !(self.marks[k].len() <= at && at <= to) {
-            game.restore(&self.marks[k], &self.log);
+        if to < at {
+            let after = game.rewind(mark);
+            self.ahead.extend(after.into_iter().rev());
+        } else if at < mark.len() {
+            let skipped = (at..mark.len()).filter_map(|_| self.ahead.pop()).collect();
+            game.skip_to(mark, skipped);
         }
-        let from = game.entries().len();
-        for e in &self.log[from..to] {
-            game.commit(e.clone());
+        while game.entries().len() < to {
+            match self.ahead.pop() {
+                Some(e) => game.commit(e),
+                None => break,
+            }
         }
-    }
-
-    /// A game standing at position `p` (for tests and one-off views; the dashboard seeks).
-    pub fn game_at(
-        &self,
-        scenario: &Scenario,
-        tables: crate::core::fgdn::tables::Tables,
-        p: usize,
-    ) -> Game {
-        let mut game = Game::new(scenario, tables);
-        self.seek(&mut game, p);
-        game
     }
 
     /// Where one step from position `from` goes; an error (and no move) at either end or when
@@ -229,7 +242,7 @@ impl Review {
     /// if none is left); back goes to the previous start, which is the start of the current
     /// phase (turn) when `from` is inside it. So forward then back returns to a start.
     pub fn step(&self, from: usize, step: Step, dir: Direction) -> Result<usize, ReviewError> {
-        let n = self.log.len();
+        let n = self.len();
         let from = from.min(n);
         if step != Step::Bookmark {
             match dir {
@@ -247,18 +260,21 @@ impl Review {
             }),
             Step::Phase => Ok(self.boundary(from, dir, phase)),
             Step::Turn => Ok(self.boundary(from, dir, turn)),
-            Step::Bookmark => {
-                let note = |q: &usize| self.entry_before(*q).is_some_and(is_note);
-                match dir {
-                    Direction::Forward => (from + 1..=n)
-                        .find(note)
-                        .ok_or(ReviewError::NoNote("after")),
-                    Direction::Back => (1..from)
-                        .rev()
-                        .find(note)
-                        .ok_or(ReviewError::NoNote("before")),
+            Step::Bookmark => match dir {
+                Direction::Forward => {
+                    let i = self.notes.partition_point(|&q| q <= from);
+                    self.notes
+                        .get(i)
+                        .copied()
+                        .ok_or(ReviewError::NoNote("after"))
                 }
-            }
+                Direction::Back => {
+                    let i = self.notes.partition_point(|&q| q < from);
+                    i.checked_sub(1)
+                        .map(|i| self.notes[i])
+                        .ok_or(ReviewError::NoNote("before"))
+                }
+            },
         }
     }
 
@@ -268,7 +284,7 @@ impl Review {
         dir: Direction,
         key: impl Fn(&Clock) -> (Minute, Option<Phase>),
     ) -> usize {
-        let n = self.log.len();
+        let n = self.len();
         let start = |q: &usize| key(&self.clocks[*q]) != key(&self.clocks[*q - 1]);
         match dir {
             Direction::Forward => (from + 1..=n).find(start).unwrap_or(n),
@@ -278,19 +294,19 @@ impl Review {
 
     /// Where a jump goes; an error (and no move) when the battle has no such place.
     pub fn jump(&self, target: &Target) -> Result<usize, ReviewError> {
-        let n = self.log.len();
+        let n = self.len();
         match *target {
             Target::Start => Ok(0),
             Target::End => Ok(n),
             Target::Entry(seq) => self
-                .log
+                .seqs
                 .iter()
-                .position(|e| e.seq == seq)
+                .position(|s| *s == seq)
                 .map(|i| i + 1)
                 .ok_or_else(|| ReviewError::NoEntry {
                     asked: seq,
-                    have: match (self.log.first(), self.log.last()) {
-                        (Some(a), Some(b)) => format!("the log has entries #{}-#{}", a.seq, b.seq),
+                    have: match (self.seqs.first(), self.seqs.last()) {
+                        (Some(a), Some(b)) => format!("the log has entries #{a}-#{b}"),
                         _ => "the log is empty".into(),
                     },
                 }),

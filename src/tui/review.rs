@@ -7,6 +7,7 @@
 use crate::cli::{Battle, CliError};
 use crate::core::command::Command;
 use crate::core::fgdn::tables::Tables;
+use crate::core::game::Game;
 use crate::core::review::{clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP};
 use crate::tui::app::{App, Message, Save, Tone};
 use crate::tui::keymap::{Action, Keymap};
@@ -43,11 +44,14 @@ pub fn open_with(
     keymap: Keymap,
     at: Option<&str>,
 ) -> Result<App, CliError> {
-    let battle = Battle::open_read_only(path, tables)?;
+    let mut battle = Battle::open_read_only(path, tables.clone())?;
     for w in &battle.warnings {
         eprintln!("warning: {w}");
     }
-    let review = Review::new(&battle.scenario, &battle.game);
+    // The review takes the log over (so it is in memory once) and gives the game back.
+    let replayed = std::mem::replace(&mut battle.game, Game::new(&battle.scenario, tables));
+    let (review, game) = Review::new(&battle.scenario, replayed);
+    battle.game = game;
     let mut app = App::new(battle, Save::ReadOnly(READ_ONLY.into()), None, keymap);
     app.review = Some(ReviewState {
         review,
@@ -146,7 +150,7 @@ pub fn position_text(app: &App) -> String {
     };
     let p = position(app);
     let now = clock_text(&app.battle.game.state.clock);
-    match r.review.entry_before(p) {
+    match app.battle.game.entries().last() {
         None => format!("start of the battle (entry 0 of {}), {now}", r.review.len()),
         Some(e) => format!(
             "entry {p} of {}: #{} {} {} → {now}",
@@ -160,7 +164,7 @@ pub fn position_text(app: &App) -> String {
 
 /// Stand at position `to`: the state, the panels and the log as they were then.
 pub fn go(app: &mut App, to: usize) {
-    let Some(r) = &app.review else {
+    let Some(r) = &mut app.review else {
         return;
     };
     r.review.seek(&mut app.battle.game, to);
