@@ -242,9 +242,8 @@ fn play_hint(app: &App) -> String {
 /// A key that would change the battle, pressed in review.
 pub fn refuse(app: &mut App, action: Action) {
     let text = format!(
-        "review is read-only: {} ({}) would change the battle; {}",
+        "review is read-only: {} would change the battle; {}",
         first_key(app, action),
-        action.describe(),
         play_hint(app)
     );
     say(app, Tone::Error, text);
