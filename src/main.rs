@@ -139,6 +139,18 @@ enum Cmd {
         #[arg(long)]
         force: bool,
     },
+    /// Step through a saved battle, read-only: the dashboard as it stood after any command,
+    /// phase or turn, with the log entry that got it there highlighted. Never writes the file.
+    Review {
+        file: PathBuf,
+        /// Keymap file overriding the default keys (its [review] table holds the review keys).
+        #[arg(long, value_name = "FILE")]
+        keymap: Option<PathBuf>,
+        /// Open at this place instead of the end: a turn (1215, "1215 d2", "1215 resolution"),
+        /// an entry (#42), start or end.
+        #[arg(long, value_name = "PLACE")]
+        at: Option<String>,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -221,6 +233,9 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             },
             tables,
         ),
+        Some(Cmd::Review { file, keymap, at }) => {
+            tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
+        }
         Some(Cmd::Demo { out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

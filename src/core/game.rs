@@ -80,6 +80,29 @@ pub struct Game {
     redo: Vec<usize>,
 }
 
+/// Where a game's history stood after its first `len` entries: the state and the undo/redo
+/// stacks. `umpire review` keeps one every few hundred entries so stepping back is a short
+/// replay from the nearest mark, never a full one (see `core::review`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryMark {
+    len: usize,
+    state: GameState,
+    done: Vec<usize>,
+    redo: Vec<usize>,
+}
+
+impl HistoryMark {
+    /// How many log entries the mark stands after.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the mark stands before the first entry.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Undo/redo entries are history moves, not rule commands.
 fn history_move(cmd: &str) -> Option<Command> {
     match cmd {
@@ -219,6 +242,43 @@ impl Game {
             }
         }
         self.entries.push(entry);
+    }
+
+    /// Where the history stands now (see [`HistoryMark`]).
+    pub fn mark(&self) -> HistoryMark {
+        HistoryMark {
+            len: self.entries.len(),
+            state: self.state.clone(),
+            done: self.done.clone(),
+            redo: self.redo.clone(),
+        }
+    }
+
+    /// Step back to where `mark` was taken (on this game's history, at or before its end): the
+    /// entries after the mark are removed and returned, oldest first.
+    pub fn rewind(&mut self, mark: &HistoryMark) -> Vec<Entry> {
+        let after = self.entries.split_off(mark.len.min(self.entries.len()));
+        self.set_history(mark);
+        after
+    }
+
+    /// Move on to where `mark` was taken, given the entries from this game's end up to the
+    /// mark (oldest first): they are taken into the log without being applied, since the mark
+    /// holds the state they lead to.
+    pub fn skip_to(&mut self, mark: &HistoryMark, entries: Vec<Entry>) {
+        self.entries.extend(entries);
+        self.set_history(mark);
+    }
+
+    fn set_history(&mut self, mark: &HistoryMark) {
+        self.state = mark.state.clone();
+        self.done = mark.done.clone();
+        self.redo = mark.redo.clone();
+    }
+
+    /// The log, giving up the game (so a long log is never held twice).
+    pub fn into_entries(self) -> Vec<Entry> {
+        self.entries
     }
 
     /// Prepare and commit in one step (tests and in-memory use; no durability).

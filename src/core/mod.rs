@@ -11,6 +11,7 @@ pub mod game;
 pub mod history;
 pub mod log_view;
 pub mod report;
+pub mod review;
 pub mod scenario;
 pub mod state;
 pub mod view;

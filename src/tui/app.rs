@@ -108,6 +108,8 @@ pub struct LogPanel {
     pub search: Option<String>,
     /// The row of the current search match.
     pub found: Option<usize>,
+    /// Only lines of this kind (review's `K`).
+    pub kind: Option<crate::core::review::KindFilter>,
 }
 
 /// Where the save is and whether it can be written.
@@ -141,6 +143,8 @@ pub struct App {
     pub log_height: usize,
     /// `umpire watch`: following another process's save, perhaps as one side (fog of war).
     pub watch: Option<crate::tui::watch::Watching>,
+    /// `umpire review`: the log being stepped through (read-only; see `tui::review`).
+    pub review: Option<crate::tui::review::ReviewState>,
 }
 
 fn no_wall() -> Option<String> {
@@ -167,6 +171,7 @@ impl App {
             wall: no_wall,
             log_height: 10,
             watch: None,
+            review: None,
         };
         app.rebuild_log();
         app
@@ -211,6 +216,12 @@ impl App {
         }
         let game = &self.battle.game;
         let Some(e) = log_entry(game, i, self.log.ship.as_deref()) else {
+            return Vec::new();
+        };
+        let Some(e) = (match self.log.kind {
+            Some(kind) => kind.apply(e),
+            None => Some(e),
+        }) else {
             return Vec::new();
         };
         let undone = if e.in_effect { "" } else { "  (undone)" };
@@ -292,6 +303,9 @@ impl App {
     /// Run a command typed (or built by a form or a key). Returns the error to show in place,
     /// if any; on success the message line tells what happened.
     pub fn submit(&mut self, text: &str) -> Result<(), String> {
+        if self.review.is_some() {
+            return crate::tui::review::submit(self, text);
+        }
         let command: Command = text.trim().parse().map_err(|e| format!("{e}"))?;
         self.run(command, text.trim().to_string(), Vec::new())
     }
@@ -514,11 +528,29 @@ impl App {
                 self.log.search = None;
                 self.log.found = None;
             }
+            Action::StepBack
+            | Action::StepForward
+            | Action::PhaseBack
+            | Action::PhaseForward
+            | Action::TurnBack
+            | Action::TurnForward
+            | Action::NoteNext
+            | Action::NotePrev
+            | Action::KindFilter
+            | Action::ReviewStart
+            | Action::ReviewEnd => crate::tui::review::act(self, action),
         }
     }
 
     fn normal_key(&mut self, key: KeyEvent) {
-        match self.keymap.action(&key) {
+        let action = match self.review {
+            Some(_) => self.keymap.review_action(&key),
+            None => self.keymap.action(&key),
+        };
+        match action {
+            Some(a) if self.review.is_some() && a.changes_battle() => {
+                crate::tui::review::refuse(self, a)
+            }
             Some(action) => self.do_action(action),
             None => {
                 if let Some(name) = crate::tui::keymap::key_name(&key) {

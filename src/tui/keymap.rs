@@ -1,6 +1,7 @@
 //! Keys -> actions. The default keymap is `keymap.toml`, compiled in; a user file overrides
 //! the keys of the actions it names. `Keymap::action` is a pure function of the key, so every
-//! binding is tested, and the help screen is generated from the same table.
+//! binding is tested, and the help screen is generated from the same table. The `[review]`
+//! table holds the keys of `umpire review`, which come before `[keys]` there.
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -37,10 +38,22 @@ pub enum Action {
     Top,
     Bottom,
     Cancel,
+    // `umpire review` only (the `[review]` table).
+    StepBack,
+    StepForward,
+    PhaseBack,
+    PhaseForward,
+    TurnBack,
+    TurnForward,
+    NoteNext,
+    NotePrev,
+    KindFilter,
+    ReviewStart,
+    ReviewEnd,
 }
 
 impl Action {
-    pub const ALL: [Action; 26] = [
+    pub const ALL: [Action; 37] = [
         Action::EndPhase,
         Action::NextTurn,
         Action::Hit,
@@ -67,7 +80,52 @@ impl Action {
         Action::Top,
         Action::Bottom,
         Action::Cancel,
+        Action::StepBack,
+        Action::StepForward,
+        Action::PhaseBack,
+        Action::PhaseForward,
+        Action::TurnBack,
+        Action::TurnForward,
+        Action::NoteNext,
+        Action::NotePrev,
+        Action::KindFilter,
+        Action::ReviewStart,
+        Action::ReviewEnd,
     ];
+
+    /// Whether the action belongs to `umpire review` (bound in the `[review]` table).
+    pub fn is_review(self) -> bool {
+        matches!(
+            self,
+            Action::StepBack
+                | Action::StepForward
+                | Action::PhaseBack
+                | Action::PhaseForward
+                | Action::TurnBack
+                | Action::TurnForward
+                | Action::NoteNext
+                | Action::NotePrev
+                | Action::KindFilter
+                | Action::ReviewStart
+                | Action::ReviewEnd
+        )
+    }
+
+    /// Whether the action would change the battle (refused in review, which is read-only).
+    pub fn changes_battle(self) -> bool {
+        matches!(
+            self,
+            Action::EndPhase
+                | Action::NextTurn
+                | Action::Hit
+                | Action::Fire
+                | Action::Flood
+                | Action::Critical
+                | Action::Undo
+                | Action::Redo
+                | Action::DiceMode
+        )
+    }
 
     /// The serde name, as written in keymap files.
     pub fn name(self) -> String {
@@ -106,6 +164,19 @@ impl Action {
             Action::Top => "first ship / oldest log line",
             Action::Bottom => "last ship / newest log line",
             Action::Cancel => "clear the message and the search",
+            Action::StepBack => "review: one command back",
+            Action::StepForward => "review: one command forward",
+            Action::PhaseBack => "review: to the start of this phase / the one before",
+            Action::PhaseForward => "review: to the start of the next phase",
+            Action::TurnBack => "review: to the start of this turn / the one before",
+            Action::TurnForward => "review: to the start of the next turn",
+            Action::NoteNext => "review: to the next note (bookmark)",
+            Action::NotePrev => "review: to the previous note (bookmark)",
+            Action::KindFilter => {
+                "review: log kind: criticals, fires/floods, DC, sinkings, overrides, all"
+            }
+            Action::ReviewStart => "review: to the scenario's start",
+            Action::ReviewEnd => "review: to the end of the log",
         }
     }
 }
@@ -190,13 +261,19 @@ pub fn parse_key(text: &str) -> Result<String, String> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct KeymapFile {
+    #[serde(default)]
     keys: BTreeMap<String, Vec<String>>,
+    /// `umpire review`'s keys, looked up before `[keys]` in review.
+    #[serde(default)]
+    review: BTreeMap<String, Vec<String>>,
 }
 
 /// Key name -> action, and action -> its keys (in file order, for help).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Keymap {
     by_key: BTreeMap<String, Action>,
+    /// `[review]`: looked up first in review.
+    review_by_key: BTreeMap<String, Action>,
     by_action: BTreeMap<Action, Vec<String>>,
 }
 
@@ -205,6 +282,7 @@ impl Default for Keymap {
         Keymap::build(&parse_file("keymap.toml (built in)", DEFAULT_KEYMAP).unwrap_or_default())
             .unwrap_or_else(|_| Keymap {
                 by_key: BTreeMap::new(),
+                review_by_key: BTreeMap::new(),
                 by_action: BTreeMap::new(),
             })
     }
@@ -219,7 +297,12 @@ fn parse_file(name: &str, text: &str) -> Result<BTreeMap<Action, Vec<String>>, S
         format!("{name}:{line}: {}", e.message())
     })?;
     let mut out = BTreeMap::new();
-    for (action_name, keys) in file.keys {
+    let tables = file
+        .keys
+        .into_iter()
+        .map(|a| (false, a))
+        .chain(file.review.into_iter().map(|a| (true, a)));
+    for (in_review, (action_name, keys)) in tables {
         let action = Action::ALL
             .into_iter()
             .find(|a| a.name() == action_name)
@@ -230,6 +313,19 @@ fn parse_file(name: &str, text: &str) -> Result<BTreeMap<Action, Vec<String>>, S
                     names.join(", ")
                 )
             })?;
+        match (in_review, action.is_review()) {
+            (false, true) => {
+                return Err(format!(
+                    "{name}: {action_name} is a review key: put it under [review]"
+                ))
+            }
+            (true, false) => {
+                return Err(format!(
+                    "{name}: [review] holds only review actions; {action_name} goes under [keys]"
+                ))
+            }
+            _ => {}
+        }
         let keys = keys
             .iter()
             .map(|k| parse_key(k).map_err(|e| format!("{name}: {action_name}: {e}")))
@@ -242,9 +338,15 @@ fn parse_file(name: &str, text: &str) -> Result<BTreeMap<Action, Vec<String>>, S
 impl Keymap {
     fn build(by_action: &BTreeMap<Action, Vec<String>>) -> Result<Keymap, String> {
         let mut by_key: BTreeMap<String, Action> = BTreeMap::new();
+        let mut review_by_key: BTreeMap<String, Action> = BTreeMap::new();
         for (action, keys) in by_action {
+            let table = if action.is_review() {
+                &mut review_by_key
+            } else {
+                &mut by_key
+            };
             for k in keys {
-                if let Some(other) = by_key.insert(k.clone(), *action) {
+                if let Some(other) = table.insert(k.clone(), *action) {
                     return Err(format!(
                         "key \"{k}\" is bound to both {} and {}",
                         other.name(),
@@ -255,6 +357,7 @@ impl Keymap {
         }
         Ok(Keymap {
             by_key,
+            review_by_key,
             by_action: by_action.clone(),
         })
     }
@@ -271,6 +374,15 @@ impl Keymap {
         self.by_key.get(&key_name(ev)?).copied()
     }
 
+    /// The action for a key press in review: the `[review]` keys first, then `[keys]`.
+    pub fn review_action(&self, ev: &KeyEvent) -> Option<Action> {
+        let name = key_name(ev)?;
+        self.review_by_key
+            .get(&name)
+            .or_else(|| self.by_key.get(&name))
+            .copied()
+    }
+
     /// The keys of an action ("n", "ctrl-r / U").
     pub fn keys(&self, action: Action) -> &[String] {
         self.by_action
@@ -282,9 +394,18 @@ impl Keymap {
     /// The help table: (keys, action, description) for every bound action, in `Action::ALL`
     /// order.
     pub fn help(&self) -> Vec<(String, Action, &'static str)> {
+        self.help_where(|a| !a.is_review())
+    }
+
+    /// The help table of the review's own keys.
+    pub fn review_help(&self) -> Vec<(String, Action, &'static str)> {
+        self.help_where(Action::is_review)
+    }
+
+    fn help_where(&self, keep: impl Fn(Action) -> bool) -> Vec<(String, Action, &'static str)> {
         Action::ALL
             .into_iter()
-            .filter(|a| !self.keys(*a).is_empty())
+            .filter(|a| keep(*a) && !self.keys(*a).is_empty())
             .map(|a| (self.keys(a).join(" "), a, a.describe()))
             .collect()
     }
@@ -335,14 +456,75 @@ mod tests {
     fn every_default_binding_resolves_to_the_action_its_help_line_names() {
         let km = Keymap::default();
         let help = km.help();
-        assert_eq!(help.len(), Action::ALL.len(), "every action has a key");
+        let review = km.review_help();
+        assert_eq!(
+            help.len() + review.len(),
+            Action::ALL.len(),
+            "every action has a key"
+        );
         for (keys, action, description) in help {
             assert!(!description.is_empty());
+            assert!(!action.is_review());
             for k in keys.split(' ') {
                 let ev = key_event(k).unwrap_or_else(|| panic!("key {k} has no event"));
                 assert_eq!(km.action(&ev), Some(action), "key {k}");
             }
         }
+        for (keys, action, description) in review {
+            assert!(description.starts_with("review: "));
+            for k in keys.split(' ') {
+                let ev = key_event(k).unwrap_or_else(|| panic!("key {k} has no event"));
+                assert_eq!(km.review_action(&ev), Some(action), "review key {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn review_keys_come_first_in_review_and_leave_the_other_keys_working() {
+        let km = Keymap::default();
+        let r = |k: &str| km.review_action(&key_event(k).unwrap());
+        assert_eq!(r("left"), Some(Action::StepBack));
+        assert_eq!(r("right"), Some(Action::StepForward));
+        assert_eq!(r("<"), Some(Action::PhaseBack));
+        assert_eq!(r(">"), Some(Action::PhaseForward));
+        assert_eq!(r("{"), Some(Action::TurnBack));
+        assert_eq!(r("}"), Some(Action::TurnForward));
+        assert_eq!(r("b"), Some(Action::NoteNext));
+        assert_eq!(r("B"), Some(Action::NotePrev));
+        assert_eq!(r("K"), Some(Action::KindFilter));
+        assert_eq!(r("home"), Some(Action::ReviewStart));
+        assert_eq!(r("end"), Some(Action::ReviewEnd));
+        // Not shadowed: search, focus, the ship filter, help, quit.
+        assert_eq!(r("]"), Some(Action::SearchNext));
+        assert_eq!(r("h"), Some(Action::FocusFleet));
+        assert_eq!(r("s"), Some(Action::FilterLog));
+        assert_eq!(r(":"), Some(Action::Command));
+        assert_eq!(r("q"), Some(Action::Quit));
+        // Outside review the review keys do nothing new: arrows still move focus.
+        let a = |k: &str| km.action(&key_event(k).unwrap());
+        assert_eq!(a("left"), Some(Action::FocusFleet));
+        assert_eq!(a("b"), None);
+    }
+
+    #[test]
+    fn review_keys_live_in_their_own_table() {
+        let err = |t: &str| Keymap::with_overrides("k.toml", t).unwrap_err();
+        assert_eq!(
+            err("[keys]\nstep_back = [\"z\"]\n"),
+            "k.toml: step_back is a review key: put it under [review]"
+        );
+        assert_eq!(
+            err("[review]\nundo = [\"z\"]\n"),
+            "k.toml: [review] holds only review actions; undo goes under [keys]"
+        );
+        assert_eq!(
+            err("[review]\nstep_back = [\"b\"]\n"),
+            "k.toml: key \"b\" is bound to both step_back and note_next"
+        );
+        let km = Keymap::with_overrides("k.toml", "[review]\nphase_back = [\"[\"]\n").unwrap();
+        let r = |k: &str| km.review_action(&key_event(k).unwrap());
+        assert_eq!(r("["), Some(Action::PhaseBack));
+        assert_eq!(r("<"), None);
     }
 
     #[test]

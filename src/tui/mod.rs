@@ -7,6 +7,7 @@ pub mod edit;
 pub mod form;
 pub mod keymap;
 pub mod measure;
+pub mod review;
 pub mod theme;
 pub mod view;
 pub mod watch;

@@ -53,6 +53,15 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     } else {
         (" saved ✓".to_string(), base)
     };
+    // `umpire review`: the position instead of dice and saving (nothing is rolled or saved).
+    let (dice, saved, saved_style) = match crate::tui::review::header_tag(ctx.app) {
+        Some(tag) => (
+            String::new(),
+            tag,
+            t.warn().add_modifier(Modifier::REVERSED),
+        ),
+        None => (dice, saved, saved_style),
+    };
     let fixed = clock.chars().count()
         + mark.chars().count()
         + dice.chars().count()

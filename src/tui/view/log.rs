@@ -18,6 +18,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     if let Some(s) = &log.search {
         title.push_str(&format!(" /{s}"));
     }
+    title.push_str(&crate::tui::review::log_title(ctx.app));
     if log.scroll > 0 {
         title.push_str(&format!(" (+{} newer)", log.scroll));
     }
@@ -33,6 +34,8 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         .saturating_sub(log.scroll)
         .max(h.min(log.rows.len()));
     let start = end.saturating_sub(h);
+    // In review: the entry that got the battle to the position shown.
+    let current = crate::tui::review::current_entry(ctx.app);
     let lines: Vec<Line> = (start..end)
         .map(|i| {
             let r = &log.rows[i];
@@ -43,6 +46,9 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             };
             if !r.in_effect {
                 style = t.dim().add_modifier(Modifier::CROSSED_OUT);
+            }
+            if current == Some(r.entry) {
+                style = t.selected();
             }
             if log.found == Some(i) {
                 style = t.selected();

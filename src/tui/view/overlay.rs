@@ -39,7 +39,7 @@ fn hints(ctx: &Ctx) -> Line<'static> {
     let t = ctx.app.theme;
     let km = &ctx.app.keymap;
     let mut spans = Vec::new();
-    for (action, label) in [
+    let normal = [
         (Action::EndPhase, "next"),
         (Action::NextTurn, "turn"),
         (Action::Hit, "hit"),
@@ -51,7 +51,12 @@ fn hints(ctx: &Ctx) -> Line<'static> {
         (Action::Command, "cmd"),
         (Action::Help, "help"),
         (Action::Quit, "quit"),
-    ] {
+    ];
+    let pairs: &[(Action, &str)] = match ctx.app.review {
+        Some(_) => crate::tui::review::HINTS,
+        None => &normal,
+    };
+    for &(action, label) in pairs {
         if let Some(k) = km.keys(action).first() {
             spans.push(styled(k.clone(), t.key()));
             spans.push(styled(format!(" {label} "), Style::new()));
@@ -208,7 +213,24 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
             );
         }
         Mode::Help { scroll } => {
-            let mut lines = vec![Line::from(styled("Keys (normal mode)", t.title()))];
+            let mut lines = Vec::new();
+            if ctx.app.review.is_some() {
+                lines.push(Line::from(styled("Keys in review (read-only)", t.title())));
+                for (keys, _, description) in ctx.app.keymap.review_help() {
+                    lines.push(Line::from(vec![
+                        styled(format!("{keys:<14}"), t.key()),
+                        styled(description.trim_start_matches("review: "), Style::new()),
+                    ]));
+                }
+                lines.push(Line::from(
+                    ": jump to 1215, 1215 d2, 1215 resolution, #42, start, end; or expect ...",
+                ));
+                lines.push(Line::from(
+                    "Keys that would change the battle (n t d f w c u U m) are refused.",
+                ));
+                lines.push(Line::default());
+            }
+            lines.push(Line::from(styled("Keys (normal mode)", t.title())));
             for (keys, _, description) in ctx.app.keymap.help() {
                 lines.push(Line::from(vec![
                     styled(format!("{keys:<14}"), t.key()),
