@@ -20,19 +20,36 @@ pub const LOG_MARKER: &str = "# ---- umpire log v1: one entry per line below; do
 /// Every log entry line starts with this.
 pub const ENTRY_PREFIX: &str = "#@ ";
 
-/// CRC-32/IEEE of `bytes` (`crc32(b"123456789") == 0xcbf43926`).
+/// CRC-32/IEEE of `bytes` (`crc32(b"123456789") == 0xcbf43926`). Eight bytes a step
+/// ("slicing-by-8"): checking every line's sum is a fifth of the time it takes to open a long
+/// battle, and this is several times faster than a byte at a time.
 pub fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
-    for &b in bytes {
-        crc = CRC_TABLE[((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8);
+    let mut chunks = bytes.chunks_exact(8);
+    for c in &mut chunks {
+        let lo = crc ^ u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        let t = &CRC_TABLES;
+        crc = t[7][(lo & 0xff) as usize]
+            ^ t[6][((lo >> 8) & 0xff) as usize]
+            ^ t[5][((lo >> 16) & 0xff) as usize]
+            ^ t[4][(lo >> 24) as usize]
+            ^ t[3][c[4] as usize]
+            ^ t[2][c[5] as usize]
+            ^ t[1][c[6] as usize]
+            ^ t[0][c[7] as usize];
+    }
+    for &b in chunks.remainder() {
+        crc = CRC_TABLES[0][((crc ^ u32::from(b)) & 0xff) as usize] ^ (crc >> 8);
     }
     !crc
 }
 
-const CRC_TABLE: [u32; 256] = crc_table();
+/// `CRC_TABLES[0]` is the classic byte table; `CRC_TABLES[k][i]` is the sum of byte `i`
+/// followed by `k` zero bytes.
+const CRC_TABLES: [[u32; 256]; 8] = crc_tables();
 
-const fn crc_table() -> [u32; 256] {
-    let mut table = [0u32; 256];
+const fn crc_tables() -> [[u32; 256]; 8] {
+    let mut t = [[0u32; 256]; 8];
     let mut i = 0;
     while i < 256 {
         let mut c = i as u32;
@@ -45,10 +62,20 @@ const fn crc_table() -> [u32; 256] {
             };
             k += 1;
         }
-        table[i] = c;
+        t[0][i] = c;
         i += 1;
     }
-    table
+    let mut k = 1;
+    while k < 8 {
+        let mut i = 0;
+        while i < 256 {
+            let prev = t[k - 1][i];
+            t[k][i] = (prev >> 8) ^ t[0][(prev & 0xff) as usize];
+            i += 1;
+        }
+        k += 1;
+    }
+    t
 }
 
 /// The full log line (with its `\n`) for an entry already encoded as one-line JSON.
@@ -259,6 +286,34 @@ pub(crate) fn classify(text: &[u8]) -> Result<&str, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn crc32_agrees_with_the_byte_at_a_time_definition_at_every_length_and_offset() {
+        fn bytewise(bytes: &[u8]) -> u32 {
+            let mut crc = !0u32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 != 0 {
+                        0xEDB8_8320 ^ (crc >> 1)
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        let data: Vec<u8> = (0..300u32).map(|i| (i * 7919 % 251) as u8).collect();
+        for start in 0..9 {
+            for end in start..data.len() {
+                assert_eq!(
+                    crc32(&data[start..end]),
+                    bytewise(&data[start..end]),
+                    "{start}..{end}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn crc32_matches_the_standard_check_value() {
