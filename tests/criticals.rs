@@ -104,6 +104,21 @@ fn main_battery_magazine_modifier_optional_8_3() {
     assert_eq!(with_date(""), ShipStatus::Afloat);
 }
 
+/// 8.3 Main Battery detonation, 8.1.8: a ship lost at once keeps her full DP, yet none of her
+/// mounts reads "ok" (nor "out (massive damage)" when she went down by damage): they are lost
+/// with her.
+#[test]
+fn sunk_ships_mounts_are_lost_with_her_8_1_8() {
+    let mut g = game("1200", "", TIGER);
+    cmds(&mut g, "dice 3 1 9\ncrit tiger main_battery");
+    assert_eq!(ship(&g, "tiger").status, ShipStatus::Sunk);
+    let v = sview(&g, "tiger");
+    assert_eq!(v.mounts.len(), 8);
+    for m in &v.mounts {
+        assert_eq!(m.status, "lost with the ship", "{}", m.name);
+    }
+}
+
 /// 8.2/8.3: flooded magazines cannot detonate.
 #[test]
 fn flooded_magazines_do_not_detonate_8_3() {

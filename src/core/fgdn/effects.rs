@@ -1567,8 +1567,12 @@ pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
     out
 }
 
-/// Whether the mount is out of action now, and why (for the status).
+/// Whether the mount is out of action now, and why (for the status). A sunk ship's mounts are
+/// lost with her, whatever her damage (FG&DN 8.1.8, 8.3 magazine detonation).
 pub fn mount_status(s: &ShipState, k: usize) -> &'static str {
+    if s.status == crate::core::state::ShipStatus::Sunk {
+        return "lost with the ship";
+    }
     let m = &s.spec.mounts[k];
     if s.equipment.mounts_out[k] {
         let t = RepairTarget::Mount { index: k };
