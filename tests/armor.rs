@@ -1,5 +1,6 @@
 //! FG&DN 1.1 8.1.6, 8.1.6.1, 8.1.10 and the 8.3 starred-location exceptions: armor, faulty
 //! shells and massive damage, given / when / then, with every die queued.
+#[macro_use]
 mod rules_common;
 use rules_common::*;
 
@@ -169,7 +170,8 @@ fn given_massive_damage_when_dp_falls_to_25_and_10_percent_then_the_weapons_go_o
 }
 
 /// Figures are ESTIMATES for the test.
-const BEACH: &str = r#"
+const BEACH: &str = concat!(
+    r#"
 [[ship]]
 id = "hulk"
 name = "HMS Hulk"
@@ -178,16 +180,9 @@ size = "C"
 dp = 40
 speed = 20
 in_service = 1915
-
-[[ship]]
-id = "mtb"
-name = "CMB 4"
-side = "British"
-size = "G"
-dp = 3
-speed = 40
-in_service = 1916
-"#;
+"#,
+    cmb4!()
+);
 
 /// 8.1.5: a beached ship is destroyed only by twice its DP: past its DP it does not sink (no
 /// critical roll at 0 DP, a wreck where it lies), it cannot be refloated, and at 2 x DP it is
@@ -215,12 +210,7 @@ fn given_a_beached_ship_when_it_takes_more_than_its_dp_then_it_is_not_destroyed_
         "{e}"
     );
     cmds(&mut g, "until 1203 planned_fire\nhit hulk 30\nnext");
-    let s = ship(&g, "hulk");
-    assert_eq!(s.status, umpire::core::state::ShipStatus::Sunk);
-    assert!(s
-        .lost
-        .as_deref()
-        .unwrap()
+    assert!(sunk_cause(&g, "hulk")
         .contains("destroyed beached: 80 DP in all, twice what would sink it (80)"));
 }
 

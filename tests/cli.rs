@@ -2,33 +2,12 @@
 //! types, `log` in every format, `check` on good and bad files, the demo, `run --save`.
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn umpire() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_umpire"));
-    // Keep a user's table overrides out of the tests.
-    c.env("XDG_CONFIG_HOME", "/nonexistent-umpire-test-config")
-        .env("HOME", "/nonexistent-umpire-test-home")
-        .env("NO_COLOR", "1");
-    c
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "exit {:?}\n--- stdout ---\n{}\n--- stderr ---\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 stdout")
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod cli_common;
+mod common;
+use cli_common::{err, ok, out, parse_csv, text};
+use common::umpire;
 
 fn scenario(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -52,11 +31,6 @@ fn run(save: &Path, dir: &tempfile::TempDir, script: &str) -> Output {
         .arg(&s)
         .output()
         .unwrap()
-}
-
-fn ok(o: Output) -> Output {
-    assert!(o.status.success(), "{}", text(&o));
-    o
 }
 
 fn cmd(args: &[&str], file: &Path) -> Output {
@@ -360,44 +334,6 @@ fn status_text_and_json_of_a_fresh_scenario() {
 }
 
 // ---------------------------------------------------------------- log
-
-/// Splits CSV text into records of fields (RFC 4180 quoting).
-fn parse_csv(s: &str) -> Vec<Vec<String>> {
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if quoted {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                '"' => quoted = false,
-                c => field.push(c),
-            }
-        } else {
-            match c {
-                '"' if field.is_empty() => quoted = true,
-                '"' => panic!("a quote inside an unquoted CSV field: {field:?}"),
-                ',' => row.push(std::mem::take(&mut field)),
-                '\n' => {
-                    row.push(std::mem::take(&mut field));
-                    rows.push(std::mem::take(&mut row));
-                }
-                c => field.push(c),
-            }
-        }
-    }
-    assert!(!quoted, "unterminated quoted CSV field");
-    if !field.is_empty() || !row.is_empty() {
-        row.push(field);
-        rows.push(row);
-    }
-    rows
-}
 
 /// Both ships of the W-class example hit, one with a critical; a note with commas and quotes.
 fn logged_battle(dir: &tempfile::TempDir) -> PathBuf {

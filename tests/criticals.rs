@@ -1,13 +1,15 @@
 //! FG&DN 1.1 8.3 "Effects of Other Critical Hits" for surface ships: one test per kind and per
 //! sub-roll outcome, given / when / then, with every die queued. `crit SHIP KIND` rolls the
 //! critical's own dice at once (SPEC 4).
+#[macro_use]
 mod rules_common;
 use rules_common::*;
 use umpire::core::fgdn::effects::RudderState;
 use umpire::core::state::ShipStatus;
 
 /// Every figure is an ESTIMATE for the test (mounts, directors, HE damage), not Annex A data.
-const TIGER: &str = r#"
+const TIGER: &str = concat!(
+    r#"
 [[ship]]
 id = "tiger"
 name = "HMS Tiger"
@@ -30,23 +32,12 @@ mounts = [
   { battery = "aa", name = "AA battery" },
   { battery = "torpedo", name = "submerged tubes", loads = 2, warhead = 20, submerged = true },
 ]
-
-[[ship]]
-id = "mtb"
-name = "CMB 4"
-side = "British"
-size = "G"
-dp = 3
-speed = 40
-in_service = 1916
-"#;
+"#,
+    cmb4!()
+);
 
 fn crit_detail(g: &umpire::core::game::Game) -> String {
-    ship(g, "tiger")
-        .criticals
-        .last()
-        .map(|c| c.detail.clone())
-        .unwrap_or_default()
+    last_critical(g, "tiger")
 }
 
 fn mount(g: &umpire::core::game::Game, name: &str) -> String {
@@ -96,13 +87,7 @@ fn main_battery_mount_out_magazine_holds_8_3() {
 fn main_battery_magazine_detonation_8_3() {
     let mut g = game("1200", "", TIGER);
     cmds(&mut g, "dice 3 1 9\ncrit tiger main_battery");
-    let s = ship(&g, "tiger");
-    assert_eq!(s.status, ShipStatus::Sunk);
-    assert!(s
-        .lost
-        .as_deref()
-        .unwrap()
-        .contains("ships within 300 yards take 34 DP"));
+    assert!(sunk_cause(&g, "tiger").contains("ships within 300 yards take 34 DP"));
 }
 
 /// 8.3 Main Battery (optional): British magazine modifier +2 to mid-1916 turns a 7 into a 9.
@@ -117,6 +102,21 @@ fn main_battery_magazine_modifier_optional_8_3() {
     };
     assert_eq!(with_date("magazine_modifiers = true"), ShipStatus::Sunk);
     assert_eq!(with_date(""), ShipStatus::Afloat);
+}
+
+/// 8.3 Main Battery detonation, 8.1.8: a ship lost at once keeps her full DP, yet none of her
+/// mounts reads "ok" (nor "out (massive damage)" when she went down by damage): they are lost
+/// with her.
+#[test]
+fn sunk_ships_mounts_are_lost_with_her_8_1_8() {
+    let mut g = game("1200", "", TIGER);
+    cmds(&mut g, "dice 3 1 9\ncrit tiger main_battery");
+    assert_eq!(ship(&g, "tiger").status, ShipStatus::Sunk);
+    let v = sview(&g, "tiger");
+    assert_eq!(v.mounts.len(), 8);
+    for m in &v.mounts {
+        assert_eq!(m.status, "lost with the ship", "{}", m.name);
+    }
 }
 
 /// 8.2/8.3: flooded magazines cannot detonate.
@@ -476,14 +476,6 @@ fn hold_left(g: &umpire::core::game::Game, id: &str, hold: &str) -> u32 {
         .unwrap()
 }
 
-fn last_crit(g: &umpire::core::game::Game, id: &str) -> String {
-    ship(g, id)
-        .criticals
-        .last()
-        .map(|c| c.detail.clone())
-        .unwrap_or_default()
-}
-
 /// 8.3 Aircraft: one aircraft aboard destroyed, picked at random among those aboard (D100 in
 /// five bands: 80 -> the 4th, parked forward); its fire D6-2: 5 -> 3 %.
 #[test]
@@ -552,15 +544,9 @@ fn ammo_fuel_magazine_8_3() {
     let mut g = game("1200", "", AVIATION);
     cmds(&mut g, "dice 3 8\ncrit campania ammo_fuel");
     assert_eq!(ship(&g, "campania").status, ShipStatus::Afloat);
-    assert!(last_crit(&g, "campania").contains("D10 8: no detonation"));
+    assert!(last_critical(&g, "campania").contains("D10 8: no detonation"));
     cmds(&mut g, "dice 1 9\ncrit campania ammo_fuel");
-    let s = ship(&g, "campania");
-    assert_eq!(s.status, ShipStatus::Sunk);
-    assert!(s
-        .lost
-        .as_deref()
-        .unwrap()
-        .contains("aviation ordnance magazine"));
+    assert!(sunk_cause(&g, "campania").contains("aviation ordnance magazine"));
 }
 
 /// 8.3 Ammo/Fuel with the magazines flooded (8.2: aircraft ordnance lost): no detonation.
@@ -572,7 +558,7 @@ fn ammo_fuel_magazine_flooded_no_detonation_8_3() {
         "magazines campania\ndice 2 10\ncrit campania ammo_fuel",
     );
     assert_eq!(ship(&g, "campania").status, ShipStatus::Afloat);
-    assert!(last_crit(&g, "campania").contains("(magazines flooded)"));
+    assert!(last_critical(&g, "campania").contains("(magazines flooded)"));
 }
 
 /// 8.3 Ammo/Fuel, D10 4-10 the fuel storage: an aviation-fuel fire, +2 on the severity roll
@@ -703,9 +689,7 @@ fn cargo_ammo_fire_and_explosion_risk_8_3() {
     cmds(&mut g, "dice 1 6\nuntil 1230\ndice 6 1 26\nuntil 1233");
     assert_eq!(ship(&g, "collier").status, ShipStatus::Afloat);
     cmds(&mut g, "dice 6 1 25 70\nuntil 1303");
-    let s = ship(&g, "collier");
-    assert_eq!(s.status, ShipStatus::Sunk);
-    let lost = s.lost.as_deref().unwrap();
+    let lost = sunk_cause(&g, "collier");
     assert!(lost.contains("496 tons exploded"), "{lost}");
     assert!(lost.contains("500 yds 99 DP"), "{lost}");
 }
@@ -716,9 +700,7 @@ fn cargo_ammo_fire_and_explosion_risk_8_3() {
 fn cargo_ammo_explosion_8_3() {
     let mut g = game("1200", "", AVIATION);
     cmds(&mut g, "dice 1 9 71\ncrit collier cargo");
-    let s = ship(&g, "collier");
-    assert_eq!(s.status, ShipStatus::Sunk);
-    let lost = s.lost.as_deref().unwrap();
+    let lost = sunk_cause(&g, "collier");
     assert!(
         lost.contains(
             "400 tons exploded, nearby ships take 500 yds 80 DP, 1000 yds 16 DP, 2000 yds 2 DP"
@@ -744,7 +726,7 @@ fn cargo_petroleum_fire_8_3() {
 fn cargo_troops_casualties_8_3() {
     let mut g = game("1200", "", AVIATION);
     cmds(&mut g, "dice 50 5\ncrit collier cargo");
-    assert!(last_crit(&g, "collier").contains("no hit's DP"));
+    assert!(last_critical(&g, "collier").contains("no hit's DP"));
     assert_eq!(hold_left(&g, "collier", "troop deck"), 500);
     // a hit of 20 DP: ratio 20/80 = .25, D6 6: 6 + 2 - 5 = 3 criticals, each D20 1 (Merchant
     // column: Cargo) and D100 50 (the 4th of seven bands: the troop deck).
@@ -786,7 +768,7 @@ fn cargo_small_craft_quarter_8_3() {
 fn cargo_not_in_scenario_8_3() {
     let mut g = game("1200", "", AVIATION);
     cmd(&mut g, "crit tiger cargo");
-    assert!(last_crit(&g, "tiger").contains("no cargo in the scenario"));
+    assert!(last_critical(&g, "tiger").contains("no cargo in the scenario"));
 }
 
 /// 8.1.4, 8.3: hull penetration, hull deformation, battery and switchboard are submarine

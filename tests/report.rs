@@ -4,7 +4,7 @@
 //! 8.2, 8.3), the CSV tables, `--out`, and the HTML: self-contained, and its charts drawn by a
 //! real browser (headless Chromium, screenshot decoded and searched for the chart's colour).
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use umpire::cli::report::{render, CsvTable, Format, CHART_STROKE};
 use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
@@ -13,6 +13,11 @@ use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::Game;
 use umpire::core::report::{build, Outcome, Report};
 use umpire::core::scenario::{parse_scenario, Scenario};
+
+mod cli_common;
+mod common;
+use cli_common::{ok, out, parse_csv, text};
+use common::umpire;
 
 fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
@@ -320,28 +325,6 @@ fn undoing_a_sinking_takes_the_loss_back() {
 
 // ---------------------------------------------------------------- the binary
 
-fn umpire() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_umpire"));
-    c.env("XDG_CONFIG_HOME", "/nonexistent-umpire-test-config")
-        .env("HOME", "/nonexistent-umpire-test-home")
-        .env("NO_COLOR", "1");
-    c
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "status {:?}\nstdout:\n{}\nstderr:\n{}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-fn ok(o: Output) -> String {
-    assert!(o.status.success(), "{}", text(&o));
-    String::from_utf8(o.stdout).unwrap()
-}
-
 /// The scripted battle played by the real binary into a save in `dir`.
 fn saved_battle(dir: &tempfile::TempDir) -> PathBuf {
     let save = dir.path().join("action.toml");
@@ -357,39 +340,12 @@ fn saved_battle(dir: &tempfile::TempDir) -> PathBuf {
 }
 
 fn report_of(save: &Path, args: &[&str]) -> String {
-    ok(umpire()
+    out(&ok(umpire()
         .arg("report")
         .arg(save)
         .args(args)
         .output()
-        .unwrap())
-}
-
-/// RFC 4180 records (quoted fields with commas and doubled quotes).
-fn parse_csv(s: &str) -> Vec<Vec<String>> {
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => row.push(std::mem::take(&mut field)),
-            (false, '\n') => {
-                row.push(std::mem::take(&mut field));
-                rows.push(std::mem::take(&mut row));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    rows
+        .unwrap()))
 }
 
 #[test]

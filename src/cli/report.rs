@@ -223,6 +223,258 @@ fn entry_cell(e: &EntryRef) -> String {
     format!("#{} `{}`", e.seq, e.command)
 }
 
+// ---------------------------------------------------------------- tables both pages show
+
+/// Which page a table is for: the Markdown page says a little more in two cells (a critical
+/// whose effect was not applied, a damage control roll's modified value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Page {
+    Markdown,
+    Html,
+}
+
+/// A table of the Markdown and HTML pages: its heading, column names and rows of cells.
+struct Table {
+    title: &'static str,
+    head: &'static [&'static str],
+    rows: Vec<Vec<String>>,
+}
+
+/// The line under the title: date, ruleset, game time, wall-clock span, entries.
+fn facts(r: &Report) -> String {
+    let mut facts = Vec::new();
+    if let Some(d) = &r.date {
+        facts.push(d.clone());
+    }
+    facts.push(r.ruleset.clone());
+    facts.push(time_span(r));
+    if let Some(w) = wall_span(r) {
+        facts.push(w);
+    }
+    facts.push(entries_text(r));
+    facts.join("; ")
+}
+
+fn summary_text(r: &Report) -> String {
+    let s = &r.summary;
+    format!(
+        "{} ships: {} engaged, {} damaged, {} lost.",
+        s.ships, s.engaged, s.damaged, s.lost
+    )
+}
+
+/// One row per side.
+fn sides_table(r: &Report) -> Table {
+    Table {
+        title: "Summary",
+        head: &[
+            "side",
+            "ships",
+            "engaged",
+            "damaged",
+            "lost",
+            "DP",
+            "DP taken",
+            "DP left",
+            "by hits",
+            "by fire",
+            "by flooding",
+            "criticals",
+            "fires",
+            "floods",
+            "DC rolls",
+            "kt lost",
+        ],
+        rows: r
+            .sides
+            .iter()
+            .map(|t| {
+                vec![
+                    t.side.clone(),
+                    t.ships.to_string(),
+                    t.engaged.to_string(),
+                    t.damaged.to_string(),
+                    t.lost.to_string(),
+                    t.dp.to_string(),
+                    t.damage.to_string(),
+                    t.dp_left.to_string(),
+                    t.hit_damage.to_string(),
+                    t.fire_damage.to_string(),
+                    t.flood_damage.to_string(),
+                    t.criticals.to_string(),
+                    t.fires.to_string(),
+                    t.floods.to_string(),
+                    t.dc_rolls.to_string(),
+                    t.speed_lost.to_string(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+/// A ship's tables that have rows, in page order.
+fn ship_tables(s: &ShipReport, page: Page) -> Vec<Table> {
+    let tables = [
+        damage_table(s),
+        criticals_table(s, page),
+        casualties_table(s),
+        damage_control_table(s, page),
+        speed_table(s),
+    ];
+    tables.into_iter().filter(|t| !t.rows.is_empty()).collect()
+}
+
+fn damage_table(s: &ShipReport) -> Table {
+    Table {
+        title: "Damage over time",
+        head: &[
+            "game time",
+            "change",
+            "DP taken",
+            "DP left",
+            "cause",
+            "entry",
+        ],
+        rows: s
+            .damage_timeline
+            .iter()
+            .map(|p| {
+                vec![
+                    p.at.text(),
+                    format!("{:+}", p.change),
+                    p.damage.to_string(),
+                    p.dp_left.to_string(),
+                    p.cause.clone(),
+                    entry_cell(&p.entry),
+                ]
+            })
+            .collect(),
+    }
+}
+
+fn criticals_table(s: &ShipReport, page: Page) -> Table {
+    let mut rows: Vec<Vec<String>> = s
+        .criticals
+        .iter()
+        .map(|c| {
+            let unapplied = !c.effect_applied && page == Page::Markdown;
+            vec![
+                c.at.text(),
+                c.kind.to_string(),
+                format!(
+                    "{}{}",
+                    c.detail,
+                    if unapplied {
+                        " [effect not applied]"
+                    } else {
+                        ""
+                    }
+                ),
+                c.cause.clone(),
+                c.from.clone(),
+                wall_short(c.entry.wall.as_deref()),
+            ]
+        })
+        .collect();
+    rows.extend(s.ignored_criticals.iter().map(|c| {
+        vec![
+            c.at.text(),
+            format!("{} (ignored)", c.kind),
+            c.reason.clone(),
+            String::new(),
+            String::new(),
+            wall_short(c.entry.wall.as_deref()),
+        ]
+    }));
+    Table {
+        title: "Criticals",
+        head: &[
+            "game time",
+            "kind",
+            "effect",
+            "rolled",
+            "caused by",
+            "entered",
+        ],
+        rows,
+    }
+}
+
+fn casualties_table(s: &ShipReport) -> Table {
+    Table {
+        title: "Fires and flooding",
+        head: &[
+            "casualty", "started", "%", "peak %", "cause", "course", "DP done", "outcome",
+        ],
+        rows: s
+            .casualties
+            .iter()
+            .map(|c| {
+                vec![
+                    format!("{} {}", c.casualty.name(), c.number),
+                    c.started.text(),
+                    c.pct.to_string(),
+                    c.peak_pct.to_string(),
+                    c.cause.clone(),
+                    course_text(c),
+                    c.damage_done.to_string(),
+                    outcome_text(c),
+                ]
+            })
+            .collect(),
+    }
+}
+
+fn damage_control_table(s: &ShipReport, page: Page) -> Table {
+    Table {
+        title: "Damage control",
+        head: &[
+            "game time",
+            "against",
+            "D10",
+            "column",
+            "effective %",
+            "result",
+        ],
+        rows: s
+            .damage_control
+            .iter()
+            .map(|d| {
+                vec![
+                    d.at.text(),
+                    d.casualty.name().to_string(),
+                    if d.modified == d.roll || page == Page::Html {
+                        d.roll.to_string()
+                    } else {
+                        format!("{} ({} modified)", d.roll, d.modified)
+                    },
+                    d.column.to_string(),
+                    d.effective_pct.to_string(),
+                    d.result.clone(),
+                ]
+            })
+            .collect(),
+    }
+}
+
+fn speed_table(s: &ShipReport) -> Table {
+    Table {
+        title: "Speed",
+        head: &["game time", "max speed", "why"],
+        rows: s
+            .speed_changes
+            .iter()
+            .map(|c| {
+                vec![
+                    c.at.text(),
+                    format!("{} -> {} kt", c.from, c.to),
+                    c.why.clone(),
+                ]
+            })
+            .collect(),
+    }
+}
+
 // ---------------------------------------------------------------- Markdown
 
 /// A Markdown table cell: pipes escaped, on one line.
@@ -247,69 +499,11 @@ fn md_table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
 fn markdown(r: &Report) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "# After-action report: {}\n", r.scenario);
-    let mut facts = Vec::new();
-    if let Some(d) = &r.date {
-        facts.push(d.clone());
-    }
-    facts.push(r.ruleset.clone());
-    facts.push(time_span(r));
-    if let Some(w) = wall_span(r) {
-        facts.push(w);
-    }
-    facts.push(entries_text(r));
-    let _ = writeln!(o, "{}.\n", facts.join("; "));
-
+    let _ = writeln!(o, "{}.\n", facts(r));
     let _ = writeln!(o, "## Summary\n");
-    let s = &r.summary;
-    let _ = writeln!(
-        o,
-        "{} ships: {} engaged, {} damaged, {} lost.\n",
-        s.ships, s.engaged, s.damaged, s.lost
-    );
-    md_table(
-        &mut o,
-        &[
-            "side",
-            "ships",
-            "engaged",
-            "damaged",
-            "lost",
-            "DP",
-            "DP taken",
-            "DP left",
-            "by hits",
-            "by fire",
-            "by flooding",
-            "criticals",
-            "fires",
-            "floods",
-            "DC rolls",
-            "kt lost",
-        ],
-        &r.sides
-            .iter()
-            .map(|t| {
-                vec![
-                    t.side.clone(),
-                    t.ships.to_string(),
-                    t.engaged.to_string(),
-                    t.damaged.to_string(),
-                    t.lost.to_string(),
-                    t.dp.to_string(),
-                    t.damage.to_string(),
-                    t.dp_left.to_string(),
-                    t.hit_damage.to_string(),
-                    t.fire_damage.to_string(),
-                    t.flood_damage.to_string(),
-                    t.criticals.to_string(),
-                    t.fires.to_string(),
-                    t.floods.to_string(),
-                    t.dc_rolls.to_string(),
-                    t.speed_lost.to_string(),
-                ]
-            })
-            .collect::<Vec<_>>(),
-    );
+    let _ = writeln!(o, "{}\n", summary_text(r));
+    let sides = sides_table(r);
+    md_table(&mut o, sides.head, &sides.rows);
     let losses: Vec<String> = r
         .ships
         .iter()
@@ -335,151 +529,9 @@ fn md_ship(o: &mut String, s: &ShipReport) {
         let _ = writeln!(o, "Not engaged.\n");
         return;
     }
-    if !s.damage_timeline.is_empty() {
-        let _ = writeln!(o, "### Damage over time\n");
-        md_table(
-            o,
-            &[
-                "game time",
-                "change",
-                "DP taken",
-                "DP left",
-                "cause",
-                "entry",
-            ],
-            &s.damage_timeline
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.at.text(),
-                        format!("{:+}", p.change),
-                        p.damage.to_string(),
-                        p.dp_left.to_string(),
-                        p.cause.clone(),
-                        entry_cell(&p.entry),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.criticals.is_empty() || !s.ignored_criticals.is_empty() {
-        let _ = writeln!(o, "### Criticals\n");
-        let mut rows: Vec<Vec<String>> = s
-            .criticals
-            .iter()
-            .map(|c| {
-                vec![
-                    c.at.text(),
-                    c.kind.to_string(),
-                    format!(
-                        "{}{}",
-                        c.detail,
-                        if c.effect_applied {
-                            ""
-                        } else {
-                            " [effect not applied]"
-                        }
-                    ),
-                    c.cause.clone(),
-                    c.from.clone(),
-                    wall_short(c.entry.wall.as_deref()),
-                ]
-            })
-            .collect();
-        rows.extend(s.ignored_criticals.iter().map(|c| {
-            vec![
-                c.at.text(),
-                format!("{} (ignored)", c.kind),
-                c.reason.clone(),
-                String::new(),
-                String::new(),
-                wall_short(c.entry.wall.as_deref()),
-            ]
-        }));
-        md_table(
-            o,
-            &[
-                "game time",
-                "kind",
-                "effect",
-                "rolled",
-                "caused by",
-                "entered",
-            ],
-            &rows,
-        );
-    }
-    if !s.casualties.is_empty() {
-        let _ = writeln!(o, "### Fires and flooding\n");
-        md_table(
-            o,
-            &[
-                "casualty", "started", "%", "peak %", "cause", "course", "DP done", "outcome",
-            ],
-            &s.casualties
-                .iter()
-                .map(|c| {
-                    vec![
-                        format!("{} {}", c.casualty.name(), c.number),
-                        c.started.text(),
-                        c.pct.to_string(),
-                        c.peak_pct.to_string(),
-                        c.cause.clone(),
-                        course_text(c),
-                        c.damage_done.to_string(),
-                        outcome_text(c),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.damage_control.is_empty() {
-        let _ = writeln!(o, "### Damage control\n");
-        md_table(
-            o,
-            &[
-                "game time",
-                "against",
-                "D10",
-                "column",
-                "effective %",
-                "result",
-            ],
-            &s.damage_control
-                .iter()
-                .map(|d| {
-                    vec![
-                        d.at.text(),
-                        d.casualty.name().to_string(),
-                        if d.modified == d.roll {
-                            d.roll.to_string()
-                        } else {
-                            format!("{} ({} modified)", d.roll, d.modified)
-                        },
-                        d.column.to_string(),
-                        d.effective_pct.to_string(),
-                        d.result.clone(),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.speed_changes.is_empty() {
-        let _ = writeln!(o, "### Speed\n");
-        md_table(
-            o,
-            &["game time", "max speed", "why"],
-            &s.speed_changes
-                .iter()
-                .map(|c| {
-                    vec![
-                        c.at.text(),
-                        format!("{} -> {} kt", c.from, c.to),
-                        c.why.clone(),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
+    for t in ship_tables(s, Page::Markdown) {
+        let _ = writeln!(o, "### {}\n", t.title);
+        md_table(o, t.head, &t.rows);
     }
 }
 
@@ -775,68 +827,10 @@ fn html(r: &Report) -> String {
         esc(&r.scenario)
     );
     let _ = writeln!(o, "<h1>After-action report: {}</h1>", esc(&r.scenario));
-    let mut facts = Vec::new();
-    if let Some(d) = &r.date {
-        facts.push(d.clone());
-    }
-    facts.push(r.ruleset.clone());
-    facts.push(time_span(r));
-    if let Some(w) = wall_span(r) {
-        facts.push(w);
-    }
-    facts.push(entries_text(r));
-    let _ = writeln!(o, "<p class=\"facts\">{}.</p>", esc(&facts.join("; ")));
-
-    let s = &r.summary;
-    let _ = writeln!(
-        o,
-        "<h2>Summary</h2>\n<p>{} ships: {} engaged, {} damaged, {} lost.</p>",
-        s.ships, s.engaged, s.damaged, s.lost
-    );
-    html_table(
-        &mut o,
-        &[
-            "side",
-            "ships",
-            "engaged",
-            "damaged",
-            "lost",
-            "DP",
-            "DP taken",
-            "DP left",
-            "by hits",
-            "by fire",
-            "by flooding",
-            "criticals",
-            "fires",
-            "floods",
-            "DC rolls",
-            "kt lost",
-        ],
-        &r.sides
-            .iter()
-            .map(|t| {
-                vec![
-                    t.side.clone(),
-                    t.ships.to_string(),
-                    t.engaged.to_string(),
-                    t.damaged.to_string(),
-                    t.lost.to_string(),
-                    t.dp.to_string(),
-                    t.damage.to_string(),
-                    t.dp_left.to_string(),
-                    t.hit_damage.to_string(),
-                    t.fire_damage.to_string(),
-                    t.flood_damage.to_string(),
-                    t.criticals.to_string(),
-                    t.fires.to_string(),
-                    t.floods.to_string(),
-                    t.dc_rolls.to_string(),
-                    t.speed_lost.to_string(),
-                ]
-            })
-            .collect::<Vec<_>>(),
-    );
+    let _ = writeln!(o, "<p class=\"facts\">{}.</p>", esc(&facts(r)));
+    let sides = sides_table(r);
+    let _ = writeln!(o, "<h2>{}</h2>\n<p>{}</p>", sides.title, summary_text(r));
+    html_table(&mut o, sides.head, &sides.rows);
     let losses: Vec<String> = r
         .ships
         .iter()
@@ -876,139 +870,9 @@ fn html_ship(o: &mut String, s: &ShipReport, span: (u32, u32)) {
         let _ = writeln!(o, "<p class=\"lost\">Loss: {}</p>", esc_code(&l));
     }
     o.push_str(&chart(s, span));
-    if !s.damage_timeline.is_empty() {
-        o.push_str("<h3>Damage over time</h3>\n");
-        html_table(
-            o,
-            &[
-                "game time",
-                "change",
-                "DP taken",
-                "DP left",
-                "cause",
-                "entry",
-            ],
-            &s.damage_timeline
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.at.text(),
-                        format!("{:+}", p.change),
-                        p.damage.to_string(),
-                        p.dp_left.to_string(),
-                        p.cause.clone(),
-                        entry_cell(&p.entry),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.criticals.is_empty() || !s.ignored_criticals.is_empty() {
-        o.push_str("<h3>Criticals</h3>\n");
-        let mut rows: Vec<Vec<String>> = s
-            .criticals
-            .iter()
-            .map(|c| {
-                vec![
-                    c.at.text(),
-                    c.kind.to_string(),
-                    c.detail.clone(),
-                    c.cause.clone(),
-                    c.from.clone(),
-                    wall_short(c.entry.wall.as_deref()),
-                ]
-            })
-            .collect();
-        rows.extend(s.ignored_criticals.iter().map(|c| {
-            vec![
-                c.at.text(),
-                format!("{} (ignored)", c.kind),
-                c.reason.clone(),
-                String::new(),
-                String::new(),
-                wall_short(c.entry.wall.as_deref()),
-            ]
-        }));
-        html_table(
-            o,
-            &[
-                "game time",
-                "kind",
-                "effect",
-                "rolled",
-                "caused by",
-                "entered",
-            ],
-            &rows,
-        );
-    }
-    if !s.casualties.is_empty() {
-        o.push_str("<h3>Fires and flooding</h3>\n");
-        html_table(
-            o,
-            &[
-                "casualty", "started", "%", "peak %", "cause", "course", "DP done", "outcome",
-            ],
-            &s.casualties
-                .iter()
-                .map(|c| {
-                    vec![
-                        format!("{} {}", c.casualty.name(), c.number),
-                        c.started.text(),
-                        c.pct.to_string(),
-                        c.peak_pct.to_string(),
-                        c.cause.clone(),
-                        course_text(c),
-                        c.damage_done.to_string(),
-                        outcome_text(c),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.damage_control.is_empty() {
-        o.push_str("<h3>Damage control</h3>\n");
-        html_table(
-            o,
-            &[
-                "game time",
-                "against",
-                "D10",
-                "column",
-                "effective %",
-                "result",
-            ],
-            &s.damage_control
-                .iter()
-                .map(|d| {
-                    vec![
-                        d.at.text(),
-                        d.casualty.name().to_string(),
-                        d.roll.to_string(),
-                        d.column.to_string(),
-                        d.effective_pct.to_string(),
-                        d.result.clone(),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
-    }
-    if !s.speed_changes.is_empty() {
-        o.push_str("<h3>Speed</h3>\n");
-        html_table(
-            o,
-            &["game time", "max speed", "why"],
-            &s.speed_changes
-                .iter()
-                .map(|c| {
-                    vec![
-                        c.at.text(),
-                        format!("{} -> {} kt", c.from, c.to),
-                        c.why.clone(),
-                    ]
-                })
-                .collect::<Vec<_>>(),
-        );
+    for t in ship_tables(s, Page::Html) {
+        let _ = writeln!(o, "<h3>{}</h3>", t.title);
+        html_table(o, t.head, &t.rows);
     }
     o.push_str("</section>\n");
 }

@@ -200,28 +200,10 @@ mod tests {
     use crate::core::command::Command;
     use crate::core::dice::SeededDice;
     use crate::core::scenario::parse_scenario;
-
-    const SCENARIO: &str = r#"
-[scenario]
-name = "history"
-ruleset = "fgdn-1.1"
-start = "1200"
-seed = 7
-
-[[ship]]
-id = "tiger"
-name = "HMS Tiger"
-side = "British"
-type = "major"
-size = "A"
-dp = 501
-speed = 28
-in_service = 1914
-armor = { belt = 18, deck = 6 }
-"#;
+    use crate::core::scenario::tests::GOOD;
 
     fn game(commands: &[&str]) -> (Scenario, Game) {
-        let scenario = parse_scenario("history.toml", SCENARIO).expect("scenario");
+        let scenario = parse_scenario("history.toml", GOOD).expect("scenario");
         let mut game = Game::new(&scenario, Tables::builtin());
         for c in commands {
             let cmd: Command = c.parse().expect("command");

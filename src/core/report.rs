@@ -462,16 +462,7 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             explain,
             ..
         } => {
-            let result: Vec<String> = changes
-                .iter()
-                .map(|c| {
-                    if c.to == 0 {
-                        format!("{} % -> out", c.from)
-                    } else {
-                        format!("{} % -> {} %", c.from, c.to)
-                    }
-                })
-                .collect();
+            let result: Vec<String> = changes.iter().map(view::pct_change_text).collect();
             for ch in changes {
                 if let Some(c) = track.courses(*casualty).get_mut(ch.index) {
                     c.peak_pct = c.peak_pct.max(ch.to);

@@ -682,10 +682,11 @@ fn carried_line(text: &str, ship_line: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const GOOD: &str = r#"
+    /// One battlecruiser, HMS Tiger (also the history tests' battle).
+    pub(crate) const GOOD: &str = r#"
 [scenario]
 name = "Test"
 ruleset = "fgdn-1.1"

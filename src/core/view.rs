@@ -742,6 +742,15 @@ pub fn field_matches(actual: &Value, expected: &str) -> bool {
     }
 }
 
+/// A damage control change of one fire or flood: "30 % -> 20 %", or "30 % -> out" (FG&DN 8.2).
+pub fn pct_change_text(c: &crate::core::event::PctChange) -> String {
+    if c.to == 0 {
+        format!("{} % -> out", c.from)
+    } else {
+        format!("{} % -> {} %", c.from, c.to)
+    }
+}
+
 /// One human line for an event, or None for events that only move the clock quietly.
 pub fn describe(state: &GameState, event: &Event) -> Option<String> {
     let name = |id: &str| {
@@ -868,16 +877,7 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
             explain,
             ..
         } => {
-            let after: Vec<String> = changes
-                .iter()
-                .map(|c| {
-                    if c.to == 0 {
-                        format!("{} % -> out", c.from)
-                    } else {
-                        format!("{} % -> {} %", c.from, c.to)
-                    }
-                })
-                .collect();
+            let after: Vec<String> = changes.iter().map(pct_change_text).collect();
             if after.is_empty() {
                 format!("{}: {explain}", name(ship))
             } else {

@@ -7,7 +7,7 @@ use umpire::core::event::Event;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::Game;
 use umpire::core::scenario::parse_scenario;
-use umpire::core::state::ShipState;
+use umpire::core::state::{ShipState, ShipStatus};
 use umpire::core::view::{self, ShipView};
 
 pub fn game(start: &str, options: &str, ships: &str) -> Game {
@@ -46,6 +46,42 @@ pub fn refused(g: &mut Game, text: &str) -> String {
 
 pub fn ship<'a>(g: &'a Game, id: &str) -> &'a ShipState {
     g.state.ship(id).unwrap()
+}
+
+/// The detail of the ship's last critical ("" when it has none).
+pub fn last_critical(g: &Game, id: &str) -> String {
+    ship(g, id)
+        .criticals
+        .last()
+        .map(|c| c.detail.clone())
+        .unwrap_or_default()
+}
+
+/// The ship is sunk: why (its `lost` text).
+pub fn sunk_cause(g: &Game, id: &str) -> String {
+    let s = ship(g, id);
+    assert_eq!(s.status, ShipStatus::Sunk, "{id} is sunk");
+    s.lost
+        .clone()
+        .unwrap_or_else(|| panic!("{id} sunk without a cause"))
+}
+
+/// A small craft beside the big ship of a test (figures are ESTIMATES): for `concat!` into a
+/// scenario's ships.
+#[macro_export]
+macro_rules! cmb4 {
+    () => {
+        r#"
+[[ship]]
+id = "mtb"
+name = "CMB 4"
+side = "British"
+size = "G"
+dp = 3
+speed = 40
+in_service = 1916
+"#
+    };
 }
 
 pub fn sview(g: &Game, id: &str) -> ShipView {

@@ -6,10 +6,12 @@
 use crate::core::clock::{label, Minute, TACTICAL_MINUTES};
 use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
-use crate::core::event::{Casualty, Event};
-use crate::core::fgdn::effects::{effect, pick, record, AircraftPlace, DeckPlace, Effect, Rec};
-use crate::core::fgdn::kinds::Column;
-use crate::core::fgdn::resolve::{casualty_critical_x, Burning, CritContext};
+use crate::core::event::Casualty;
+use crate::core::fgdn::effects::{
+    destroyed, effect, ignore, ignored, pick, record, AircraftPlace, DeckPlace, Effect, Rec,
+};
+use crate::core::fgdn::kinds::{Column, CriticalKind};
+use crate::core::fgdn::resolve::{casualty_critical_x, fuel_fire, Burning, CritContext};
 use crate::core::fgdn::tables::SeverityDiceRow;
 use crate::core::state::{GameState, ShipState};
 use crate::core::view::AircraftView;
@@ -63,13 +65,7 @@ pub fn aircraft(
                     .flat_map(|p| std::iter::repeat_n(*p, aboard(s, *p).unwrap_or(0) as usize))
                     .collect();
                 if planes.is_empty() {
-                    let id = s.id().to_string();
-                    ctx.emit(Event::CriticalIgnored {
-                        ship: id,
-                        kind: r.kind,
-                        roll: r.roll.map(|x| x.0),
-                        reason: "no aircraft left aboard (8.3)".into(),
-                    });
+                    ignore(ctx, i, r, "no aircraft left aboard (8.3)".into());
                     return Ok(());
                 }
                 let all_one = planes.iter().all(|p| *p == planes[0]);
@@ -91,12 +87,7 @@ pub fn aircraft(
         )
     };
     record(ctx, i, r, format!("{detail}; fire D6-2 %"), 0);
-    let row = SeverityDiceRow {
-        from_year: None,
-        to_year: None,
-        dice: 1,
-        plus: -2,
-    };
+    let row = SeverityDiceRow::fixed(1, -2);
     casualty_critical_x(
         ctx,
         i,
@@ -141,11 +132,11 @@ pub fn ammo_fuel(
                 "D10 {d10}: aviation ordnance magazine hit; D10 {d}: it DETONATES, the ship is destroyed"
             );
             record(ctx, i, r, detail, 0);
-            let id = ctx.state.ships[i].id().to_string();
-            ctx.emit(Event::SunkAtOnce {
-                ship: id,
-                cause: format!("aviation ordnance magazine detonation (D10 {d}, 8.3)"),
-            });
+            destroyed(
+                ctx,
+                i,
+                format!("aviation ordnance magazine detonation (D10 {d}, 8.3)"),
+            );
         } else {
             let why = if flooded && d >= AVIATION_MAGAZINE_FROM {
                 " (magazines flooded)"
@@ -171,20 +162,13 @@ pub fn ammo_fuel(
         ),
         0,
     );
-    casualty_critical_x(
+    fuel_fire(
         ctx,
         i,
-        Casualty::Fire,
-        "aviation fuel fire (8.3)",
-        None,
-        vec![(AVGAS_MOD, "aviation fuel (8.3)".into())],
         c,
-        &[],
-        None,
-        Burning {
-            reduction_mod: AVGAS_MOD,
-            aircraft: false,
-        },
+        "aviation fuel fire (8.3)",
+        AVGAS_MOD,
+        "aviation fuel (8.3)".into(),
     )?;
     Ok(())
 }
@@ -244,13 +228,8 @@ pub fn flight_deck(
         if d10 >= HANGAR_HIT_FROM {
             planes_hit(ctx, i, c, AircraftPlace::Hangar, Some(d10))?;
         } else {
-            let id = ctx.state.ships[i].id().to_string();
-            ctx.emit(Event::CriticalIgnored {
-                ship: id,
-                kind: crate::core::fgdn::kinds::CriticalKind::Aircraft,
-                roll: None,
-                reason: format!("flight deck hit: hangar D10 {d10}: no hangar damage (8.3)"),
-            });
+            let reason = format!("flight deck hit: hangar D10 {d10}: no hangar damage (8.3)");
+            ignored(ctx, i, CriticalKind::Aircraft, None, reason);
         }
     }
     Ok(())
@@ -287,7 +266,7 @@ fn planes_hit(
     };
     for _ in 0..n {
         let r = Rec {
-            kind: crate::core::fgdn::kinds::CriticalKind::Aircraft,
+            kind: CriticalKind::Aircraft,
             cause: &cause,
             roll: None,
         };

@@ -5,10 +5,10 @@
 use crate::core::clock::{label, Minute, Phase};
 use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
-use crate::core::event::{Casualty, Event};
 use crate::core::fgdn::damage_control::{mark_in_turn, next_mark_turn};
-use crate::core::fgdn::effects::{effect, pick, record, Effect, Rec};
-use crate::core::fgdn::resolve::{casualty_critical_x, Burning, CritContext};
+use crate::core::fgdn::effects::{destroyed, effect, ignore, ignored, pick, record, Effect, Rec};
+use crate::core::fgdn::kinds::CriticalKind;
+use crate::core::fgdn::resolve::{fuel_fire, CritContext};
 use crate::core::fgdn::tables::AmmoResult;
 use crate::core::scenario::CargoContents;
 use crate::core::state::{GameState, ShipState};
@@ -32,6 +32,32 @@ fn hold_text(s: &ShipState, k: usize) -> String {
             .map(|p| format!("of {p}"))
             .unwrap_or_else(|| h.contents.name().replace('_', " "))
     )
+}
+
+/// Cargo lost from hold `k`, when any is.
+fn lose(ctx: &mut Ctx<'_>, i: usize, k: usize, amount: u32) {
+    if amount > 0 {
+        effect(ctx, i, Effect::CargoLost { hold: k, amount });
+    }
+}
+
+/// The cargo damage die for hold `k` ("cargo damage, SHIP: ABOUT in HOLD (FACES)"): the hold's
+/// words and the face.
+fn hold_roll(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    k: usize,
+    about: &str,
+    faces: &str,
+) -> Result<(String, u32), RuleError> {
+    let name = ctx.ship_name(i);
+    let what = hold_text(&ctx.state.ships[i], k);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("cargo damage, {name}: {about} in {what} ({faces})"),
+    )?;
+    Ok((what, d10))
 }
 
 /// The burning ammunition hold's fire is still burning.
@@ -68,13 +94,7 @@ pub fn cargo(
         .filter(|&k| left(s, k) > 0)
         .collect();
     if holds.is_empty() {
-        let id = s.id().to_string();
-        ctx.emit(Event::CriticalIgnored {
-            ship: id,
-            kind: r.kind,
-            roll: r.roll.map(|x| x.0),
-            reason: "no cargo left aboard (8.3)".into(),
-        });
+        ignore(ctx, i, r, "no cargo left aboard (8.3)".into());
         return Ok(());
     }
     let k = holds[pick(ctx, i, holds.len(), "hold or tank")?];
@@ -101,16 +121,7 @@ fn small_craft(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError
         .collect();
     let text: Vec<String> = losses.iter().map(|(_, _, t)| t.clone()).collect();
     for (k, lost, _) in &losses {
-        if *lost > 0 {
-            effect(
-                ctx,
-                i,
-                Effect::CargoLost {
-                    hold: *k,
-                    amount: *lost,
-                },
-            );
-        }
+        lose(ctx, i, *k, *lost);
     }
     record(
         ctx,
@@ -132,12 +143,12 @@ fn ammo(
     c: &mut CritContext,
     k: usize,
 ) -> Result<(), RuleError> {
-    let name = ctx.ship_name(i);
-    let what = hold_text(&ctx.state.ships[i], k);
-    let d10 = ctx.roll(
+    let (what, d10) = hold_roll(
+        ctx,
         i,
-        Die::D10,
-        format!("cargo damage, {name}: ammunition in {what} (1-2 lost, 3-7 lost and fire, 8-10 explodes)"),
+        k,
+        "ammunition",
+        "1-2 lost, 3-7 lost and fire, 8-10 explodes",
     )?;
     let Some(row) = ctx.tables.cargo.ammo.lookup(d10).copied() else {
         return Ok(());
@@ -151,22 +162,14 @@ fn ammo(
             format!("{what}: D10 {d10}: the ammunition EXPLODES"),
         );
     }
+    let name = ctx.ship_name(i);
     let d100 = ctx.roll(
         i,
         Die::D100,
         format!("cargo damage, {name}: % of the ammunition in {what} lost (D100 %)"),
     )?;
     let lost = left(&ctx.state.ships[i], k) * d100 / 100;
-    if lost > 0 {
-        effect(
-            ctx,
-            i,
-            Effect::CargoLost {
-                hold: k,
-                amount: lost,
-            },
-        );
-    }
+    lose(ctx, i, k, lost);
     if row.result == AmmoResult::Lost {
         record(
             ctx,
@@ -187,20 +190,13 @@ fn ammo(
         ),
         0,
     );
-    let fire = casualty_critical_x(
+    let fire = fuel_fire(
         ctx,
         i,
-        Casualty::Fire,
-        "ammunition cargo fire (8.3)",
-        None,
-        vec![(row.fire_mod, "ammunition cargo (8.3)".into())],
         c,
-        &[],
-        None,
-        Burning {
-            reduction_mod: row.fire_mod,
-            aircraft: false,
-        },
+        "ammunition cargo fire (8.3)",
+        row.fire_mod,
+        "ammunition cargo (8.3)".into(),
     )?;
     if let Some(fire) = fire {
         if row.explosion_risk_pct > 0 && left(&ctx.state.ships[i], k) > 0 {
@@ -273,11 +269,11 @@ fn explode(
         blast.join(", ")
     );
     record(ctx, i, r, detail.clone(), 0);
-    let id = ctx.state.ships[i].id().to_string();
-    ctx.emit(Event::SunkAtOnce {
-        ship: id,
-        cause: format!("ammunition cargo explosion (8.3): {detail}"),
-    });
+    destroyed(
+        ctx,
+        i,
+        format!("ammunition cargo explosion (8.3): {detail}"),
+    );
     Ok(())
 }
 
@@ -299,20 +295,13 @@ fn petroleum(
         format!("{what}: petroleum FIRE ({product} {m:+} to the severity and reduction rolls)"),
         0,
     );
-    casualty_critical_x(
+    fuel_fire(
         ctx,
         i,
-        Casualty::Fire,
-        "petroleum cargo fire (8.3)",
-        None,
-        vec![(m, format!("{product} cargo (8.3)"))],
         c,
-        &[],
-        None,
-        Burning {
-            reduction_mod: m,
-            aircraft: false,
-        },
+        "petroleum cargo fire (8.3)",
+        m,
+        format!("{product} cargo (8.3)"),
     )?;
     Ok(())
 }
@@ -324,13 +313,7 @@ fn troops(
     c: &mut CritContext,
     k: usize,
 ) -> Result<(), RuleError> {
-    let name = ctx.ship_name(i);
-    let what = hold_text(&ctx.state.ships[i], k);
-    let d10 = ctx.roll(
-        i,
-        Die::D10,
-        format!("cargo damage, {name}: troops in {what} (casualties 1-4 x the DP)"),
-    )?;
+    let (what, d10) = hold_roll(ctx, i, k, "troops", "casualties 1-4 x the DP")?;
     let mult = ctx
         .tables
         .cargo
@@ -396,16 +379,7 @@ fn by_damage(
         return Ok(());
     }
     let lost = (c.damage / div.max(1)).min(left(s, k));
-    if lost > 0 {
-        effect(
-            ctx,
-            i,
-            Effect::CargoLost {
-                hold: k,
-                amount: lost,
-            },
-        );
-    }
+    lose(ctx, i, k, lost);
     record(
         ctx,
         i,
@@ -442,7 +416,7 @@ pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         )?;
         if d <= f.risk_pct {
             let r = Rec {
-                kind: crate::core::fgdn::kinds::CriticalKind::Cargo,
+                kind: CriticalKind::Cargo,
                 cause: "burning ammunition cargo (8.3)",
                 roll: None,
             };
@@ -458,16 +432,11 @@ pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
             )?;
             return Ok(());
         }
-        let id = ctx.state.ships[i].id().to_string();
-        ctx.emit(Event::CriticalIgnored {
-            ship: id,
-            kind: crate::core::fgdn::kinds::CriticalKind::Cargo,
-            roll: None,
-            reason: format!(
-                "cargo explosion risk: D100 {d} > {}: the ammunition in {what} holds",
-                f.risk_pct
-            ),
-        });
+        let reason = format!(
+            "cargo explosion risk: D100 {d} > {}: the ammunition in {what} holds",
+            f.risk_pct
+        );
+        ignored(ctx, i, CriticalKind::Cargo, None, reason);
     }
     Ok(())
 }

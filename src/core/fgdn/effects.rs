@@ -494,6 +494,34 @@ pub(crate) fn effect(ctx: &mut Ctx<'_>, i: usize, e: Effect) {
     ctx.emit(Event::Effect { ship, effect: e });
 }
 
+/// A critical that struck but has no effect here, and why (logged as ignored).
+pub(crate) fn ignored(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    kind: CriticalKind,
+    roll: Option<u32>,
+    reason: String,
+) {
+    let ship = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::CriticalIgnored {
+        ship,
+        kind,
+        roll,
+        reason,
+    });
+}
+
+/// `ignored` for the critical `r` being resolved.
+pub(crate) fn ignore(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>, reason: String) {
+    ignored(ctx, i, r.kind, r.roll.map(|x| x.0), reason);
+}
+
+/// The ship is destroyed at once: a magazine, cargo or flotation loss (FG&DN 8.3).
+pub(crate) fn destroyed(ctx: &mut Ctx<'_>, i: usize, cause: String) {
+    let ship = ctx.state.ships[i].id().to_string();
+    ctx.emit(Event::SunkAtOnce { ship, cause });
+}
+
 /// Pick one of `n` at random with a D100 split into n equal bands (8.3 "roll randomly").
 pub(crate) fn pick(ctx: &mut Ctx<'_>, i: usize, n: usize, what: &str) -> Result<usize, RuleError> {
     if n <= 1 {
@@ -592,7 +620,6 @@ pub fn other_weapon(
         })
         .collect();
     if list.is_empty() {
-        let id = s.id().to_string();
         let reason = match &light {
             Some(l) => format!(
                 "no {} mount for a light weapon's critical (8.1.3, 8.3)",
@@ -600,12 +627,7 @@ pub fn other_weapon(
             ),
             None => "no weapon other than main battery or casemates (8.3)".into(),
         };
-        ctx.emit(Event::CriticalIgnored {
-            ship: id,
-            kind: r.kind,
-            roll: r.roll.map(|x| x.0),
-            reason,
-        });
+        ignore(ctx, i, r, reason);
         return Ok(());
     }
     let what = match &light {
@@ -700,13 +722,7 @@ pub fn torpedo_mount(
                 0,
             );
         } else {
-            let id = s.id().to_string();
-            ctx.emit(Event::CriticalIgnored {
-                ship: id,
-                kind: r.kind,
-                roll: r.roll.map(|x| x.0),
-                reason: "no torpedo mount (8.3)".into(),
-            });
+            ignore(ctx, i, r, "no torpedo mount (8.3)".into());
         }
         return Ok(());
     }
@@ -723,16 +739,11 @@ fn mount_needs_penetration(
     d10: u32,
     what: &str,
 ) -> Result<(), RuleError> {
-    let id = ctx.state.ships[i].id().to_string();
-    ctx.emit(Event::CriticalIgnored {
-        ship: id,
-        kind: r.kind,
-        roll: r.roll.map(|x| x.0),
-        reason: format!(
-            "{} D10 {d10}: a {what} mount needs armor penetration and no hit penetrated this turn (only the fire-control result, 1-2, needs none) (8.3)",
-            r.roll.map(|x| format!("D20 {}:", x.0)).unwrap_or_default()
-        ),
-    });
+    let reason = format!(
+        "{} D10 {d10}: a {what} mount needs armor penetration and no hit penetrated this turn (only the fire-control result, 1-2, needs none) (8.3)",
+        r.roll.map(|x| format!("D20 {}:", x.0)).unwrap_or_default()
+    );
+    ignore(ctx, i, r, reason);
     Ok(())
 }
 
@@ -903,7 +914,6 @@ fn explosion_roll(
 ) -> Result<(), RuleError> {
     let s = &ctx.state.ships[i];
     let name = s.spec.name.clone();
-    let id = s.id().to_string();
     let he = k.and_then(|k| s.spec.mounts[k].he_short);
     let mut mods: Vec<(i32, String)> = Vec::new();
     let rules = ctx.state.rules;
@@ -964,10 +974,11 @@ fn explosion_roll(
                 format!("{detail}; {what} {roll_text}: MAGAZINE DETONATES; {nearby}"),
                 0,
             );
-            ctx.emit(Event::SunkAtOnce {
-                ship: id,
-                cause: format!("main magazine detonation ({roll_text}, 8.3); {nearby}"),
-            });
+            destroyed(
+                ctx,
+                i,
+                format!("main magazine detonation ({roll_text}, 8.3); {nearby}"),
+            );
         } else {
             let why = if flooded && total >= 9 {
                 " (magazines flooded)"
@@ -1429,12 +1440,7 @@ pub fn fuel_tank(
         format!("{fuel} tank hit, D100 {d} <= {chance}: fire (D6+2)"),
         0,
     );
-    let row = SeverityDiceRow {
-        from_year: None,
-        to_year: None,
-        dice: 1,
-        plus: 2,
-    };
+    let row = SeverityDiceRow::fixed(1, 2);
     casualty_critical(
         ctx,
         i,
@@ -1453,7 +1459,6 @@ pub fn flotation(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleErr
     let s = &ctx.state.ships[i];
     let cap = flotation_capacity(s.spec.size);
     let n = s.equipment.flotation_hits + 1;
-    let id = s.id().to_string();
     effect(ctx, i, Effect::FlotationHit);
     record(
         ctx,
@@ -1463,10 +1468,11 @@ pub fn flotation(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleErr
         1,
     );
     if n >= cap {
-        ctx.emit(Event::SunkAtOnce {
-            ship: id,
-            cause: format!("no flotation left ({n} of {cap} hits, 8.3)"),
-        });
+        destroyed(
+            ctx,
+            i,
+            format!("no flotation left ({n} of {cap} hits, 8.3)"),
+        );
     }
     Ok(())
 }
@@ -1561,8 +1567,12 @@ pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
     out
 }
 
-/// Whether the mount is out of action now, and why (for the status).
+/// Whether the mount is out of action now, and why (for the status). A sunk ship's mounts are
+/// lost with her, whatever her damage (FG&DN 8.1.8, 8.3 magazine detonation).
 pub fn mount_status(s: &ShipState, k: usize) -> &'static str {
+    if s.status == crate::core::state::ShipStatus::Sunk {
+        return "lost with the ship";
+    }
     let m = &s.spec.mounts[k];
     if s.equipment.mounts_out[k] {
         let t = RepairTarget::Mount { index: k };

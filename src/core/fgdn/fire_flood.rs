@@ -13,12 +13,7 @@ pub fn severity_dice(table: &SeverityDiceTable, year: u32) -> SeverityDiceRow {
         .iter()
         .copied()
         .find(|r| year_in(r.from_year, r.to_year, year))
-        .unwrap_or(SeverityDiceRow {
-            from_year: None,
-            to_year: None,
-            dice: 1,
-            plus: 0,
-        })
+        .unwrap_or(SeverityDiceRow::fixed(1, 0))
 }
 
 /// Why a severity roll is modified (FG&DN 8.2 modifiers, 8.1.3, 8.3).
@@ -176,12 +171,7 @@ mod tests {
 
     #[test]
     fn double_halving_rounds_down_at_the_end() {
-        let row = SeverityDiceRow {
-            from_year: None,
-            to_year: None,
-            dice: 1,
-            plus: 2,
-        };
+        let row = SeverityDiceRow::fixed(1, 2);
         let mods = SeverityMods {
             add: vec![(-2, "light weapon".into())],
             halve: vec!["non-penetrating".into(), "gun of 76 mm or less".into()],

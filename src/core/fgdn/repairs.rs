@@ -517,12 +517,7 @@ fn fire_restarts(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleErro
             restarted,
         });
         if restarted {
-            let row = SeverityDiceRow {
-                from_year: None,
-                to_year: None,
-                dice: 1,
-                plus: -2,
-            };
+            let row = SeverityDiceRow::fixed(1, -2);
             new_casualty(ctx, i, Casualty::Fire, row, "fire restarted (8.4)", hours)?;
         }
     }

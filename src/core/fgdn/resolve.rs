@@ -670,6 +670,33 @@ pub(crate) struct Burning {
     pub aircraft: bool,
 }
 
+/// A fire that a burning cargo or fuel starts (FG&DN 8.3: ammunition and petroleum cargo,
+/// aviation fuel): the same modifier `m` on its severity roll and on its reduction roll.
+pub(crate) fn fuel_fire(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    c: &CritContext,
+    cause: &str,
+    m: i32,
+    why: String,
+) -> Result<Option<usize>, RuleError> {
+    casualty_critical_x(
+        ctx,
+        i,
+        Casualty::Fire,
+        cause,
+        None,
+        vec![(m, why)],
+        c,
+        &[],
+        None,
+        Burning {
+            reduction_mod: m,
+            aircraft: false,
+        },
+    )
+}
+
 /// `casualty_critical` with a reduction modifier and the aircraft mark; returns the index of
 /// the new fire or flood in the ship's list, if one started.
 #[allow(clippy::too_many_arguments)]

@@ -142,6 +142,19 @@ pub struct SeverityDiceRow {
     pub plus: i32,
 }
 
+impl SeverityDiceRow {
+    /// `dice`D6 + `plus` whatever the ship's year: a critical's own severity dice (FG&DN 8.3
+    /// fuel tank D6+2, aircraft D6-2; 8.4 a restarted fire D6-2; 8.2 the default D6).
+    pub fn fixed(dice: u32, plus: i32) -> SeverityDiceRow {
+        SeverityDiceRow {
+            from_year: None,
+            to_year: None,
+            dice,
+            plus,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeverityDiceTable {
     pub rule: String,
