@@ -426,3 +426,33 @@ fn dc_timers_name_the_roll_and_its_column_spec_3_5() {
         "resolution".into()
     )));
 }
+
+/// FG&DN 8.2 severity modifier 1 halves the severity "if the hit is non-penetrating". A fire
+/// started by a critical from fire damage (no hit at all, nothing penetrated this turn) is not
+/// halved: 20 % fire on a 1915 merchant (unstarred fire cell), D6 6 -> 3 criticals, D20 15 ->
+/// fire, D6 4 -> D6+2 = 6 % (not 3 %).
+#[test]
+fn fires_started_by_fire_damage_are_not_halved_as_non_penetrating_8_2() {
+    let mut g = game(
+        "1200",
+        "",
+        r#"
+[[ship]]
+id = "collier"
+name = "SS Collier"
+side = "British"
+type = "merchant"
+size = "B"
+dp = 100
+speed = 12
+in_service = 1915
+"#,
+    );
+    cmds(
+        &mut g,
+        "fire collier 20\nuntil 1209 resolution\ndice 6 15 4 5 3\nnext",
+    );
+    assert_eq!(pcts(ship(&g, "collier"), true), vec![20, 6]);
+    let log = last_log(&g);
+    assert!(log.contains("fire 6 %: D6+2 = 4+2 = 6%"), "{log}");
+}

@@ -924,7 +924,9 @@ fn damage_with_criticals(
     } else {
         left_before - ctx.state.ships[i].dp_left()
     };
-    let mut cc = CritContext::plain(ctx.state.penetrated_this_turn(&ctx.state.ships[i]));
+    // Fire, flooding and explosions are not hits: the new casualties they cause are not halved
+    // as "non-penetrating" (8.2 halves for a hit that did not penetrate).
+    let mut cc = CritContext::plain(true);
     cc.damage = total;
     let count = critical_roll(ctx, i, taken, &cc)?;
     let column = ctx.state.ships[i].spec.column;
