@@ -18,7 +18,7 @@ use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::{Entry, Game};
-use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target};
+use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS};
 use umpire::store::lock::lock_note_path;
 use umpire::tui::app::{App, Mode, Tone};
 use umpire::tui::keymap::{key_event, Keymap};
@@ -223,7 +223,7 @@ fn find(b: &Buffer, needle: &str) -> (u16, u16) {
 
 fn review_of_log(log: &[Entry], every: usize) -> (Review, Game) {
     let full = Game::replay(&demo(), Tables::builtin(), log.to_vec()).unwrap();
-    Review::with_interval(&demo(), full, every)
+    Review::with_intervals(&demo(), full, every, (every / 3).max(1))
 }
 
 fn replay_prefix(log: &[Entry], p: usize) -> Game {
@@ -406,6 +406,20 @@ fn every_position_forward_and_backward_is_the_replay_of_its_prefix() {
         assert_eq!(status_json(&game), script.status[p], "forward to {p}");
         assert_eq!(game.entries(), &script.entries[..p]);
     }
+    // However far it walked, the review holds its lasting marks and at most NEAR_MARKS more.
+    let (mut review, mut game) = Review::with_intervals(
+        &demo(),
+        Game::replay(&demo(), Tables::builtin(), script.entries.clone()).unwrap(),
+        40,
+        8,
+    );
+    let lasting = n / 40 + 1;
+    assert_eq!(review.marks_held(), lasting);
+    for p in (0..=n).rev().chain(0..=n).chain([n, 3, 100, 17, 150]) {
+        review.seek(&mut game, p);
+        assert!(review.marks_held() <= lasting + NEAR_MARKS, "at {p}");
+    }
+    assert_eq!(status_json(&game), script.status[150]);
     // Jumps forward over several marks, and back over several.
     for (a, b) in [(0, n), (n, 3), (3, 100), (100, 99), (99, 17), (17, 150)] {
         review.seek(&mut game, a);
