@@ -4,6 +4,7 @@
 //! close together and far apart. The face (`tui::review`): every review key, the jump prompt,
 //! bookmarks, kind filters, refusals, screen snapshots, and the file never written or locked.
 mod common;
+mod tmux_common;
 
 use common::{demo, status_json, Rng, Script};
 use proptest::prelude::*;
@@ -853,4 +854,83 @@ fn the_binary_needs_a_terminal_and_says_what_to_use_instead() {
         .output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
+}
+
+// ---- the real binary in a real terminal ------------------------------------------------------
+
+/// A battle with a turn 1215 to jump to and a note in it.
+const E2E_SCRIPT: &str = r#"note "first contact"
+next
+next
+hit tiger 60 pen 12 range long
+next
+next
+next
+next
+until 1215 planned_fire
+note "1215: the second salvo"
+hit moltke 45
+next
+until 1221 plotting
+"#;
+
+/// `umpire review` in tmux: it opens at the end, steps with the arrows, goes to the start,
+/// jumps with `:1215`, goes to the next bookmark, refuses a key that would change the battle,
+/// quits and gives the terminal back; the save's bytes are as they were and no file appears.
+#[test]
+fn the_binary_reviews_a_save_from_the_keyboard_and_leaves_it_as_it_was() {
+    use tmux_common::{cooked, q, script, Tmux};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.toml");
+    write_battle(&path, E2E_SCRIPT);
+    let bytes = std::fs::read(&path).unwrap();
+    let log = umpire::store::read_save::<Entry>(&path).unwrap().entries;
+    let n = log.len();
+    let (review, _) = Review::new(
+        &demo(),
+        Game::replay(&demo(), Tables::builtin(), log).unwrap(),
+    );
+    let at_1215 = review.jump(&"1215".parse().unwrap()).unwrap();
+    assert!(0 < at_1215 && at_1215 < n);
+    let home = dir.path().join("home");
+    let t = Tmux::start(
+        "review",
+        dir.path(),
+        100,
+        30,
+        &script(&format!("review {}", q(&path)), &home),
+    );
+    // The tag ends the header line (capture-pane drops the trailing space).
+    let tag = |p: usize| format!(" REVIEW {p}/{n}");
+    t.wait_for(&tag(n));
+    t.keys(&["Left"]);
+    t.wait_for(&tag(n - 1));
+    t.keys(&["Left", "Left", "Right"]);
+    t.wait_for(&tag(n - 2));
+    t.keys(&["Home"]);
+    t.wait_for(&tag(0));
+    t.wait_for("start of the battle");
+    t.type_text(":1215");
+    t.keys(&["Enter"]);
+    t.wait_for(&tag(at_1215));
+    t.wait_for("1215 planned_fire");
+    t.keys(&["b"]);
+    t.wait_for(&tag(at_1215 + 1));
+    t.wait_for("note \"1215: the second salvo\"");
+    t.keys(&["n"]);
+    t.wait_for("review is read-only");
+    t.wait_for(&tag(at_1215 + 1));
+    t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
+    let after = t.wait_for("<stty");
+    assert!(after.contains("EXITED 0"), "{after}");
+    assert!(cooked(&after), "terminal restored: {after}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the save's bytes");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["battle.toml", "review.sh"], "no lock note, no file");
 }

@@ -12,12 +12,15 @@
 //!   would find them), and a side's own ships show theirs.
 //! - Keys: commands refused ("read-only: watching"), navigation works, quit at once.
 //! - Snapshots of the side view.
+mod tmux_common;
+
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use tmux_common::{q, script, Tmux, BIN};
 use umpire::cli::Battle;
 use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
@@ -30,8 +33,6 @@ use umpire::tui::app::{App, Mode};
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 use umpire::tui::watch;
-
-const BIN: &str = env!("CARGO_BIN_EXE_umpire");
 
 // ---- the fog-of-war battle --------------------------------------------------------------------
 
@@ -557,81 +558,6 @@ fn an_unknown_side_is_refused_before_the_terminal_listing_the_sides() {
 
 // ---- two processes: the umpire and the watchers in tmux -----------------------------------------
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(name: &str, dir: &Path, command: &str) -> Tmux {
-        let socket = format!("umpire-watch-{name}-{}", std::process::id());
-        let run = dir.join(format!("{name}.sh"));
-        std::fs::write(
-            &run,
-            format!("HOME='{0}' XDG_CONFIG_HOME='{0}/config' {command}\necho \"EXITED $?\"\nsleep 600\n", dir.display()),
-        )
-        .unwrap();
-        let ok = Command::new("tmux")
-            .args([
-                "-L",
-                &socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                "main",
-            ])
-            .args(["-x", "160", "-y", "48"])
-            .arg(format!("sh {}", run.display()))
-            .env("TERM", "xterm-256color")
-            .current_dir(dir)
-            .status()
-            .expect("tmux is installed");
-        assert!(ok.success());
-        Tmux { socket }
-    }
-
-    fn screen(&self) -> String {
-        let o = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "main"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let ok = Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "main"])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(ok.success());
-    }
-
-    /// Wait until the screen shows `text`; fail with the screen after `limit`.
-    fn wait_for(&self, text: &str, limit: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > limit {
-                panic!("waited {limit:?} for {text:?}; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
-
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -647,16 +573,12 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
     let save = dir.path().join("battle.toml");
     let ok = Command::new(BIN).arg("demo").arg(&save).output().unwrap();
     assert!(ok.status.success());
-    let q = |p: &Path| format!("'{}'", p.display());
-    let umpire_view = Tmux::start("umpire", dir.path(), &format!("'{BIN}' watch {}", q(&save)));
-    let german = Tmux::start(
-        "german",
-        dir.path(),
-        &format!("'{BIN}' watch {} --side german", q(&save)),
-    );
-    let first = Duration::from_secs(20);
-    umpire_view.wait_for("WATCH umpire's view", first);
-    german.wait_for("WATCH German", first);
+    let watcher =
+        |name: &str, args: &str| Tmux::start(name, dir.path(), 160, 48, &script(args, dir.path()));
+    let umpire_view = watcher("umpire", &format!("watch {}", q(&save)));
+    let german = watcher("german", &format!("watch {} --side german", q(&save)));
+    umpire_view.wait_for("WATCH umpire's view");
+    german.wait_for("WATCH German");
     // The watchers wrote, locked and created nothing.
     let files = files_in(dir.path());
     assert_eq!(files, ["battle.toml", "german.sh", "umpire.sh"]);
@@ -707,8 +629,8 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
             "{cmd}: {}",
             String::from_utf8_lossy(&o.stderr)
         );
-        umpire_view.wait_for(in_umpire_view, Duration::from_secs(1));
-        german.wait_for(in_german_view, Duration::from_secs(1));
+        umpire_view.wait_within(in_umpire_view, Duration::from_secs(1));
+        german.wait_within(in_german_view, Duration::from_secs(1));
         worst = worst.max(done.elapsed());
     }
     eprintln!("slowest command to reach both watchers: {worst:?}");
@@ -730,7 +652,7 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
     drop(writer);
     // Quitting a watcher is at once and restores the terminal.
     german.keys(&["q"]);
-    german.wait_for("EXITED 0", Duration::from_secs(10));
+    german.wait_for("EXITED 0");
     umpire_view.keys(&["q"]);
-    umpire_view.wait_for("EXITED 0", Duration::from_secs(10));
+    umpire_view.wait_for("EXITED 0");
 }
