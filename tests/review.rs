@@ -4,14 +4,15 @@
 //! close together and far apart. The face (`tui::review`): every review key, the jump prompt,
 //! bookmarks, kind filters, refusals, screen snapshots, and the file never written or locked.
 mod common;
+mod screen_common;
 mod tmux_common;
 
 use common::{demo, status_json, Rng, Script};
 use proptest::prelude::*;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use ratatui::Terminal;
+use screen_common::{buffer_text, find};
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::core::clock::Phase;
@@ -102,21 +103,7 @@ fn scripted() -> Rev {
 
 impl Rev {
     fn keys(&mut self, keys: &[&str]) -> &mut Self {
-        for k in keys {
-            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-                for c in text.chars() {
-                    let name = if c == ' ' {
-                        "space".to_string()
-                    } else {
-                        c.to_string()
-                    };
-                    self.app.on_key(key_event(&name).unwrap());
-                }
-            } else {
-                self.app
-                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-            }
-        }
+        screen_common::press(&mut self.app, keys);
         self
     }
 
@@ -164,14 +151,11 @@ impl Rev {
     }
 
     fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| umpire::tui::view::draw(f, &mut self.app))
-            .unwrap();
-        t
+        screen_common::draw(&mut self.app, w, h)
     }
 
     fn screen(&mut self, w: u16, h: u16) -> String {
-        buffer_text(self.draw(w, h).backend().buffer())
+        screen_common::screen(&mut self.app, w, h)
     }
 
     /// Text of the log panel's rows (for filter tests).
@@ -199,25 +183,6 @@ impl Rev {
             "no other file appears"
         );
     }
-}
-
-fn buffer_text(b: &Buffer) -> String {
-    let w = (b.area.width as usize).max(1);
-    b.content()
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn find(b: &Buffer, needle: &str) -> (u16, u16) {
-    let text = buffer_text(b);
-    for (y, line) in text.lines().enumerate() {
-        if let Some(byte) = line.find(needle) {
-            return (line[..byte].chars().count() as u16, y as u16);
-        }
-    }
-    panic!("{needle:?} not on screen:\n{text}");
 }
 
 // ---- the core: positions are replays of prefixes ---------------------------------------------
@@ -767,18 +732,24 @@ fn help_lists_the_review_keys() {
     let mut r = scripted();
     r.keys(&["?"]);
     let s = r.screen(100, 48);
-    for line in [
-        "Keys in review (read-only)",
-        "left",
-        "one command back",
-        "to the start of the next phase",
-        "to the next note (bookmark)",
-        "log kind: criticals",
-        ": jump to 1215, 1215 d2",
-        "Keys that would change the battle",
-    ] {
-        assert!(s.contains(line), "{line}:\n{s}");
-    }
+    screen_common::assert_shows(
+        &s,
+        &[
+            "Keys in review (read-only)",
+            "left",
+            "one command back",
+            "to the start of the next phase",
+            "to the next note (bookmark)",
+            "log kind: criticals",
+            "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect",
+            "Other keys",
+            "search the log",
+            "quit (nothing to save: read-only)",
+            "Refused here (they would change the battle): n t d f w c u ctrl-r U m",
+        ],
+        // Only the keys that work here: none that would change the battle, no form or dice.
+        screen_common::CHANGING_HELP,
+    );
 }
 
 #[test]

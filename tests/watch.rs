@@ -12,11 +12,9 @@
 //!   would find them), and a side's own ships show theirs.
 //! - Keys: commands refused ("read-only: watching"), navigation works, quit at once.
 //! - Snapshots of the side view.
+mod screen_common;
 mod tmux_common;
 
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
-use ratatui::Terminal;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -30,7 +28,7 @@ use umpire::core::view;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, Mode};
-use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::keymap::Keymap;
 use umpire::tui::theme::Theme;
 use umpire::tui::watch;
 
@@ -158,19 +156,8 @@ const SECRET_WORDS: &[&str] = &[
     "magazine",
 ];
 
-fn screen_text(b: &Buffer) -> String {
-    let w = (b.area.width as usize).max(1);
-    b.content()
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn draw(app: &mut App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| umpire::tui::view::draw(f, app)).unwrap();
-    screen_text(t.backend().buffer())
+    screen_common::screen(app, w, h)
 }
 
 /// Pieces of a screen that belong together: panels sit side by side, so rows are cut at runs
@@ -296,10 +283,7 @@ impl Watcher {
     }
 
     fn keys(&mut self, keys: &[&str]) {
-        for k in keys {
-            self.app
-                .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-        }
+        screen_common::press(&mut self.app, keys);
     }
 }
 
@@ -502,6 +486,37 @@ fn a_watcher_refuses_every_command_key_and_moves_freely() {
     assert!(screen.contains("WATCH German"), "{screen}");
     w.keys(&["q"]);
     assert!(w.app.quit, "a watcher quits at once: nothing to save");
+}
+
+/// The help screen of a watcher lists the keys that work there and names the refused ones.
+#[test]
+fn a_watchers_help_lists_only_the_keys_that_work() {
+    let s = Streamed::new();
+    let mut w = Watcher::open(&s.path, Some("German"));
+    w.keys(&["?"]);
+    let screen = draw(&mut w.app, 100, 40);
+    screen_common::assert_shows(
+        &screen,
+        &[
+            "Keys (watching: read-only)",
+            "select the ship below",
+            "search the log",
+            "log: only the selected ship",
+            "quit (nothing to save: read-only)",
+            "Refused here (they would change the battle): n t d f w c u ctrl-r U m :",
+        ],
+        screen_common::CHANGING_HELP,
+    );
+    // No prompt and no review keys for a watcher.
+    screen_common::assert_shows(
+        &screen,
+        &[],
+        &[
+            "open the command prompt",
+            "one command back",
+            "At the : prompt",
+        ],
+    );
 }
 
 #[test]

@@ -16,7 +16,7 @@ use crate::core::game::{Entry, Game};
 use crate::core::view::Schedule;
 use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};
-use crate::tui::keymap::{Action, Keymap};
+use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use crate::tui::view::{fit, panel, styled, Ctx};
 use ratatui::layout::Rect;
@@ -161,29 +161,6 @@ pub fn apply(app: &mut App, polled: Polled<Entry>) -> bool {
     changed
 }
 
-/// Keys a watcher may use: they move, search, filter, help and quit; none changes the battle.
-fn allowed(action: Action) -> bool {
-    matches!(
-        action,
-        Action::Search
-            | Action::SearchNext
-            | Action::SearchPrev
-            | Action::FilterLog
-            | Action::Help
-            | Action::Quit
-            | Action::Up
-            | Action::Down
-            | Action::FocusFleet
-            | Action::FocusLog
-            | Action::FocusNext
-            | Action::PageUp
-            | Action::PageDown
-            | Action::Top
-            | Action::Bottom
-            | Action::Cancel
-    )
-}
-
 /// A watcher's key, before the dashboard's own handling. Returns true when handled here: a
 /// key that would change the battle is refused; quit needs no confirmation (nothing to save).
 pub fn intercept(app: &mut App, action: Action) -> bool {
@@ -191,7 +168,7 @@ pub fn intercept(app: &mut App, action: Action) -> bool {
         app.quit = true;
         return true;
     }
-    if allowed(action) {
+    if action.works_in(Face::Watch) {
         return false;
     }
     let key = app
