@@ -744,7 +744,7 @@ fn help_lists_the_review_keys() {
             "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect",
             "Other keys",
             "search the log",
-            "quit (nothing to save: read-only)",
+            "quit (asks first; a review changes nothing)",
             "Refused here (they would change the battle): n t d f w c u ctrl-r U m",
         ],
         // Only the keys that work here: none that would change the battle, no form or dice.

@@ -502,7 +502,7 @@ fn a_watchers_help_lists_only_the_keys_that_work() {
             "select the ship below",
             "search the log",
             "log: only the selected ship",
-            "quit (nothing to save: read-only)",
+            "quit at once (nothing to save: read-only)",
             "Refused here (they would change the battle): n t d f w c u ctrl-r U m :",
         ],
         screen_common::CHANGING_HELP,

@@ -141,7 +141,8 @@ impl Action {
     /// What the action does in `face`, for the help screen.
     pub fn describe_in(self, face: Face) -> &'static str {
         match (self, face) {
-            (Action::Quit, Face::Watch | Face::Review) => "quit (nothing to save: read-only)",
+            (Action::Quit, Face::Watch) => "quit at once (nothing to save: read-only)",
+            (Action::Quit, Face::Review) => "quit (asks first; a review changes nothing)",
             (Action::Command, Face::Review) => {
                 "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect"
             }
