@@ -2,10 +2,12 @@
 //! terminal), drawn on ratatui's TestBackend. Screen snapshots at 80x24 and 160x48, explicit
 //! colour/style checks where meaning depends on them, and the behaviour of keys, forms, the
 //! prompt, ask-mode dice, undo and quitting, each checked against the save file as well.
+mod screen_common;
+
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use ratatui::Terminal;
+use screen_common::find;
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::core::fgdn::tables::Tables;
@@ -50,21 +52,7 @@ fn demo_with(text: &str) -> Dash {
 impl Dash {
     /// Press keys by name ("n", "enter", "ctrl-r"); text in `'...'` is typed.
     fn keys(&mut self, keys: &[&str]) -> &mut Self {
-        for k in keys {
-            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-                for c in text.chars() {
-                    let name = if c == ' ' {
-                        "space".to_string()
-                    } else {
-                        c.to_string()
-                    };
-                    self.app.on_key(key_event(&name).unwrap());
-                }
-            } else {
-                self.app
-                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-            }
-        }
+        screen_common::press(&mut self.app, keys);
         self
     }
 
@@ -82,14 +70,11 @@ impl Dash {
     }
 
     fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| umpire::tui::view::draw(f, &mut self.app))
-            .unwrap();
-        t
+        screen_common::draw(&mut self.app, w, h)
     }
 
     fn screen(&mut self, w: u16, h: u16) -> String {
-        buffer_text(self.draw(w, h).backend().buffer())
+        screen_common::screen(&mut self.app, w, h)
     }
 
     /// The battle as the save file has it: every command shown must already be there.
@@ -102,27 +87,6 @@ impl Dash {
         assert_eq!(b.game.state, self.app.battle.game.state, "save == screen");
         assert_eq!(b.game.entries().len(), self.app.battle.game.entries().len());
     }
-}
-
-fn buffer_text(b: &Buffer) -> String {
-    let w = (b.area.width as usize).max(1);
-    b.content()
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The cell where `needle` starts on the screen (first match), as (x, y).
-fn find(b: &Buffer, needle: &str) -> (u16, u16) {
-    let text = buffer_text(b);
-    for (y, line) in text.lines().enumerate() {
-        if let Some(byte) = line.find(needle) {
-            let x = line[..byte].chars().count();
-            return (x as u16, y as u16);
-        }
-    }
-    panic!("{needle:?} not on screen:\n{text}");
 }
 
 /// The battle used by the snapshots: hits on four ships, a fire and a flood, resolved.

@@ -2,118 +2,12 @@
 //! test waits for screen text (never a fixed sleep), then checks the save file with
 //! `umpire status --json` / `umpire log`. Each test has its own tmux server socket and its own
 //! data directory, so nothing touches the user's tmux or $HOME.
+mod tmux_common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_umpire");
-
-struct Tmux {
-    socket: String,
-    dir: tempfile::TempDir,
-}
-
-impl Tmux {
-    /// Start `script` (sh) in a detached tmux session of the given size.
-    fn start(name: &str, width: u16, height: u16, script: &str) -> Tmux {
-        let dir = tempfile::tempdir().unwrap();
-        let socket = format!("umpire-e2e-{name}-{}", std::process::id());
-        let run = dir.path().join("run.sh");
-        std::fs::write(&run, script).unwrap();
-        let ok = Command::new("tmux")
-            .args([
-                "-L",
-                &socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                "main",
-            ])
-            .args(["-x", &width.to_string(), "-y", &height.to_string()])
-            .arg(format!("sh {}", run.display()))
-            .env("TERM", "xterm-256color")
-            .current_dir(dir.path())
-            .status()
-            .expect("tmux is installed");
-        assert!(ok.success());
-        Tmux { socket, dir }
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn screen(&self) -> String {
-        let o = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "main"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-
-    /// Keys as tmux names them ("Enter", "Escape", "n"); `-l` text is typed literally.
-    fn keys(&self, keys: &[&str]) {
-        let ok = Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "main"])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(ok.success());
-    }
-
-    fn type_text(&self, text: &str) {
-        let ok = Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "main", "-l", text])
-            .status()
-            .unwrap();
-        assert!(ok.success());
-    }
-
-    /// Wait until the screen shows `text`; fail with the screen after 20 s.
-    fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > Duration::from_secs(20) {
-                panic!("waited 20 s for {text:?}; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(40));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
-
-/// The shell around the dashboard: after it exits, say how, and show whether the terminal is
-/// back in cooked mode with echo (the restore worked).
-fn script(args: &str, data: &Path) -> String {
-    format!(
-        "XDG_DATA_HOME='{}' HOME='{}' '{BIN}' {args}\n\
-         echo \"EXITED $?\"\n\
-         stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '\n\
-         echo '<stty'\n\
-         sleep 600\n",
-        data.display(),
-        data.display()
-    )
-}
-
-/// `stty` printed icanon and echo (not -icanon, -echo): raw mode was left.
-fn cooked(screen: &str) -> bool {
-    let words: Vec<&str> = screen.split_whitespace().collect();
-    words.contains(&"icanon") && words.contains(&"echo")
-}
+use tmux_common::{alive, cooked, pid_of, q, script, wait_gone, Tmux, BIN};
 
 fn umpire(args: &[&str], file: &Path) -> String {
     let o = Command::new(BIN).args(args).arg(file).output().unwrap();
@@ -134,35 +28,11 @@ fn only_save(dir: &Path) -> PathBuf {
     saves[0].clone()
 }
 
-/// The process whose command line mentions `needle` (the dashboard, not the shell).
-fn pid_of(needle: &str) -> i32 {
-    let start = Instant::now();
-    loop {
-        for e in std::fs::read_dir("/proc").unwrap().flatten() {
-            let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
-                continue;
-            };
-            let Ok(cmd) = std::fs::read(e.path().join("cmdline")) else {
-                continue;
-            };
-            let cmd = String::from_utf8_lossy(&cmd).replace('\0', " ");
-            if cmd.starts_with(BIN) && cmd.contains(needle) {
-                return pid;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "no process for {needle}"
-        );
-        std::thread::sleep(Duration::from_millis(40));
-    }
-}
-
 #[test]
 fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
     let probe = tempfile::tempdir().unwrap();
     let data = probe.path().join("data");
-    let t = Tmux::start("journey", 100, 30, &script("", &data));
+    let t = Tmux::start("journey", probe.path(), 100, 30, &script("", &data));
     t.wait_for("HMS Tiger");
     t.wait_for("1200 plotting");
     // End a phase with the key, and one with the prompt.
@@ -239,7 +109,8 @@ fn sigterm_and_sighup_restore_the_terminal_and_lose_nothing() {
         let probe = tempfile::tempdir().unwrap();
         let save = probe.path().join(format!("signal-{name}.toml"));
         let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
-        let t = Tmux::start(name, 80, 24, &script(&args, &probe.path().join("data")));
+        let data = probe.path().join("data");
+        let t = Tmux::start(name, probe.path(), 80, 24, &script(&args, &data));
         t.wait_for("1200 plotting");
         t.keys(&["n"]);
         t.wait_for("1200 movement");
@@ -272,27 +143,48 @@ fn too_small_a_terminal_gets_a_message_then_the_dashboard_when_enlarged() {
     let probe = tempfile::tempdir().unwrap();
     let save = probe.path().join("small.toml");
     let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
-    let t = Tmux::start("small", 60, 20, &script(&args, &probe.path().join("data")));
+    let data = probe.path().join("data");
+    let t = Tmux::start("small", probe.path(), 60, 20, &script(&args, &data));
     t.wait_for("terminal too small: 60x20");
-    let ok = Command::new("tmux")
-        .args([
-            "-L",
-            &t.socket,
-            "resize-window",
-            "-t",
-            "main",
-            "-x",
-            "80",
-            "-y",
-            "24",
-        ])
-        .status()
-        .unwrap();
-    assert!(ok.success());
+    t.resize(80, 24);
     t.wait_for("HMS Tiger");
     t.keys(&["q", "y"]);
     t.wait_for("EXITED 0");
-    let _ = t.path();
+}
+
+/// A terminal that goes away with no signal to the program (an SSH link dropped, or a tmux
+/// pane closed, under a shell that ignores SIGHUP: the kernel signals only that shell) ends
+/// the dashboard and a watcher within seconds. crossterm alone would wait on the dead
+/// terminal forever at full CPU (its issue 793); the save keeps every command.
+#[test]
+fn the_dashboard_and_a_watcher_end_when_their_terminal_goes_away_unsignalled() {
+    let probe = tempfile::tempdir().unwrap();
+    let save = probe.path().join("hangup.toml");
+    let home = probe.path().join("data");
+    let play = format!("play --save {} '{}'", q(&save), demo_file(&probe));
+    // No `sleep` after the program: the shell ends with it.
+    let unsignalled = |args: &str| {
+        format!(
+            "trap '' HUP\nexport HOME={0} XDG_DATA_HOME={0} XDG_CONFIG_HOME={0}/config\n{1} {args}\n",
+            q(&home),
+            q(Path::new(BIN))
+        )
+    };
+    let umpire_term = Tmux::start("hangup-play", probe.path(), 80, 24, &unsignalled(&play));
+    umpire_term.wait_for("1200 plotting");
+    umpire_term.keys(&["n"]);
+    umpire_term.wait_for("1200 movement");
+    let watch = format!("watch {} --side German", q(&save));
+    let watcher_term = Tmux::start("hangup-watch", probe.path(), 80, 24, &unsignalled(&watch));
+    watcher_term.wait_for("WATCH German");
+    let dashboard = pid_of(&format!("play --save {}", save.display()));
+    let watcher = pid_of(&format!("watch {}", save.display()));
+    assert!(alive(dashboard) && alive(watcher));
+    watcher_term.kill();
+    umpire_term.kill();
+    wait_gone(watcher, Duration::from_secs(5));
+    wait_gone(dashboard, Duration::from_secs(5));
+    assert_eq!(status(&save)["clock"]["phase"], "movement", "nothing lost");
 }
 
 /// The demo scenario as a file to `play`.

@@ -4,13 +4,15 @@
 //! close together and far apart. The face (`tui::review`): every review key, the jump prompt,
 //! bookmarks, kind filters, refusals, screen snapshots, and the file never written or locked.
 mod common;
+mod screen_common;
+mod tmux_common;
 
 use common::{demo, status_json, Rng, Script};
 use proptest::prelude::*;
 use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
 use ratatui::style::Modifier;
 use ratatui::Terminal;
+use screen_common::{buffer_text, find};
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::core::clock::Phase;
@@ -18,7 +20,7 @@ use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::{Entry, Game};
-use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target};
+use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS};
 use umpire::store::lock::lock_note_path;
 use umpire::tui::app::{App, Mode, Tone};
 use umpire::tui::keymap::{key_event, Keymap};
@@ -101,21 +103,7 @@ fn scripted() -> Rev {
 
 impl Rev {
     fn keys(&mut self, keys: &[&str]) -> &mut Self {
-        for k in keys {
-            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-                for c in text.chars() {
-                    let name = if c == ' ' {
-                        "space".to_string()
-                    } else {
-                        c.to_string()
-                    };
-                    self.app.on_key(key_event(&name).unwrap());
-                }
-            } else {
-                self.app
-                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-            }
-        }
+        screen_common::press(&mut self.app, keys);
         self
     }
 
@@ -163,14 +151,11 @@ impl Rev {
     }
 
     fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| umpire::tui::view::draw(f, &mut self.app))
-            .unwrap();
-        t
+        screen_common::draw(&mut self.app, w, h)
     }
 
     fn screen(&mut self, w: u16, h: u16) -> String {
-        buffer_text(self.draw(w, h).backend().buffer())
+        screen_common::screen(&mut self.app, w, h)
     }
 
     /// Text of the log panel's rows (for filter tests).
@@ -200,30 +185,11 @@ impl Rev {
     }
 }
 
-fn buffer_text(b: &Buffer) -> String {
-    let w = (b.area.width as usize).max(1);
-    b.content()
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn find(b: &Buffer, needle: &str) -> (u16, u16) {
-    let text = buffer_text(b);
-    for (y, line) in text.lines().enumerate() {
-        if let Some(byte) = line.find(needle) {
-            return (line[..byte].chars().count() as u16, y as u16);
-        }
-    }
-    panic!("{needle:?} not on screen:\n{text}");
-}
-
 // ---- the core: positions are replays of prefixes ---------------------------------------------
 
 fn review_of_log(log: &[Entry], every: usize) -> (Review, Game) {
     let full = Game::replay(&demo(), Tables::builtin(), log.to_vec()).unwrap();
-    Review::with_interval(&demo(), full, every)
+    Review::with_intervals(&demo(), full, every, (every / 3).max(1))
 }
 
 fn replay_prefix(log: &[Entry], p: usize) -> Game {
@@ -406,6 +372,20 @@ fn every_position_forward_and_backward_is_the_replay_of_its_prefix() {
         assert_eq!(status_json(&game), script.status[p], "forward to {p}");
         assert_eq!(game.entries(), &script.entries[..p]);
     }
+    // However far it walked, the review holds its lasting marks and at most NEAR_MARKS more.
+    let (mut review, mut game) = Review::with_intervals(
+        &demo(),
+        Game::replay(&demo(), Tables::builtin(), script.entries.clone()).unwrap(),
+        40,
+        8,
+    );
+    let lasting = n / 40 + 1;
+    assert_eq!(review.marks_held(), lasting);
+    for p in (0..=n).rev().chain(0..=n).chain([n, 3, 100, 17, 150]) {
+        review.seek(&mut game, p);
+        assert!(review.marks_held() <= lasting + NEAR_MARKS, "at {p}");
+    }
+    assert_eq!(status_json(&game), script.status[150]);
     // Jumps forward over several marks, and back over several.
     for (a, b) in [(0, n), (n, 3), (3, 100), (100, 99), (99, 17), (17, 150)] {
         review.seek(&mut game, a);
@@ -752,18 +732,24 @@ fn help_lists_the_review_keys() {
     let mut r = scripted();
     r.keys(&["?"]);
     let s = r.screen(100, 48);
-    for line in [
-        "Keys in review (read-only)",
-        "left",
-        "one command back",
-        "to the start of the next phase",
-        "to the next note (bookmark)",
-        "log kind: criticals",
-        ": jump to 1215, 1215 d2",
-        "Keys that would change the battle",
-    ] {
-        assert!(s.contains(line), "{line}:\n{s}");
-    }
+    screen_common::assert_shows(
+        &s,
+        &[
+            "Keys in review (read-only)",
+            "left",
+            "one command back",
+            "to the start of the next phase",
+            "to the next note (bookmark)",
+            "log kind: criticals",
+            "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect",
+            "Other keys",
+            "search the log",
+            "quit (asks first; a review changes nothing)",
+            "Refused here (they would change the battle): n t d f w c u ctrl-r U m",
+        ],
+        // Only the keys that work here: none that would change the battle, no form or dice.
+        screen_common::CHANGING_HELP,
+    );
 }
 
 #[test]
@@ -839,4 +825,83 @@ fn the_binary_needs_a_terminal_and_says_what_to_use_instead() {
         .output()
         .unwrap();
     assert_eq!(missing.status.code(), Some(2));
+}
+
+// ---- the real binary in a real terminal ------------------------------------------------------
+
+/// A battle with a turn 1215 to jump to and a note in it.
+const E2E_SCRIPT: &str = r#"note "first contact"
+next
+next
+hit tiger 60 pen 12 range long
+next
+next
+next
+next
+until 1215 planned_fire
+note "1215: the second salvo"
+hit moltke 45
+next
+until 1221 plotting
+"#;
+
+/// `umpire review` in tmux: it opens at the end, steps with the arrows, goes to the start,
+/// jumps with `:1215`, goes to the next bookmark, refuses a key that would change the battle,
+/// quits and gives the terminal back; the save's bytes are as they were and no file appears.
+#[test]
+fn the_binary_reviews_a_save_from_the_keyboard_and_leaves_it_as_it_was() {
+    use tmux_common::{cooked, q, script, Tmux};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("battle.toml");
+    write_battle(&path, E2E_SCRIPT);
+    let bytes = std::fs::read(&path).unwrap();
+    let log = umpire::store::read_save::<Entry>(&path).unwrap().entries;
+    let n = log.len();
+    let (review, _) = Review::new(
+        &demo(),
+        Game::replay(&demo(), Tables::builtin(), log).unwrap(),
+    );
+    let at_1215 = review.jump(&"1215".parse().unwrap()).unwrap();
+    assert!(0 < at_1215 && at_1215 < n);
+    let home = dir.path().join("home");
+    let t = Tmux::start(
+        "review",
+        dir.path(),
+        100,
+        30,
+        &script(&format!("review {}", q(&path)), &home),
+    );
+    // The tag ends the header line (capture-pane drops the trailing space).
+    let tag = |p: usize| format!(" REVIEW {p}/{n}");
+    t.wait_for(&tag(n));
+    t.keys(&["Left"]);
+    t.wait_for(&tag(n - 1));
+    t.keys(&["Left", "Left", "Right"]);
+    t.wait_for(&tag(n - 2));
+    t.keys(&["Home"]);
+    t.wait_for(&tag(0));
+    t.wait_for("start of the battle");
+    t.type_text(":1215");
+    t.keys(&["Enter"]);
+    t.wait_for(&tag(at_1215));
+    t.wait_for("1215 planned_fire");
+    t.keys(&["b"]);
+    t.wait_for(&tag(at_1215 + 1));
+    t.wait_for("note \"1215: the second salvo\"");
+    t.keys(&["n"]);
+    t.wait_for("review is read-only");
+    t.wait_for(&tag(at_1215 + 1));
+    t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
+    let after = t.wait_for("<stty");
+    assert!(after.contains("EXITED 0"), "{after}");
+    assert!(cooked(&after), "terminal restored: {after}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the save's bytes");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["battle.toml", "review.sh"], "no lock note, no file");
 }

@@ -12,12 +12,13 @@
 //!   would find them), and a side's own ships show theirs.
 //! - Keys: commands refused ("read-only: watching"), navigation works, quit at once.
 //! - Snapshots of the side view.
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
-use ratatui::Terminal;
+mod screen_common;
+mod tmux_common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
+use tmux_common::{q, script, Tmux, BIN};
 use umpire::cli::Battle;
 use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
@@ -27,11 +28,9 @@ use umpire::core::view;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, Mode};
-use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::keymap::Keymap;
 use umpire::tui::theme::Theme;
 use umpire::tui::watch;
-
-const BIN: &str = env!("CARGO_BIN_EXE_umpire");
 
 // ---- the fog-of-war battle --------------------------------------------------------------------
 
@@ -157,19 +156,8 @@ const SECRET_WORDS: &[&str] = &[
     "magazine",
 ];
 
-fn screen_text(b: &Buffer) -> String {
-    let w = (b.area.width as usize).max(1);
-    b.content()
-        .chunks(w)
-        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn draw(app: &mut App, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| umpire::tui::view::draw(f, app)).unwrap();
-    screen_text(t.backend().buffer())
+    screen_common::screen(app, w, h)
 }
 
 /// Pieces of a screen that belong together: panels sit side by side, so rows are cut at runs
@@ -295,10 +283,7 @@ impl Watcher {
     }
 
     fn keys(&mut self, keys: &[&str]) {
-        for k in keys {
-            self.app
-                .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-        }
+        screen_common::press(&mut self.app, keys);
     }
 }
 
@@ -503,6 +488,37 @@ fn a_watcher_refuses_every_command_key_and_moves_freely() {
     assert!(w.app.quit, "a watcher quits at once: nothing to save");
 }
 
+/// The help screen of a watcher lists the keys that work there and names the refused ones.
+#[test]
+fn a_watchers_help_lists_only_the_keys_that_work() {
+    let s = Streamed::new();
+    let mut w = Watcher::open(&s.path, Some("German"));
+    w.keys(&["?"]);
+    let screen = draw(&mut w.app, 100, 40);
+    screen_common::assert_shows(
+        &screen,
+        &[
+            "Keys (watching: read-only)",
+            "select the ship below",
+            "search the log",
+            "log: only the selected ship",
+            "quit at once (nothing to save: read-only)",
+            "Refused here (they would change the battle): n t d f w c u ctrl-r U m :",
+        ],
+        screen_common::CHANGING_HELP,
+    );
+    // No prompt and no review keys for a watcher.
+    screen_common::assert_shows(
+        &screen,
+        &[],
+        &[
+            "open the command prompt",
+            "one command back",
+            "At the : prompt",
+        ],
+    );
+}
+
 #[test]
 fn the_umpires_view_follows_undo_and_a_replaced_save() {
     let mut s = Streamed::new();
@@ -557,81 +573,6 @@ fn an_unknown_side_is_refused_before_the_terminal_listing_the_sides() {
 
 // ---- two processes: the umpire and the watchers in tmux -----------------------------------------
 
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start(name: &str, dir: &Path, command: &str) -> Tmux {
-        let socket = format!("umpire-watch-{name}-{}", std::process::id());
-        let run = dir.join(format!("{name}.sh"));
-        std::fs::write(
-            &run,
-            format!("HOME='{0}' XDG_CONFIG_HOME='{0}/config' {command}\necho \"EXITED $?\"\nsleep 600\n", dir.display()),
-        )
-        .unwrap();
-        let ok = Command::new("tmux")
-            .args([
-                "-L",
-                &socket,
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                "main",
-            ])
-            .args(["-x", "160", "-y", "48"])
-            .arg(format!("sh {}", run.display()))
-            .env("TERM", "xterm-256color")
-            .current_dir(dir)
-            .status()
-            .expect("tmux is installed");
-        assert!(ok.success());
-        Tmux { socket }
-    }
-
-    fn screen(&self) -> String {
-        let o = Command::new("tmux")
-            .args(["-L", &self.socket, "capture-pane", "-p", "-t", "main"])
-            .output()
-            .unwrap();
-        String::from_utf8_lossy(&o.stdout).into_owned()
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let ok = Command::new("tmux")
-            .args(["-L", &self.socket, "send-keys", "-t", "main"])
-            .args(keys)
-            .status()
-            .unwrap();
-        assert!(ok.success());
-    }
-
-    /// Wait until the screen shows `text`; fail with the screen after `limit`.
-    fn wait_for(&self, text: &str, limit: Duration) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            if start.elapsed() > limit {
-                panic!("waited {limit:?} for {text:?}; the screen:\n{s}");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .status();
-    }
-}
-
 fn files_in(dir: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
@@ -647,16 +588,12 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
     let save = dir.path().join("battle.toml");
     let ok = Command::new(BIN).arg("demo").arg(&save).output().unwrap();
     assert!(ok.status.success());
-    let q = |p: &Path| format!("'{}'", p.display());
-    let umpire_view = Tmux::start("umpire", dir.path(), &format!("'{BIN}' watch {}", q(&save)));
-    let german = Tmux::start(
-        "german",
-        dir.path(),
-        &format!("'{BIN}' watch {} --side german", q(&save)),
-    );
-    let first = Duration::from_secs(20);
-    umpire_view.wait_for("WATCH umpire's view", first);
-    german.wait_for("WATCH German", first);
+    let watcher =
+        |name: &str, args: &str| Tmux::start(name, dir.path(), 160, 48, &script(args, dir.path()));
+    let umpire_view = watcher("umpire", &format!("watch {}", q(&save)));
+    let german = watcher("german", &format!("watch {} --side german", q(&save)));
+    umpire_view.wait_for("WATCH umpire's view");
+    german.wait_for("WATCH German");
     // The watchers wrote, locked and created nothing.
     let files = files_in(dir.path());
     assert_eq!(files, ["battle.toml", "german.sh", "umpire.sh"]);
@@ -707,8 +644,8 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
             "{cmd}: {}",
             String::from_utf8_lossy(&o.stderr)
         );
-        umpire_view.wait_for(in_umpire_view, Duration::from_secs(1));
-        german.wait_for(in_german_view, Duration::from_secs(1));
+        umpire_view.wait_within(in_umpire_view, Duration::from_secs(1));
+        german.wait_within(in_german_view, Duration::from_secs(1));
         worst = worst.max(done.elapsed());
     }
     eprintln!("slowest command to reach both watchers: {worst:?}");
@@ -730,7 +667,7 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
     drop(writer);
     // Quitting a watcher is at once and restores the terminal.
     german.keys(&["q"]);
-    german.wait_for("EXITED 0", Duration::from_secs(10));
+    german.wait_for("EXITED 0");
     umpire_view.keys(&["q"]);
-    umpire_view.wait_for("EXITED 0", Duration::from_secs(10));
+    umpire_view.wait_for("EXITED 0");
 }

@@ -132,6 +132,9 @@ impl Game {
         entries: Vec<Entry>,
     ) -> Result<Game, GameError> {
         let mut game = Game::new(scenario, tables);
+        // Room for the whole log at once, not up to twice it (a long log is most of the memory).
+        game.entries.reserve_exact(entries.len());
+        game.done.reserve_exact(entries.len());
         for entry in entries {
             if entry.v != ENTRY_VERSION {
                 return Err(GameError::Replay {
@@ -212,17 +215,23 @@ impl Game {
 
     /// Take a prepared (and, by then, durably saved) entry into the game.
     pub fn commit(&mut self, entry: Entry) {
+        self.commit_from(entry, &[]);
+    }
+
+    /// [`Game::commit`], where an `undo` rebuilds the state from the latest of `marks` (taken
+    /// on this game's history) that the commands still in effect start with, rather than from
+    /// the scenario's start: `umpire review` steps over an undo without replaying the log.
+    pub fn commit_from(&mut self, mut entry: Entry, marks: &[&HistoryMark]) {
+        // A decoded (or decided) entry's events may hold up to twice the room they need; the
+        // log lives as long as the game, so it keeps only what it uses (7 MB of 25 at 20,000
+        // entries).
+        entry.events.shrink_to_fit();
         let index = self.entries.len();
         match history_move(&entry.cmd) {
             Some(Command::Undo) => {
                 if let Some(i) = self.done.pop() {
                     self.redo.push(i);
-                    self.state = self.initial.clone();
-                    for &d in &self.done {
-                        for e in &self.entries[d].events {
-                            self.state.apply(e);
-                        }
-                    }
+                    self.refold(marks);
                 }
             }
             Some(Command::Redo) => {
@@ -242,6 +251,31 @@ impl Game {
             }
         }
         self.entries.push(entry);
+    }
+
+    /// The state as the fold of the commands in effect (after an undo): from the latest of
+    /// `marks` whose commands in effect are where `done` starts (its state is their fold),
+    /// else from the scenario's start.
+    fn refold(&mut self, marks: &[&HistoryMark]) {
+        let base = marks
+            .iter()
+            .filter(|m| m.len <= self.entries.len() && self.done.starts_with(&m.done))
+            .max_by_key(|m| m.done.len());
+        let from = match base {
+            Some(m) => {
+                self.state = m.state.clone();
+                m.done.len()
+            }
+            None => {
+                self.state = self.initial.clone();
+                0
+            }
+        };
+        for &d in &self.done[from..] {
+            for e in &self.entries[d].events {
+                self.state.apply(e);
+            }
+        }
     }
 
     /// Where the history stands now (see [`HistoryMark`]).
@@ -274,6 +308,12 @@ impl Game {
         self.state = mark.state.clone();
         self.done = mark.done.clone();
         self.redo = mark.redo.clone();
+    }
+
+    /// Room for `n` more entries, exactly (a review's walk over a log of known length).
+    pub fn reserve(&mut self, n: usize) {
+        self.entries.reserve_exact(n);
+        self.done.reserve_exact(n);
     }
 
     /// The log, giving up the game (so a long log is never held twice).
@@ -400,5 +440,62 @@ impl DiceSource for RecordedDice {
                 request.purpose
             ),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::dice::SeededDice;
+    use crate::core::scenario::parse_scenario;
+
+    fn demo_game() -> Game {
+        let text = include_str!("../../saves/demo.toml");
+        let scenario = parse_scenario("demo.toml", text).expect("the demo parses");
+        Game::new(&scenario, Tables::builtin())
+    }
+
+    fn play(game: &mut Game, text: &str) {
+        let command: Command = text.parse().expect("a command");
+        game.execute(&command, &mut SeededDice)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+
+    /// An `undo` folds the commands still in effect from the latest mark they start with:
+    /// the same state as from the scenario's start, without the commands before the mark.
+    #[test]
+    fn an_undo_starts_again_from_the_latest_mark_its_history_begins_with() {
+        let mut game = demo_game();
+        for c in ["next", "next", "hit tiger 40", "hit moltke 30"] {
+            play(&mut game, c);
+        }
+        let early = game.mark();
+        play(&mut game, "hit kaiser 20");
+        let late = game.mark();
+        play(&mut game, "hit hannover 25");
+        let undo = game.prepare(&Command::Undo, &mut SeededDice);
+        let undo = undo.expect("an undo").expect("logged");
+        let mut from_start = game.clone();
+        from_start.commit(undo.clone());
+        // A mark is trusted as the fold of its history: mark it to see which one was used.
+        let mut marked = late.clone();
+        marked.state.name = "from the late mark".into();
+        let mut from_mark = game.clone();
+        from_mark.commit_from(undo.clone(), &[&early, &marked]);
+        assert_eq!(from_mark.state.name, "from the late mark");
+        marked.state.name = from_start.state.name.clone();
+        let mut from_mark = game.clone();
+        from_mark.commit_from(undo.clone(), &[&early, &marked]);
+        assert_eq!(from_mark.state, from_start.state);
+        // Undo past a mark: its history is no longer where `done` starts, so it is not used.
+        let mut twice = from_start.clone();
+        let undo2 = twice.prepare(&Command::Undo, &mut SeededDice);
+        let undo2 = undo2.expect("an undo").expect("logged");
+        let mut expected = twice.clone();
+        expected.commit(undo2.clone());
+        let mut poisoned = late.clone();
+        poisoned.state.name = "must not be used".into();
+        twice.commit_from(undo2, &[&early, &poisoned]);
+        assert_eq!(twice.state, expected.state);
     }
 }

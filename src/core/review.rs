@@ -6,9 +6,16 @@
 //!
 //! Moves: a command at a time; a phase or a turn at a time (to the positions where the clock's
 //! phase or turn changed); to a turn `HHMM` (and day); to an entry `#seq`; between `note`
-//! entries (the bookmarks). Stepping stays fast at fleet scale: a [`HistoryMark`] is kept every
-//! `CHECKPOINT_EVERY` entries (fewer on long logs: at most `MAX_MARKS`), so reaching any
-//! position applies at most that many entries after restoring the nearest mark before it.
+//! entries (the bookmarks).
+//!
+//! Stepping stays fast at fleet scale in little memory. A [`HistoryMark`] (a whole game state,
+//! about 1.3 MB at 250 ships late in a battle) is kept every `every` entries, at most
+//! [`FAR_MARKS`] intervals of the log, for the whole review; and up to [`NEAR_MARKS`] more
+//! where the umpire has been, on a grid of [`CHECKPOINT_EVERY`] entries: a walk from a mark
+//! to a position takes one at the last grid point before it. So a run of steps back pays for
+//! one long walk (at most `every` entries) per `CHECKPOINT_EVERY` steps, and each of the
+//! others applies fewer than `CHECKPOINT_EVERY` entries. An `undo` on the way restarts from
+//! the latest mark it can (`Game::commit_from`), not from the scenario's start.
 use crate::core::clock::{Clock, Hhmm, Minute, Phase, MINUTES_PER_DAY};
 use crate::core::game::{Entry, Game, HistoryMark};
 use crate::core::log_view::LogEntry;
@@ -16,12 +23,13 @@ use crate::core::scenario::Scenario;
 use std::fmt;
 use std::str::FromStr;
 
-/// Entries between two history marks, at least: a step back applies at most this many
-/// entries after restoring a mark...
+/// The grid of the marks taken near the position, and the least interval of the others.
 pub const CHECKPOINT_EVERY: usize = 256;
-/// ... and at most this many marks are kept, since each holds a whole game state (about 1 MB
-/// at 250 ships): a 20,000-entry log has a mark every 1,250 entries.
-pub const MAX_MARKS: usize = 16;
+/// The review's lasting marks split the log in at most this many intervals: a 20,000-entry
+/// log has one every 5,000 entries (and at its start and end).
+pub const FAR_MARKS: usize = 4;
+/// Marks kept near where the review has been (the least recently used goes first).
+pub const NEAR_MARKS: usize = 2;
 
 /// A saved battle's log being stepped through. The game shown holds the entries before the
 /// position; the review holds the ones after it (so the log is in memory once), the clock at
@@ -36,9 +44,12 @@ pub struct Review {
     seqs: Vec<u64>,
     /// Positions just after a `note` entry (the bookmarks), ascending.
     notes: Vec<usize>,
-    /// `marks[k]` stands after `k * every` entries.
-    marks: Vec<HistoryMark>,
+    /// `far[k]` stands after `k * every` entries, for the whole review.
+    far: Vec<HistoryMark>,
     every: usize,
+    /// Marks taken near the position on the `grid`, most recently used last.
+    near: Vec<HistoryMark>,
+    grid: usize,
 }
 /// What one step moves by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,35 +164,45 @@ impl Review {
     /// Review `game`, a battle of `scenario` already replayed (so its log is valid). Returns
     /// the review and the same game, standing at the end of the log.
     pub fn new(scenario: &Scenario, game: Game) -> (Review, Game) {
-        let every = CHECKPOINT_EVERY.max(game.entries().len().div_ceil(MAX_MARKS));
-        Review::with_interval(scenario, game, every)
+        let every = CHECKPOINT_EVERY.max(game.entries().len().div_ceil(FAR_MARKS));
+        Review::with_intervals(scenario, game, every, CHECKPOINT_EVERY)
     }
 
-    /// The same with a history mark every `every` entries (tests use small intervals).
-    pub fn with_interval(scenario: &Scenario, game: Game, every: usize) -> (Review, Game) {
+    /// The same with a lasting mark every `every` entries and near marks on a grid of `grid`
+    /// entries (tests use small intervals).
+    pub fn with_intervals(
+        scenario: &Scenario,
+        game: Game,
+        every: usize,
+        grid: usize,
+    ) -> (Review, Game) {
         let every = every.max(1);
         let mut walk = Game::new(scenario, game.tables.clone());
         let log = game.into_entries();
         let n = log.len();
+        walk.reserve(n);
         let mut review = Review {
-            ahead: Vec::new(),
+            // Exactly the log's room: untouched (not resident) until the review steps back.
+            ahead: Vec::with_capacity(n),
             clocks: Vec::with_capacity(n + 1),
             seqs: Vec::with_capacity(n),
             notes: Vec::new(),
-            marks: Vec::with_capacity(n / every + 1),
+            far: Vec::with_capacity(n / every + 1),
             every,
+            near: Vec::new(),
+            grid: grid.max(1),
         };
         review.clocks.push(walk.state.clock);
-        review.marks.push(walk.mark());
+        review.far.push(walk.mark());
         for (i, e) in log.into_iter().enumerate() {
             review.seqs.push(e.seq);
             if is_note(&e) {
                 review.notes.push(i + 1);
             }
-            walk.commit(e);
+            commit(&mut walk, e, &review.far, &[]);
             review.clocks.push(walk.state.clock);
             if (i + 1) % every == 0 {
-                review.marks.push(walk.mark());
+                review.far.push(walk.mark());
             }
         }
         (review, walk)
@@ -212,13 +233,21 @@ impl Review {
     }
 
     /// Move `game` (the game this review returned, at any position) to position `to`
-    /// (clamped to the end): back to the nearest mark at or before `to` (or on to it, when it
-    /// is ahead of `game`), then apply the entries in between.
+    /// (clamped to the end): back to the latest mark at or before `to` (or on to it, when it
+    /// is ahead of `game`), then apply the entries in between; a walk of a grid or more takes a
+    /// near mark at the last grid point on the way.
     pub fn seek(&mut self, game: &mut Game, to: usize) {
         let to = to.min(self.len());
-        let k = (to / self.every).min(self.marks.len() - 1);
-        let mark = &self.marks[k];
         let at = game.entries().len();
+        let (near, k) = self.latest_mark(to);
+        let mark = if near {
+            // Most recently used last: it is kept longest.
+            let m = self.near.remove(k);
+            self.near.push(m);
+            &self.near[self.near.len() - 1]
+        } else {
+            &self.far[k]
+        };
         if to < at {
             let after = game.rewind(mark);
             self.ahead.extend(after.into_iter().rev());
@@ -226,12 +255,45 @@ impl Review {
             let skipped = (at..mark.len()).filter_map(|_| self.ahead.pop()).collect();
             game.skip_to(mark, skipped);
         }
+        let from = game.entries().len();
+        let grid_point = to / self.grid * self.grid;
+        // A walk of less than the grid started near enough: no mark to take.
+        let take = to - from >= self.grid && !self.has_mark(grid_point);
         while game.entries().len() < to {
-            match self.ahead.pop() {
-                Some(e) => game.commit(e),
-                None => break,
+            let Some(e) = self.ahead.pop() else { break };
+            commit(game, e, &self.far, &self.near);
+            if take && game.entries().len() == grid_point {
+                if self.near.len() >= NEAR_MARKS {
+                    self.near.remove(0);
+                }
+                self.near.push(game.mark());
             }
         }
+    }
+
+    /// The latest mark at or before position `to`: (whether it is a near mark, its index).
+    fn latest_mark(&self, to: usize) -> (bool, usize) {
+        let k = (to / self.every).min(self.far.len() - 1);
+        let best_near = self
+            .near
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.len() <= to && m.len() > self.far[k].len())
+            .max_by_key(|(_, m)| m.len());
+        match best_near {
+            Some((i, _)) => (true, i),
+            None => (false, k),
+        }
+    }
+
+    fn has_mark(&self, p: usize) -> bool {
+        (p.is_multiple_of(self.every) && p / self.every < self.far.len())
+            || self.near.iter().any(|m| m.len() == p)
+    }
+
+    /// How many history marks the review holds now (each a whole game state).
+    pub fn marks_held(&self) -> usize {
+        self.far.len() + self.near.len()
     }
 
     /// Where one step from position `from` goes; an error (and no move) at either end or when
@@ -338,6 +400,16 @@ impl Review {
             first: turn_text(first),
             last: turn_text(last),
         }
+    }
+}
+
+/// Take `e` into `game`; an `undo` starts again from the latest of the marks it can.
+fn commit(game: &mut Game, e: Entry, far: &[HistoryMark], near: &[HistoryMark]) {
+    if e.cmd == "undo" {
+        let marks: Vec<&HistoryMark> = far.iter().chain(near).collect();
+        game.commit_from(e, &marks);
+    } else {
+        game.commit(e);
     }
 }
 

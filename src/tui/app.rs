@@ -11,7 +11,7 @@ use crate::core::log_view::log_entry;
 use crate::store::SaveWriter;
 use crate::tui::edit::LineEdit;
 use crate::tui::form::{Form, FormKind};
-use crate::tui::keymap::{Action, Keymap};
+use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
@@ -528,17 +528,17 @@ impl App {
                 self.log.search = None;
                 self.log.found = None;
             }
-            Action::StepBack
-            | Action::StepForward
-            | Action::PhaseBack
-            | Action::PhaseForward
-            | Action::TurnBack
-            | Action::TurnForward
-            | Action::NoteNext
-            | Action::NotePrev
-            | Action::KindFilter
-            | Action::ReviewStart
-            | Action::ReviewEnd => crate::tui::review::act(self, action),
+            // The review's own keys (`Action::is_review`): every other action is matched above.
+            review => crate::tui::review::act(self, review),
+        }
+    }
+
+    /// Which dashboard this is: its keys and help follow (`Action::works_in`).
+    pub fn face(&self) -> Face {
+        match (&self.review, &self.watch) {
+            (Some(_), _) => Face::Review,
+            (None, Some(_)) => Face::Watch,
+            (None, None) => Face::Play,
         }
     }
 
@@ -548,7 +548,7 @@ impl App {
             None => self.keymap.action(&key),
         };
         match action {
-            Some(a) if self.review.is_some() && a.changes_battle() => {
+            Some(a) if self.review.is_some() && !a.works_in(Face::Review) => {
                 crate::tui::review::refuse(self, a)
             }
             Some(action) => self.do_action(action),

@@ -127,6 +127,29 @@ impl Action {
         )
     }
 
+    /// Whether the action works in `face`. Review and watch are read-only: nothing that
+    /// would change the battle; a watcher has no prompt (review's prompt jumps); the review's
+    /// own keys work only in review.
+    pub fn works_in(self, face: Face) -> bool {
+        match face {
+            Face::Play => !self.is_review(),
+            Face::Review => !self.changes_battle(),
+            Face::Watch => !self.changes_battle() && !self.is_review() && self != Action::Command,
+        }
+    }
+
+    /// What the action does in `face`, for the help screen.
+    pub fn describe_in(self, face: Face) -> &'static str {
+        match (self, face) {
+            (Action::Quit, Face::Watch) => "quit at once (nothing to save: read-only)",
+            (Action::Quit, Face::Review) => "quit (asks first; a review changes nothing)",
+            (Action::Command, Face::Review) => {
+                "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect"
+            }
+            _ => self.describe(),
+        }
+    }
+
     /// The serde name, as written in keymap files.
     pub fn name(self) -> String {
         serde_json::to_value(self)
@@ -179,6 +202,14 @@ impl Action {
             Action::ReviewEnd => "review: to the end of the log",
         }
     }
+}
+
+/// Which dashboard the keys are pressed in: `umpire play`, `umpire review` or `umpire watch`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Face {
+    Play,
+    Review,
+    Watch,
 }
 
 /// The canonical name of a key event, or None for keys that are not bindable (releases,
@@ -402,6 +433,35 @@ impl Keymap {
         self.help_where(Action::is_review)
     }
 
+    /// The help table of the keys that work in `face`, the review's own keys apart (those
+    /// are [`Keymap::review_help`]).
+    /// In review, keys the `[review]` table takes over (← → Home End) are left out.
+    pub fn help_in(&self, face: Face) -> Vec<(String, Action, &'static str)> {
+        let shadowed = |k: &String| face == Face::Review && self.review_by_key.contains_key(k);
+        Action::ALL
+            .into_iter()
+            .filter(|a| !a.is_review() && a.works_in(face))
+            .filter_map(|a| {
+                let keys: Vec<&str> = self
+                    .keys(a)
+                    .iter()
+                    .filter(|k| !shadowed(k))
+                    .map(String::as_str)
+                    .collect();
+                (!keys.is_empty()).then(|| (keys.join(" "), a, a.describe_in(face)))
+            })
+            .collect()
+    }
+
+    /// The keys of the actions refused in `face` ("n t d f ..."), in `Action::ALL` order.
+    pub fn refused_in(&self, face: Face) -> Vec<String> {
+        Action::ALL
+            .into_iter()
+            .filter(|a| !a.is_review() && !a.works_in(face))
+            .flat_map(|a| self.keys(a).iter().cloned())
+            .collect()
+    }
+
     fn help_where(&self, keep: impl Fn(Action) -> bool) -> Vec<(String, Action, &'static str)> {
         Action::ALL
             .into_iter()
@@ -504,6 +564,45 @@ mod tests {
         let a = |k: &str| km.action(&key_event(k).unwrap());
         assert_eq!(a("left"), Some(Action::FocusFleet));
         assert_eq!(a("b"), None);
+    }
+
+    /// Review and watch are read-only; a watcher has no prompt and no review keys. The help
+    /// screen lists each face's keys from the same rule.
+    #[test]
+    fn each_face_allows_the_keys_that_work_there() {
+        let allowed = |face| -> Vec<Action> {
+            Action::ALL
+                .into_iter()
+                .filter(|a| a.works_in(face))
+                .collect()
+        };
+        use Action::*;
+        assert_eq!(
+            allowed(Face::Watch),
+            [
+                Search, SearchNext, SearchPrev, FilterLog, Help, Quit, Up, Down, FocusFleet,
+                FocusLog, FocusNext, PageUp, PageDown, Top, Bottom, Cancel
+            ]
+        );
+        for a in Action::ALL {
+            assert_eq!(a.works_in(Face::Play), !a.is_review(), "{a:?}");
+            assert_eq!(a.works_in(Face::Review), !a.changes_battle(), "{a:?}");
+        }
+        let km = Keymap::default();
+        assert_eq!(km.refused_in(Face::Play), Vec::<String>::new());
+        assert_eq!(
+            km.refused_in(Face::Watch).join(" "),
+            "n t d f w c u ctrl-r U m :"
+        );
+        assert_eq!(km.help_in(Face::Play), km.help());
+        // In review ← and → step: the help gives focus only its letters.
+        let review = km.help_in(Face::Review);
+        let focus = review.iter().find(|(_, a, _)| *a == FocusFleet);
+        assert_eq!(focus.map(|(k, _, _)| k.as_str()), Some("h"));
+        assert!(km
+            .help_in(Face::Watch)
+            .iter()
+            .all(|(_, a, _)| a.works_in(Face::Watch)));
     }
 
     #[test]

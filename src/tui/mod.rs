@@ -22,7 +22,7 @@ use ratatui::crossterm::event::{self, Event};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Where `umpire play` takes its battle from and where it saves.
 #[derive(Debug, Clone, Default)]
@@ -156,6 +156,21 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
 /// The event loop on the real terminal. Returns when the umpire quits or a signal asks the
 /// process to end; the terminal is restored on every path (panics by ratatui's hook).
 pub fn run(app: &mut App) -> Result<(), CliError> {
+    run_with(app, None)
+}
+
+/// Work the loop does between keys, every `every` (`umpire watch`: read what the umpire
+/// appended); `call` returns whether the screen must be drawn again.
+pub struct Tick<'a> {
+    pub every: Duration,
+    pub call: &'a mut dyn FnMut(&mut App) -> bool,
+}
+
+/// How often the loop wakes without a key when it has no tick (to notice a signal).
+const IDLE: Duration = Duration::from_millis(200);
+
+/// [`run`], with work between keys.
+pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), CliError> {
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [
         signal_hook::consts::SIGTERM,
@@ -167,17 +182,55 @@ pub fn run(app: &mut App) -> Result<(), CliError> {
     }
     let mut terminal = ratatui::try_init()
         .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
-    let result = event_loop(&mut terminal, app, &stop);
+    let done = Arc::new(AtomicBool::new(false));
+    watchdog(Arc::clone(&stop), Arc::clone(&done));
+    let result = event_loop(&mut terminal, app, &stop, tick);
     ratatui::restore();
+    done.store(true, Ordering::Relaxed);
     result.map_err(|e| CliError::input(format!("terminal: {e}")))
+}
+
+/// A thread beside the loop for the two ways it can be left waiting forever: a signal the
+/// loop does not get to (it ends the process after a grace second), and a terminal that went
+/// away with no signal at all (an SSH link or a tmux pane closed under a shell that ignores
+/// SIGHUP). crossterm then waits on the dead terminal without end and at full CPU (its
+/// issue 793), so the loop cannot notice by itself; the thread sees that standard input is
+/// no longer a terminal and ends the process. Nothing is lost: every command was durable
+/// before it was shown.
+fn watchdog(stop: Arc<AtomicBool>, done: Arc<AtomicBool>) {
+    use std::io::IsTerminal;
+    let spawned = std::thread::Builder::new()
+        .name("terminal watchdog".into())
+        .spawn(move || {
+            let mut asked_at: Option<std::time::Instant> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+                if !std::io::stdin().is_terminal() {
+                    // The terminal is gone: there is nothing to restore or draw on.
+                    std::process::exit(0);
+                }
+                if stop.load(Ordering::Relaxed) {
+                    let since = *asked_at.get_or_insert_with(std::time::Instant::now);
+                    if since.elapsed() > Duration::from_secs(1) && !done.load(Ordering::Relaxed) {
+                        ratatui::restore();
+                        std::process::exit(0);
+                    }
+                }
+            }
+        });
+    // Without the thread the loop still ends on a signal it gets to; that is all it can do.
+    drop(spawned);
 }
 
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     stop: &AtomicBool,
+    mut tick: Option<Tick>,
 ) -> std::io::Result<()> {
+    let every = tick.as_ref().map_or(IDLE, |t| t.every);
     let mut dirty = true;
+    let mut next = Instant::now() + every;
     loop {
         if app.quit || stop.load(Ordering::Relaxed) {
             return Ok(());
@@ -186,9 +239,10 @@ fn event_loop(
             terminal.draw(|f| view::draw(f, app))?;
             dirty = false;
         }
-        // Poll with a timeout so a signal is noticed even when no key comes; draw only after
-        // something happened (ratatui then sends only the cells that changed).
-        if event::poll(Duration::from_millis(200))? {
+        // Wake for a key, or at the next tick so a signal (or the watched save) is noticed
+        // when no key comes; draw only after something happened (ratatui then sends only the
+        // cells that changed).
+        if event::poll(next.saturating_duration_since(Instant::now()))? {
             match event::read()? {
                 Event::Key(key) => {
                     app.on_key(key);
@@ -200,6 +254,12 @@ fn event_loop(
                 }
                 _ => {}
             }
+        }
+        if Instant::now() >= next {
+            if let Some(t) = tick.as_mut() {
+                dirty |= (t.call)(app);
+            }
+            next = Instant::now() + every;
         }
     }
 }

@@ -211,8 +211,13 @@ pub fn act(app: &mut App, action: Action) {
             say(app, Tone::Info, text);
             return;
         }
+        // Only the review's own keys come here (`App::do_action`).
         other => {
-            app.do_action(other);
+            say(
+                app,
+                Tone::Error,
+                format!("{}: not a review key", other.name()),
+            );
             return;
         }
     };

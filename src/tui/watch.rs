@@ -1,9 +1,9 @@
 //! `umpire watch FILE [--side NAME]`: a live, read-only dashboard for players in their own
 //! terminals, following the save while the umpire plays.
 //!
-//! It is the umpire's dashboard (`App` with `Save::ReadOnly`) fed by a [`Follower`]: the loop
-//! wakes for a key or every [`POLL`], takes the entries the umpire appended into the game, and
-//! draws only when something changed. It never writes, locks or creates a file, so any number
+//! It is the umpire's dashboard (`App` with `Save::ReadOnly`, the dashboard's own loop) fed by
+//! a [`Follower`]: the loop wakes for a key or every [`POLL`], takes the entries the umpire
+//! appended into the game, and draws only when something changed. It never writes, locks or creates a file, so any number
 //! of watchers cannot slow or block the umpire. Keys that would change the battle are refused;
 //! moving through the fleet and the log, searching and help work.
 //!
@@ -16,19 +16,16 @@ use crate::core::game::{Entry, Game};
 use crate::core::view::Schedule;
 use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};
-use crate::tui::keymap::{Action, Keymap};
+use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use crate::tui::view::{fit, panel, styled, Ctx};
-use ratatui::crossterm::event::{self, Event};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often the save is looked at (one `stat` when nothing changed): a command is on the
 /// watchers' screens well within a second.
@@ -164,29 +161,6 @@ pub fn apply(app: &mut App, polled: Polled<Entry>) -> bool {
     changed
 }
 
-/// Keys a watcher may use: they move, search, filter, help and quit; none changes the battle.
-fn allowed(action: Action) -> bool {
-    matches!(
-        action,
-        Action::Search
-            | Action::SearchNext
-            | Action::SearchPrev
-            | Action::FilterLog
-            | Action::Help
-            | Action::Quit
-            | Action::Up
-            | Action::Down
-            | Action::FocusFleet
-            | Action::FocusLog
-            | Action::FocusNext
-            | Action::PageUp
-            | Action::PageDown
-            | Action::Top
-            | Action::Bottom
-            | Action::Cancel
-    )
-}
-
 /// A watcher's key, before the dashboard's own handling. Returns true when handled here: a
 /// key that would change the battle is refused; quit needs no confirmation (nothing to save).
 pub fn intercept(app: &mut App, action: Action) -> bool {
@@ -194,7 +168,7 @@ pub fn intercept(app: &mut App, action: Action) -> bool {
         app.quit = true;
         return true;
     }
-    if allowed(action) {
+    if action.works_in(Face::Watch) {
         return false;
     }
     let key = app
@@ -390,55 +364,12 @@ pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), CliE
         eprintln!("warning: {w}");
     }
     app.theme = Theme::from_env();
-    let stop = Arc::new(AtomicBool::new(false));
-    for sig in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGINT,
-    ] {
-        signal_hook::flag::register(sig, Arc::clone(&stop))
-            .map_err(|e| CliError::input(format!("cannot watch signals: {e}")))?;
-    }
-    let mut terminal = ratatui::try_init()
-        .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
-    let result = follow_loop(&mut terminal, &mut app, &mut follower, &stop);
-    ratatui::restore();
-    result.map_err(|e| CliError::input(format!("terminal: {e}")))
-}
-
-/// Wake for a key or at the next poll; draw only when something changed.
-fn follow_loop(
-    terminal: &mut ratatui::DefaultTerminal,
-    app: &mut App,
-    follower: &mut Follower,
-    stop: &AtomicBool,
-) -> std::io::Result<()> {
-    let mut dirty = true;
-    let mut next_poll = Instant::now() + POLL;
-    loop {
-        if app.quit || stop.load(Ordering::Relaxed) {
-            return Ok(());
-        }
-        if dirty {
-            terminal.draw(|f| super::view::draw(f, app))?;
-            dirty = false;
-        }
-        if event::poll(next_poll.saturating_duration_since(Instant::now()))? {
-            match event::read()? {
-                Event::Key(key) => {
-                    app.on_key(key);
-                    dirty = true;
-                }
-                Event::Resize(_, _) => {
-                    terminal.autoresize()?;
-                    dirty = true;
-                }
-                _ => {}
-            }
-        }
-        if Instant::now() >= next_poll {
-            dirty |= apply(app, follower.poll());
-            next_poll = Instant::now() + POLL;
-        }
-    }
+    let mut follow = |app: &mut App| apply(app, follower.poll());
+    super::run_with(
+        &mut app,
+        Some(super::Tick {
+            every: POLL,
+            call: &mut follow,
+        }),
+    )
 }

@@ -3,7 +3,7 @@
 use super::{fit, styled, Ctx};
 use crate::tui::app::{Mode, Tone};
 use crate::tui::form::Value;
-use crate::tui::keymap::Action;
+use crate::tui::keymap::{Action, Face};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -213,49 +213,64 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
             );
         }
         Mode::Help { scroll } => {
+            let face = ctx.app.face();
+            let keymap = &ctx.app.keymap;
+            let key_line = |keys: String, description: &'static str| {
+                Line::from(vec![
+                    styled(format!("{keys:<14}"), t.key()),
+                    styled(description.trim_start_matches("review: "), Style::new()),
+                ])
+            };
             let mut lines = Vec::new();
-            if ctx.app.review.is_some() {
+            if face == Face::Review {
                 lines.push(Line::from(styled("Keys in review (read-only)", t.title())));
-                for (keys, _, description) in ctx.app.keymap.review_help() {
-                    lines.push(Line::from(vec![
-                        styled(format!("{keys:<14}"), t.key()),
-                        styled(description.trim_start_matches("review: "), Style::new()),
-                    ]));
+                for (keys, _, description) in keymap.review_help() {
+                    lines.push(key_line(keys, description));
                 }
-                lines.push(Line::from(
-                    ": jump to 1215, 1215 d2, 1215 resolution, #42, start, end; or expect ...",
-                ));
-                lines.push(Line::from(
-                    "Keys that would change the battle (n t d f w c u U m) are refused.",
-                ));
                 lines.push(Line::default());
             }
-            lines.push(Line::from(styled("Keys (normal mode)", t.title())));
-            for (keys, _, description) in ctx.app.keymap.help() {
-                lines.push(Line::from(vec![
-                    styled(format!("{keys:<14}"), t.key()),
-                    styled(description, Style::new()),
-                ]));
+            lines.push(Line::from(styled(
+                match face {
+                    Face::Play => "Keys (normal mode)",
+                    Face::Review => "Other keys",
+                    Face::Watch => "Keys (watching: read-only)",
+                },
+                t.title(),
+            )));
+            for (keys, _, description) in keymap.help_in(face) {
+                lines.push(key_line(keys, description));
             }
-            lines.push(Line::default());
-            lines.push(Line::from(styled("At the : prompt", t.title())));
-            lines.push(Line::from(
-                "Enter run   Tab complete   ↑↓ history   Esc close",
-            ));
-            lines.push(Line::from(
-                "commands: next turn until scale hit crit fire flood adjust",
-            ));
-            lines.push(Line::from(
-                "          note dice undo redo expect (see the README)",
-            ));
-            lines.push(Line::from(styled("In a form", t.title())));
-            lines.push(Line::from(
-                "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
-            ));
-            lines.push(Line::from(styled("When asked for a die", t.title())));
-            lines.push(Line::from(
-                "digits: the face  Enter: roll it  Esc: abandon the command",
-            ));
+            let refused = keymap.refused_in(face);
+            if face != Face::Play && !refused.is_empty() {
+                lines.push(Line::from(styled(
+                    format!(
+                        "Refused here (they would change the battle): {}",
+                        refused.join(" ")
+                    ),
+                    t.dim(),
+                )));
+            }
+            if face == Face::Play {
+                lines.push(Line::default());
+                lines.push(Line::from(styled("At the : prompt", t.title())));
+                lines.push(Line::from(
+                    "Enter run   Tab complete   ↑↓ history   Esc close",
+                ));
+                lines.push(Line::from(
+                    "commands: next turn until scale hit crit fire flood adjust",
+                ));
+                lines.push(Line::from(
+                    "          note dice undo redo expect (see the README)",
+                ));
+                lines.push(Line::from(styled("In a form", t.title())));
+                lines.push(Line::from(
+                    "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
+                ));
+                lines.push(Line::from(styled("When asked for a die", t.title())));
+                lines.push(Line::from(
+                    "digits: the face  Enter: roll it  Esc: abandon the command",
+                ));
+            }
             lines.push(Line::default());
             lines.push(Line::from(styled(
                 "Esc, q or ? closes this help; j/k scroll",
