@@ -225,7 +225,16 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     for o in &s.orders {
         lines.push(Line::from(styled(format!("ORDER: {o}"), t.warn())));
     }
-    if let Some(m) = s.massive_damage {
+    // A sunk ship's weapons went down with her: one line instead of each mount and the
+    // massive-damage switch-off.
+    let sunk = s.status == "sunk";
+    if sunk && !s.mounts.is_empty() {
+        lines.push(Line::from(styled(
+            "Mounts: all lost with the ship".to_string(),
+            t.warn(),
+        )));
+    }
+    if let Some(m) = s.massive_damage.filter(|_| !sunk) {
         lines.push(Line::from(styled(
             format!("massive damage: {} (8.1.10)", m.replace('_', " ")),
             t.warn(),
@@ -237,7 +246,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let out: Vec<String> = s
         .mounts
         .iter()
-        .filter(|m| m.status != "ok" || m.thirds_lost > 0)
+        .filter(|m| !sunk && (m.status != "ok" || m.thirds_lost > 0))
         .map(|m| {
             if m.thirds_lost > 0 {
                 format!("{} -{}/3", m.name, m.thirds_lost)
