@@ -155,6 +155,7 @@ const CARRIED_FIELDS: &[&str] = &[
     "destroyed_at",
     "can_refloat",
     "rudder_jam_if_evasive",
+    "breakdowns",
 ];
 
 /// The test the issue asks for: a battle, a repair day, the carried scenario, and the next
@@ -526,7 +527,7 @@ fn bad_carried_blocks_are_refused_with_file_line_and_key() {
         (
             "flooding_patch = true",
             "flooding_patch = true\nsped = 3".into(),
-            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `not_repairable_at_sea`, `cargo_lost`, `aircraft_lost`, `rudder_jam`, `grounded`",
+            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `breakdowns`, `not_repairable_at_sea`, `cargo_lost`, `aircraft_lost`, `rudder_jam`, `grounded`",
         ),
     ];
     for (from, to, message) in cases {
@@ -571,7 +572,7 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
     let e = parse_scenario("t.toml", &bad).unwrap_err();
     assert_eq!(
         e[0].to_string(),
-        "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering criticals"
+        "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering and flotation criticals"
     );
 }
 
@@ -988,5 +989,79 @@ fn bad_cargo_aircraft_deck_rudder_and_grounding_keys_are_refused_with_file_line_
             "t.toml:14: ship \"a\": key \"carried.cargo_lost\": no hold is called \"No. 1\" (holds: none: the ship has no cargo)",
             "t.toml:14: ship \"a\": key \"carried.aircraft_lost\": the ship has no aircraft (give `aircraft = { hangar, forward, aft }`)",
         ]
+    );
+}
+
+/// FG&DN 8.3 Flotation, 8.5: a small craft's flotation hits keep their speed levels, and a
+/// mount that broke down before the battle and was not repaired starts the next battle broken
+/// down, to be repaired on the Breakdown Repair Table after it.
+#[test]
+fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    use umpire::core::view;
+    let text = "[scenario]\nname = \"Patrol\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 3\n\n[options]\nequipment_serviceability = true\n\n[[ship]]\nid = \"ml\"\nname = \"ML 1\"\nside = \"British\"\nsize = \"E\"\ndp = 10\nspeed = 20\nin_service = 1916\nnation = \"Great Britain\"\nmounts = [{ battery = \"light\", name = \"3-pounder\" }]\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    // Serviceability: the plant holds (D100 50), the 3-pounder fails (D100 1 of 1-5); a
+    // flotation hit (speed -1 level); the battle ends and is carried at once (--early).
+    for c in [
+        "dice 50 1",
+        "serviceability",
+        "crit ml flotation",
+        "end-battle",
+    ] {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    }
+    let end =
+        serde_json::to_value(view::ship_view(&g.state, &g.tables, &g.state.ships[0])).unwrap();
+    assert_eq!(end["mounts"][0]["status"], "out (breakdown)");
+    let src = Source {
+        file: "t.toml",
+        crc32: 1,
+        last_seq: 1,
+        scenario_text: text,
+        scenario: &s,
+        state: &g.state,
+        tables: &g.tables,
+    };
+    let early = CarryOptions {
+        early: true,
+        ..CarryOptions::default()
+    };
+    let c = carry(&src, &early).unwrap();
+    assert!(
+        c.text.contains("breakdowns = [\"mount: 3-pounder\"]\n"),
+        "{}",
+        c.text
+    );
+    assert!(c.text.contains("flotation_hits = 1\n"), "{}", c.text);
+    assert!(!c.text.contains("mounts_out"), "{}", c.text);
+    let mut next = Game::new(&c.scenario, Tables::builtin());
+    let start = serde_json::to_value(view::ship_view(
+        &next.state,
+        &next.tables,
+        &next.state.ships[0],
+    ))
+    .unwrap();
+    for f in CARRIED_FIELDS {
+        assert_eq!(start[*f], end[*f], "{f}\n{}", c.text);
+    }
+    assert_eq!(
+        start["speed_max"], 15,
+        "one level lost to the flotation hit"
+    );
+    // After the next battle the breakdown is listed as one (Breakdown Repair Table).
+    let c: Command = "end-battle".parse().unwrap();
+    next.execute(&c, &mut SeededDice).unwrap();
+    let v = view::ship_view(&next.state, &next.tables, &next.state.ships[0]);
+    assert!(
+        v.repairs
+            .iter()
+            .any(|r| r.breakdown && r.what.starts_with("3-pounder")),
+        "{:?}",
+        v.repairs
     );
 }

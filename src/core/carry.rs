@@ -108,6 +108,11 @@ pub struct Carried {
     /// Engineering plant breakdowns (FG&DN 8.5) not repaired: one speed level each.
     #[serde(default)]
     pub engineering_breakdowns: u32,
+    /// Mounts and searchlights out since the serviceability roll (FG&DN 8.5) and not repaired
+    /// (`"mount: NAME"`, `"sensor: forward_searchlight"`): out, and repaired on the Breakdown
+    /// Repair Table after the next battle.
+    #[serde(default)]
+    pub breakdowns: Vec<String>,
     #[serde(default)]
     pub not_repairable_at_sea: Vec<String>,
     /// Cargo lost, by hold name, in the hold's unit (8.3 Cargo; never repaired, 8.4).
@@ -144,7 +149,7 @@ pub struct Origin {
 }
 
 /// Kinds whose lasting effect is carried as equipment state (or is over), not as a record.
-const NOT_RECORDED: [CriticalKind; 15] = [
+const NOT_RECORDED: [CriticalKind; 14] = [
     CriticalKind::Fire,
     CriticalKind::Flooding,
     CriticalKind::FuelTank,
@@ -159,7 +164,6 @@ const NOT_RECORDED: [CriticalKind; 15] = [
     CriticalKind::Bridge,
     CriticalKind::Rudder,
     CriticalKind::Personnel,
-    CriticalKind::Flotation,
 ];
 
 /// Prefix of the cause of a critical that came from a carried block.
@@ -255,6 +259,16 @@ fn word_ok(w: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
+const BATTERIES: [Battery; 7] = [
+    Battery::Main,
+    Battery::Casemate,
+    Battery::Secondary,
+    Battery::Tertiary,
+    Battery::Light,
+    Battery::Aa,
+    Battery::Torpedo,
+];
+
 /// A system of `not_repairable_at_sea` as text.
 pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
     match t {
@@ -293,13 +307,19 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
             index: mount_index(spec, &need(what)?)?,
         },
         "director" => {
+            // A battery without directors in the scenario is put in local control by a fire
+            // control hit all the same, and repairs it like a director (8.3, 8.4).
             let b = need(what)?;
-            let battery = spec
-                .directors
-                .keys()
+            let battery = BATTERIES
+                .iter()
                 .find(|k| k.name() == b)
                 .copied()
-                .ok_or_else(|| format!("\"{text}\": the ship has no {b} director"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "\"{text}\": {b} is not a battery (expected {})",
+                        BATTERIES.map(|b| b.name()).join(", ")
+                    )
+                })?;
             RepairTarget::Director { battery }
         }
         "fire_control" => RepairTarget::FireControl { what: need(what)? },
@@ -351,10 +371,12 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
     }
     for (k, cr) in c.criticals.iter().enumerate() {
         let which = format!("critical {} ({})", k + 1, cr.kind.name());
-        if cr.speed_levels > 0 && cr.kind != CriticalKind::Engineering {
+        if cr.speed_levels > 0
+            && !matches!(cr.kind, CriticalKind::Engineering | CriticalKind::Flotation)
+        {
             push(
                 "criticals",
-                format!("{which}: speed_levels is only for engineering criticals"),
+                format!("{which}: speed_levels is only for engineering and flotation criticals"),
             );
         }
         if cr.speed_levels > 4 {
@@ -396,12 +418,16 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
         }
     }
     for (b, n) in &c.directors_lost {
-        let fitted = spec.directors.get(b).copied().unwrap_or(0);
-        if *n == 0 || *n > fitted {
-            push(
+        match spec.directors.get(b).copied() {
+            _ if *n == 0 => push("directors_lost", format!("{b}: 0 lost (leave it out)")),
+            // No directors given: each fire-control hit put the battery in local control and
+            // is repaired like a director (8.3, 8.4).
+            None => {}
+            Some(fitted) if *n > fitted => push(
                 "directors_lost",
                 format!("{b}: {n} lost, but the ship has {fitted} {b} director(s)"),
-            );
+            ),
+            Some(_) => {}
         }
     }
     for b in &c.local_control {
@@ -444,6 +470,21 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
     for t in &c.not_repairable_at_sea {
         if let Err(e) = parse_system(spec, t) {
             push("not_repairable_at_sea", e);
+        }
+    }
+    for t in &c.breakdowns {
+        match parse_system(spec, t) {
+            Err(e) => push("breakdowns", e),
+            Ok(RepairTarget::Mount { .. }) => {}
+            Ok(RepairTarget::Sensor { what }) if word_ok(&what) => {}
+            Ok(RepairTarget::Engineering) => push(
+                "breakdowns",
+                "\"engineering\": an engineering plant breakdown is counted in engineering_breakdowns".into(),
+            ),
+            Ok(_) => push(
+                "breakdowns",
+                format!("\"{t}\": only mounts (mount: NAME) and searchlights (sensor: WHAT) break down (8.5)"),
+            ),
         }
     }
     for (name, n) in &c.cargo_lost {
@@ -570,6 +611,20 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
         })
         .collect();
     let spec = s.spec.clone();
+    // Breakdowns first, as the serviceability roll came before any critical (8.5).
+    for t in &c.breakdowns {
+        match parse_system(&spec, t) {
+            Ok(RepairTarget::Mount { index }) if index < spec.mounts.len() => {
+                let what = crate::core::fgdn::repairs::mount_text(s, index);
+                s.equipment.breakdown(&RepairTarget::Mount { index }, &what);
+            }
+            Ok(RepairTarget::Sensor { what }) => {
+                let text = what.replace('_', " ");
+                s.equipment.breakdown(&RepairTarget::Sensor { what }, &text);
+            }
+            _ => {}
+        }
+    }
     let e = &mut s.equipment;
     for n in &c.mounts_out {
         if let Ok(k) = mount_index(&spec, n) {
@@ -592,7 +647,7 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     e.directors_lost = c.directors_lost.clone();
     e.local_control = c.local_control.clone();
     e.fire_control_notes = c.fire_control.clone();
-    e.sensors_out = c.sensors_out.clone();
+    e.sensors_out.extend(c.sensors_out.iter().cloned());
     e.comms_out = c.comms_out.clone();
     e.bridge_hit = c.bridge;
     e.rudder = c.rudder;
@@ -629,11 +684,19 @@ pub fn mark_not_at_sea(s: &mut ShipState) {
         let Ok(t) = parse_system(&s.spec, text) else {
             continue;
         };
-        if let Some(item) = s
+        // A system that broke down (8.5) has only its breakdown item; any other has its
+        // ordinary one (a new breakdown of the next battle comes second).
+        let open = |i: &RepairItem| i.target == t && i.state == RepairState::Open;
+        let k = s
             .repairs
-            .iter_mut()
-            .find(|i| !i.breakdown && i.target == t && i.state == RepairState::Open)
-        {
+            .iter()
+            .position(|i| !i.breakdown && open(i))
+            .or_else(|| {
+                s.repairs
+                    .iter()
+                    .position(|i| i.breakdown && open(i) && !matches!(t, RepairTarget::Engineering))
+            });
+        if let Some(item) = k.and_then(|k| s.repairs.get_mut(k)) {
             item.state = RepairState::NotAtSea;
         }
     }
@@ -793,11 +856,40 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
             .map(|_| name.clone())
             .map_err(|e| format!("ship \"{}\": {e}", spec.id))
     };
+    // Breakdowns (8.5) still out; their mounts and searchlights are not listed again as out.
+    let mut breakdowns = Vec::new();
+    let mut broken_sensors: Vec<&String> = Vec::new();
+    for (t, _) in &e.breakdowns {
+        match t {
+            RepairTarget::Mount { index } => {
+                breakdowns.push(format!("mount: {}", name_of(*index)?));
+            }
+            RepairTarget::Sensor { what } => {
+                breakdowns.push(system_text(spec, t));
+                broken_sensors.push(what);
+            }
+            _ => {}
+        }
+    }
+    let mut sensors_out = Vec::new();
+    for w in &e.sensors_out {
+        match broken_sensors.iter().position(|b| *b == w) {
+            Some(p) => {
+                broken_sensors.remove(p);
+            }
+            None => sensors_out.push(w.clone()),
+        }
+    }
+    let broken = |k: usize| {
+        e.breakdowns
+            .iter()
+            .any(|(t, _)| *t == RepairTarget::Mount { index: k })
+    };
     let mut mounts_out = Vec::new();
     let mut thirds_lost = BTreeMap::new();
     let mut loads_lost = Vec::new();
     for k in 0..spec.mounts.len() {
-        if e.mounts_out.get(k).copied().unwrap_or(false) {
+        if e.mounts_out.get(k).copied().unwrap_or(false) && !broken(k) {
             mounts_out.push(name_of(k)?);
         }
         let t = e.thirds_lost.get(k).copied().unwrap_or(0);
@@ -831,13 +923,14 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
         directors_lost: e.directors_lost.clone(),
         local_control: e.local_control.clone(),
         fire_control: e.fire_control_notes.clone(),
-        sensors_out: e.sensors_out.clone(),
+        sensors_out,
         comms_out: e.comms_out.clone(),
         bridge: e.bridge_hit,
         rudder: e.rudder.filter(|r| *r != RudderState::Freed),
         crew_factors_lost: e.crew_lost,
         flotation_hits: e.flotation_hits,
         engineering_breakdowns: e.plant_breakdowns,
+        breakdowns,
         not_repairable_at_sea,
         cargo_lost: e
             .cargo_lost
@@ -951,6 +1044,7 @@ pub fn carried_table(c: &Carried) -> Table {
         t.insert("criticals", toml_edit::value(a));
     }
     for (key, list) in [
+        ("breakdowns", &c.breakdowns),
         ("mounts_out", &c.mounts_out),
         ("loads_lost", &c.loads_lost),
         ("fire_control", &c.fire_control),
@@ -1392,7 +1486,13 @@ mod tests {
         }
         assert_eq!(
             parse_system(spec, "director: aa"),
-            Err("\"director: aa\": the ship has no aa director".into())
+            Ok(RepairTarget::Director {
+                battery: Battery::Aa
+            })
+        );
+        assert_eq!(
+            parse_system(spec, "director: boilers"),
+            Err("\"director: boilers\": boilers is not a battery (expected main, casemate, secondary, tertiary, light, aa, torpedo)".into())
         );
         assert_eq!(
             parse_system(spec, "bridge: forward"),
