@@ -148,6 +148,14 @@ const CARRIED_FIELDS: &[&str] = &[
     "flotation_hits",
     "flooding_patch",
     "magazines_flooded",
+    "cargo",
+    "aircraft",
+    "flight_deck",
+    "grounded",
+    "destroyed_at",
+    "can_refloat",
+    "rudder_jam_if_evasive",
+    "breakdowns",
 ];
 
 /// The test the issue asks for: a battle, a repair day, the carried scenario, and the next
@@ -519,7 +527,7 @@ fn bad_carried_blocks_are_refused_with_file_line_and_key() {
         (
             "flooding_patch = true",
             "flooding_patch = true\nsped = 3".into(),
-            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `not_repairable_at_sea`",
+            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `breakdowns`, `not_repairable_at_sea`, `cargo_lost`, `aircraft_lost`, `rudder_jam`, `grounded`",
         ),
     ];
     for (from, to, message) in cases {
@@ -564,7 +572,7 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
     let e = parse_scenario("t.toml", &bad).unwrap_err();
     assert_eq!(
         e[0].to_string(),
-        "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering criticals"
+        "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): speed_levels is only for engineering and flotation criticals"
     );
 }
 
@@ -691,4 +699,369 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
     let mut again = carried_of(&next.state.ships[0], "unused").unwrap();
     again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
     assert_eq!(again, block);
+}
+
+/// A temporary folder holding the seaplane raid (cargo, aircraft, a flight deck, two ships
+/// aground) played to the end of its repair day, saved as `raid.toml`.
+fn raid_day() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        scenarios().join("carry_aviation.toml"),
+        dir.path().join("carry_aviation.toml"),
+    )
+    .unwrap();
+    let script = scenarios().join("carry_aviation.umpire");
+    ok(
+        dir.path(),
+        &[
+            "run",
+            "carry_aviation.toml",
+            "--script",
+            script.to_str().unwrap(),
+            "--save",
+            "raid.toml",
+        ],
+    );
+    dir
+}
+
+/// The `[ship.carried]` table of ship `id` in a scenario text, as written.
+fn block_of(text: &str, id: &str) -> Carried {
+    let s = parse_scenario("x.toml", text).unwrap();
+    s.ships
+        .iter()
+        .find(|s| s.id == id)
+        .and_then(|s| s.carried.clone())
+        .unwrap_or_else(|| panic!("{id} carries no block"))
+}
+
+/// FG&DN 8.3 Cargo, Aircraft, Flight Deck; 8.4; 8.1.5. Cargo lost per hold, aircraft lost per
+/// place, a flight-deck hit not repaired (with its place, after the other one was repaired),
+/// a jammed rudder's direction, a wreck aground left out and a ship still beached carried so.
+#[test]
+fn cargo_aircraft_flight_deck_and_ships_aground_carry_into_the_next_battle() {
+    let dir = raid_day();
+    let d = dir.path();
+    let end = status(d, "raid.toml");
+    // 8.4: the flight-deck item of the second (aft) hit was repaired at 12 h, the first
+    // (forward) one failed at 48 h: the deck still damaged is forward, not aft.
+    assert_eq!(
+        ship(&end, "vindex")["flight_deck"],
+        serde_json::json!(["forward: launching aircraft restricted"])
+    );
+    let o = run(d, &["carry", "raid.toml", "--into", "next.toml"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "carried \"Carry: the seaplane raid\" into next.toml (scenario \"Carry: the seaplane raid (carried)\"):\n\
+         \x20 vindex: 40 DP taken (160 of 200 left), 22 of 22 kt, 1 critical in force, not repairable at sea: flight_deck\n\
+         \x20 hebble: 30 DP taken (70 of 100 left), 9 of 12 kt, 0 criticals in force, not repairable at sea: rudder\n\
+         \x20 medusa: aground, a wreck, left out\n\
+         \x20 g194: 5 DP taken (20 of 25 left), 0 of 30 kt, 0 criticals in force\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "warning: medusa is left out as a wreck: HMS Medusa (medusa) has taken 40 DP, more than its 30 DP: it cannot be refloated (8.1.5)\n\
+         warning: SMS G194 (g194) is still beached: she starts the next battle beached (8.1.5); if she was got off, record it with `refloat g194` in raid.toml and carry again\n"
+    );
+    let written = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    for block in [
+        "[ship.carried]\ndamage = 40\ncriticals = [\n  { kind = \"flight_deck\", detail = \"D6 1: flight deck hit forward: launching aircraft restricted\", cause = \"Carry: the seaplane raid, 0600 day 1: declared by the umpire\", place = \"forward\" },\n]\nnot_repairable_at_sea = [\"flight_deck\"]\naircraft_lost = { hangar = 1, forward = 1, aft = 1 }\n",
+        "[ship.carried]\ndamage = 30\nrudder = \"jammed\"\nrudder_jam = \"port\"\nnot_repairable_at_sea = [\"rudder\"]\ncargo_lost = { \"No. 1\" = 100 }\n",
+        "[ship.carried]\ndamage = 5\ngrounded = \"beached\"\n",
+        "repairs_to_hours = 48, last_seq = 25, crc32 = \"",
+        "\", wrecks = [\"medusa\"] },\n",
+    ] {
+        assert!(written.contains(block), "{block}\n---\n{written}");
+    }
+    assert!(!written.contains("id = \"medusa\""), "{written}");
+    assert!(ok(d, &["check", "next.toml"]).contains("next.toml: ok"));
+
+    // The next battle starts as the raid ended, ship by ship, field by field.
+    let next = status(d, "next.toml");
+    assert_eq!(ids(&next), ["vindex", "hebble", "g194"]);
+    for id in ["vindex", "hebble", "g194"] {
+        for f in CARRIED_FIELDS {
+            assert_eq!(
+                ship(&next, id)[*f],
+                ship(&end, id)[*f],
+                "{id}.{f}: the next battle starts as the raid ended"
+            );
+        }
+    }
+    assert_eq!(
+        ship(&next, "vindex")["aircraft"],
+        serde_json::json!({"hangar": 3, "forward": 1, "aft": 0, "lost": 3})
+    );
+    let cargo: Vec<(String, u64)> = ship(&next, "hebble")["cargo"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["hold"].as_str().unwrap().into(),
+                h["left"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(cargo, [("No. 1".to_string(), 300), ("No. 2".into(), 300)]);
+    assert_eq!(ship(&next, "hebble")["rudder_jam_if_evasive"], "port");
+    assert_eq!(ship(&next, "g194")["grounded"], "beached");
+    assert_eq!(ship(&next, "g194")["can_refloat"], true);
+
+    // In the next battle: the cargo and aircraft left are what the criticals find (D100 1 of
+    // the hangar's 3, forward 1: the hangar), G194 can be refloated, and the deck hit carried
+    // is listed after the battle but gets no roll (not repairable at sea, 8.4).
+    std::fs::write(
+        d.join("second.umpire"),
+        "dice 1 1\ncrit vindex aircraft\nexpect vindex aircraft.hangar 2\nrefloat g194\nexpect g194 grounded null\nend-battle\nexpect vindex repairs 1\n",
+    )
+    .unwrap();
+    let played = ok(
+        d,
+        &[
+            "run",
+            "next.toml",
+            "--script",
+            "second.umpire",
+            "--save",
+            "second.toml",
+        ],
+    );
+    assert!(
+        played.contains("ok  expect vindex aircraft.hangar 2"),
+        "{played}"
+    );
+    let st = status(d, "second.toml");
+    let r = &ship(&st, "vindex")["repairs"][0];
+    assert_eq!(
+        (r["what"].as_str(), r["state"].as_str()),
+        (
+            Some("flight deck (critical at 0600)"),
+            Some("not_repairable_at_sea")
+        )
+    );
+}
+
+/// Carry -> load -> carry again gives the same block for every new key (the loader's
+/// starting state is what was carried).
+#[test]
+fn cargo_aircraft_deck_rudder_and_grounding_round_trip_through_the_loader() {
+    let dir = raid_day();
+    let d = dir.path();
+    ok(d, &["carry", "raid.toml", "--into", "next.toml"]);
+    let first = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    let s = parse_scenario("next.toml", &first).unwrap();
+    let g = Game::new(&s, Tables::builtin());
+    for (spec, state) in s.ships.iter().zip(&g.state.ships) {
+        let block = block_of(&first, &spec.id);
+        let mut again = carried_of(state, "unused").unwrap();
+        again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
+        assert_eq!(again, block, "{}", spec.id);
+    }
+    // ... and through a whole second battle with nothing new: end-battle, the marks (the
+    // deck and the rudder are not repairable at sea: no die), carry: the same blocks.
+    std::fs::write(d.join("e.umpire"), "end-battle\nnext\nnext\nnext\nnext\n").unwrap();
+    ok(
+        d,
+        &[
+            "run",
+            "next.toml",
+            "--script",
+            "e.umpire",
+            "--save",
+            "n2.toml",
+        ],
+    );
+    let o = run(d, &["carry", "n2.toml", "--into", "third.toml"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let third = std::fs::read_to_string(d.join("third.toml")).unwrap();
+    for id in ["vindex", "hebble", "g194"] {
+        assert_eq!(block_of(&third, id), block_of(&first, id), "{id}");
+    }
+}
+
+/// Only wrecks left: nothing to carry (FG&DN 8.1.5).
+#[test]
+fn a_battle_that_leaves_only_a_wreck_is_not_carried() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("w.toml"),
+        "[scenario]\nname = \"w\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n",
+    )
+    .unwrap();
+    // At exactly her DP, aground: refloated she would founder at once (8.1.5, 8.1.8).
+    std::fs::write(
+        d.join("w.umpire"),
+        "beach a aground\nadjust a damage 100 \"on the rocks\"\nend-battle\nnext\nnext\nnext\nnext\n",
+    )
+    .unwrap();
+    ok(d, &["run", "w.toml", "--script", "w.umpire"]);
+    refused(
+        d,
+        &["carry", "w.toml", "--into", "next.toml"],
+        "w.toml: no ship is afloat but a wreck: there is nothing to carry into another battle",
+    );
+}
+
+/// The new keys of a hand-edited carried block are checked like the rest: file, line, ship,
+/// key and what would be right.
+#[test]
+fn bad_cargo_aircraft_deck_rudder_and_grounding_keys_are_refused_with_file_line_and_key() {
+    let dir = raid_day();
+    let d = dir.path();
+    ok(d, &["carry", "raid.toml", "--into", "next.toml"]);
+    let golden = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
+    // (text, replacement, the line the message names starts with, message)
+    let cases: Vec<(&str, &str, &str, &str)> = vec![
+        (
+            "cargo_lost = { \"No. 1\" = 100 }",
+            "cargo_lost = { \"No. 3\" = 100 }",
+            "cargo_lost",
+            "ship \"hebble\": key \"carried.cargo_lost\": no hold is called \"No. 3\" (holds: \"No. 1\", \"No. 2\")",
+        ),
+        (
+            "cargo_lost = { \"No. 1\" = 100 }",
+            "cargo_lost = { \"No. 1\" = 401 }",
+            "cargo_lost",
+            "ship \"hebble\": key \"carried.cargo_lost\": \"No. 1\": 401 tons lost, but the hold has 400 tons (1-400)",
+        ),
+        (
+            "aircraft_lost = { hangar = 1, forward = 1, aft = 1 }",
+            "aircraft_lost = { hangar = 1, forward = 1, aft = 2 }",
+            "aircraft_lost",
+            "ship \"vindex\": key \"carried.aircraft_lost\": aft: 2 lost, but the ship has 1 aircraft there",
+        ),
+        (
+            "aircraft_lost = { hangar = 1, forward = 1, aft = 1 }",
+            "aircraft_lost = { hangar = 1, deck = 1 }",
+            "aircraft_lost",
+            "unknown field `deck`, expected one of `hangar`, `forward`, `aft`",
+        ),
+        (
+            "rudder = \"jammed\"",
+            "rudder = \"disabled\"",
+            "rudder_jam",
+            "ship \"hebble\": key \"carried.rudder_jam\": a jam direction needs rudder = \"jammed\" or \"stuck\"",
+        ),
+        (
+            ", place = \"forward\" },",
+            " },",
+            "criticals",
+            "ship \"vindex\": key \"carried.criticals\": critical 1 (flight_deck): say where the deck was hit: place = \"forward\", \"amidships\" or \"aft\" (8.3)",
+        ),
+        (
+            ", place = \"forward\" },",
+            ", place = \"bow\" },",
+            "  { kind = \"flight_deck\"",
+            "unknown variant `bow`, expected one of `forward`, `amidships`, `aft`",
+        ),
+        (
+            "grounded = \"beached\"",
+            "grounded = \"beached\"\nkeel_broken = true",
+            "grounded",
+            "ship \"g194\": key \"carried.grounded\": beached: her keel is broken, she cannot be refloated (8.1.5): a wreck is left out of the scenario, not carried",
+        ),
+    ];
+    for (from, to, at, message) in cases {
+        assert!(golden.contains(from), "{from}");
+        let bad = golden.replacen(from, to, 1);
+        let errors = parse_scenario("next.toml", &bad).expect_err(to);
+        let got: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        let line = line_of(&bad, at);
+        assert_eq!(got, [format!("next.toml:{line}: {message}")], "{to}");
+    }
+    // A place on a critical that is not a flight-deck hit.
+    let base = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n";
+    let bad = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"rudder\", detail = \"jammed\", place = \"aft\" }}], cargo_lost = {{ \"No. 1\" = 5 }}, aircraft_lost = {{ hangar = 1 }} }}\n");
+    let e: Vec<String> = parse_scenario("t.toml", &bad)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        e,
+        [
+            "t.toml:14: ship \"a\": key \"carried.criticals\": critical 1 (rudder): place is only for flight_deck criticals",
+            "t.toml:14: ship \"a\": key \"carried.cargo_lost\": no hold is called \"No. 1\" (holds: none: the ship has no cargo)",
+            "t.toml:14: ship \"a\": key \"carried.aircraft_lost\": the ship has no aircraft (give `aircraft = { hangar, forward, aft }`)",
+        ]
+    );
+}
+
+/// FG&DN 8.3 Flotation, 8.5: a small craft's flotation hits keep their speed levels, and a
+/// mount that broke down before the battle and was not repaired starts the next battle broken
+/// down, to be repaired on the Breakdown Repair Table after it.
+#[test]
+fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
+    use umpire::core::carry::{carry, CarryOptions, Source};
+    use umpire::core::command::Command;
+    use umpire::core::dice::SeededDice;
+    use umpire::core::view;
+    let text = "[scenario]\nname = \"Patrol\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 3\n\n[options]\nequipment_serviceability = true\n\n[[ship]]\nid = \"ml\"\nname = \"ML 1\"\nside = \"British\"\nsize = \"E\"\ndp = 10\nspeed = 20\nin_service = 1916\nnation = \"Great Britain\"\nmounts = [{ battery = \"light\", name = \"3-pounder\" }]\n";
+    let s = parse_scenario("t.toml", text).unwrap();
+    let mut g = Game::new(&s, Tables::builtin());
+    // Serviceability: the plant holds (D100 50), the 3-pounder fails (D100 1 of 1-5); a
+    // flotation hit (speed -1 level); the battle ends and is carried at once (--early).
+    for c in [
+        "dice 50 1",
+        "serviceability",
+        "crit ml flotation",
+        "end-battle",
+    ] {
+        let c: Command = c.parse().unwrap();
+        g.execute(&c, &mut SeededDice).unwrap();
+    }
+    let end =
+        serde_json::to_value(view::ship_view(&g.state, &g.tables, &g.state.ships[0])).unwrap();
+    assert_eq!(end["mounts"][0]["status"], "out (breakdown)");
+    let src = Source {
+        file: "t.toml",
+        crc32: 1,
+        last_seq: 1,
+        scenario_text: text,
+        scenario: &s,
+        state: &g.state,
+        tables: &g.tables,
+    };
+    let early = CarryOptions {
+        early: true,
+        ..CarryOptions::default()
+    };
+    let c = carry(&src, &early).unwrap();
+    assert!(
+        c.text.contains("breakdowns = [\"mount: 3-pounder\"]\n"),
+        "{}",
+        c.text
+    );
+    assert!(c.text.contains("flotation_hits = 1\n"), "{}", c.text);
+    assert!(!c.text.contains("mounts_out"), "{}", c.text);
+    let mut next = Game::new(&c.scenario, Tables::builtin());
+    let start = serde_json::to_value(view::ship_view(
+        &next.state,
+        &next.tables,
+        &next.state.ships[0],
+    ))
+    .unwrap();
+    for f in CARRIED_FIELDS {
+        assert_eq!(start[*f], end[*f], "{f}\n{}", c.text);
+    }
+    assert_eq!(
+        start["speed_max"], 15,
+        "one level lost to the flotation hit"
+    );
+    // After the next battle the breakdown is listed as one (Breakdown Repair Table).
+    let c: Command = "end-battle".parse().unwrap();
+    next.execute(&c, &mut SeededDice).unwrap();
+    let v = view::ship_view(&next.state, &next.tables, &next.state.ships[0]);
+    assert!(
+        v.repairs
+            .iter()
+            .any(|r| r.breakdown && r.what.starts_with("3-pounder")),
+        "{:?}",
+        v.repairs
+    );
 }

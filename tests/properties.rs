@@ -7,8 +7,8 @@ use proptest::test_runner::TestCaseError;
 use std::collections::BTreeMap;
 use umpire::core::clock::{Phase, Scale};
 use umpire::core::command::{
-    Aspect, Command, Depth, HitOpts, Penetration, RangeBand, Side, Weapon, ADJUST_FIELDS,
-    MAX_HIT_DP,
+    Aspect, Command, CrewBattery, Depth, HitOpts, Penetration, RangeBand, Side, Weapon,
+    ADJUST_FIELDS, MAX_HIT_DP,
 };
 use umpire::core::dice::SeededDice;
 use umpire::core::event::{Casualty, Event};
@@ -53,6 +53,14 @@ fn phase() -> impl Strategy<Value = Phase> {
 
 fn crit_kind() -> impl Strategy<Value = CriticalKind> {
     prop::sample::select(CriticalKind::ALL.to_vec())
+}
+
+fn crew_battery() -> impl Strategy<Value = CrewBattery> {
+    prop::sample::select(vec![
+        CrewBattery::Main,
+        CrewBattery::Casemate,
+        CrewBattery::Light,
+    ])
 }
 
 fn hhmm() -> impl Strategy<Value = u32> {
@@ -139,6 +147,13 @@ fn command() -> impl Strategy<Value = Command> {
                 value,
                 reason,
             }),
+        (ship_id(), crew_battery()).prop_map(|(ship, battery)| Command::Crew { ship, battery }),
+        (ship_id(), ship_id()).prop_map(|(helper, ship)| Command::Assist { helper, ship }),
+        ship_id().prop_map(|helper| Command::Release { helper }),
+        ship_id().prop_map(|ship| Command::Magazines { ship }),
+        (ship_id(), any::<bool>()).prop_map(|(ship, ignored)| Command::Orders { ship, ignored }),
+        (ship_id(), any::<bool>()).prop_map(|(ship, aground)| Command::Beach { ship, aground }),
+        ship_id().prop_map(|ship| Command::Refloat { ship }),
         text().prop_map(Command::Note),
         Just(Command::EndBattle),
         (0u32..=9).prop_map(Command::SeaState),
@@ -241,9 +256,16 @@ fn demo() -> Scenario {
 
 /// The demo, or a variant of it: starting just before midnight (the day rolls over), and/or
 /// with the torpedo boat S53 as a size E small craft (DP not reduced, sinks at 2 x DP in one
-/// turn, fire and flooding do their first damage at once).
-fn demo_variant(late: bool, small_craft: bool) -> String {
+/// turn, fire and flooding do their first damage at once), and/or with the optional equipment
+/// serviceability rule (FG&DN 8.5) on, so `serviceability` can be typed.
+fn demo_variant(late: bool, small_craft: bool, serviceability: bool) -> String {
     let mut text = umpire::cli::DEMO.to_string();
+    if serviceability {
+        text = text.replace(
+            "[options]\n",
+            "[options]\nequipment_serviceability = true\n",
+        );
+    }
     if late {
         text = text.replace("start = \"1200\"", "start = \"2339\"");
     }
@@ -280,6 +302,21 @@ enum Op {
     /// `until` the next intermediate mark, at a phase (reaches "each Intermediate Turn" work).
     UntilMark(Option<Phase>),
     Scale(Scale),
+    /// Damage control (FG&DN 8.2): crews, assistance (helper, ship), magazines, fire orders.
+    Crew(usize, CrewBattery),
+    Assist(usize, usize),
+    Release(usize),
+    Magazines(usize),
+    Orders(usize, bool),
+    /// FG&DN 8.1.5: `beach SHIP [aground]`, `refloat SHIP`.
+    Beach(usize, bool),
+    Refloat(usize),
+    /// FG&DN 8.4, 8.5: the end of the battle (one time in four; `next` otherwise, so that
+    /// most battles still have a battle) and the post-battle marks, the sea state (10-12 are
+    /// refused), the serviceability roll (refused unless the option is on).
+    EndBattle(u8),
+    SeaState(u32),
+    Serviceability,
 }
 
 const UNKNOWN: usize = usize::MAX;
@@ -360,6 +397,16 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(t, s, p)| Op::Until(t, s, p)),
         2 => prop_oneof![Just(None), prop::option::of(phase())].prop_map(Op::UntilMark),
         2 => prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Op::Scale),
+        1 => (ship_index(), crew_battery()).prop_map(|(s, b)| Op::Crew(s, b)),
+        1 => (ship_index(), ship_index()).prop_map(|(h, s)| Op::Assist(h, s)),
+        1 => ship_index().prop_map(Op::Release),
+        1 => ship_index().prop_map(Op::Magazines),
+        1 => (ship_index(), any::<bool>()).prop_map(|(s, i)| Op::Orders(s, i)),
+        1 => (ship_index(), any::<bool>()).prop_map(|(s, a)| Op::Beach(s, a)),
+        1 => ship_index().prop_map(Op::Refloat),
+        1 => (0u8..4).prop_map(Op::EndBattle),
+        1 => (0u32..=12).prop_map(Op::SeaState),
+        1 => Just(Op::Serviceability),
     ]
 }
 
@@ -370,6 +417,19 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
             "bismarck".to_string()
         } else {
             ids[i % ids.len()].clone()
+        }
+    };
+    let pick = |i: usize, which: &dyn Fn(&umpire::core::state::ShipState) -> bool| {
+        let fit: Vec<&str> = state
+            .ships
+            .iter()
+            .filter(|s| which(s))
+            .map(|s| s.id())
+            .collect();
+        if i == UNKNOWN || fit.is_empty() {
+            ship(i)
+        } else {
+            fit[i % fit.len()].to_string()
         }
     };
     match op {
@@ -420,6 +480,35 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
             phase: *phase,
         },
         Op::Scale(s) => Command::Scale(*s),
+        Op::Crew(s, battery) => Command::Crew {
+            ship: ship(*s),
+            battery: *battery,
+        },
+        Op::Assist(h, s) => Command::Assist {
+            helper: ship(*h),
+            ship: ship(*s),
+        },
+        // Mostly a helper that is assisting (or a ship that is grounded, for `refloat`), so the
+        // command is accepted more often than a ship picked blindly would be.
+        Op::Release(h) => Command::Release {
+            helper: pick(*h, &|s| s.assisting.is_some()),
+        },
+        Op::Magazines(s) => Command::Magazines { ship: ship(*s) },
+        Op::Orders(s, ignored) => Command::Orders {
+            ship: ship(*s),
+            ignored: *ignored,
+        },
+        Op::Beach(s, aground) => Command::Beach {
+            ship: ship(*s),
+            aground: *aground,
+        },
+        Op::Refloat(s) => Command::Refloat {
+            ship: pick(*s, &|s| s.grounded.is_some()),
+        },
+        Op::EndBattle(0) => Command::EndBattle,
+        Op::EndBattle(_) => Command::Next,
+        Op::SeaState(n) => Command::SeaState(*n),
+        Op::Serviceability => Command::Serviceability,
     }
 }
 
@@ -438,13 +527,15 @@ fn check_state(game: &Game) -> Result<(), TestCaseError> {
     for (s, v) in game.state.ships.iter().zip(&status.ships) {
         let id = s.id();
         if !s.is_small_craft() {
+            // A beached or grounded ship takes damage on to twice its DP (FG&DN 8.1.5).
+            let limit = umpire::core::fgdn::grounding::damage_limit(s);
             prop_assert!(
-                s.damage <= s.spec.dp,
-                "{id}: damage {} > dp {}",
+                s.damage <= limit,
+                "{id}: damage {} > {limit} (dp {})",
                 s.damage,
                 s.spec.dp
             );
-            prop_assert_eq!(v.dp_left, v.dp - v.damage, "{}: dp_left", id);
+            prop_assert_eq!(v.dp_left, v.dp.saturating_sub(v.damage), "{}: dp_left", id);
         }
         prop_assert_eq!(
             v.severity_pct,
@@ -546,7 +637,8 @@ fn check_entry_events(before: &GameState, entry: &Entry) -> Result<GameState, Te
                         s.id(),
                         state.clock
                     );
-                    if !s.is_small_craft() && s.dp_left() == 0 {
+                    // A grounded ship at 0 DP rests on the bottom (8.1.5).
+                    if !s.is_small_craft() && s.dp_left() == 0 && s.grounded.is_none() {
                         prop_assert!(
                             !s.is_afloat(),
                             "\"{}\": {} is at 0 DP and afloat after {} ended",
@@ -707,6 +799,111 @@ fn check_history(scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> 
     Ok(())
 }
 
+/// Status fields a carried ship starts the next battle with exactly as she ended the repair
+/// day (tests/carry.rs has the same list).
+const CARRIED_FIELDS: &[&str] = &[
+    "dp",
+    "damage",
+    "dp_left",
+    "speed",
+    "speed_max",
+    "breakdown_level",
+    "tds",
+    "mounts",
+    "fire_control",
+    "sensors_out",
+    "comms_out",
+    "bridge",
+    "rudder",
+    "crew_factors_lost",
+    "flotation_hits",
+    "flooding_patch",
+    "magazines_flooded",
+    "cargo",
+    "aircraft",
+    "flight_deck",
+    "grounded",
+    "destroyed_at",
+    "can_refloat",
+    "rudder_jam_if_evasive",
+    "breakdowns",
+];
+
+/// Campaign carry-over (issue 5 item 4, FG&DN 8.4): the battle is ended and its repair day
+/// walked; `carry` then writes a scenario that loads, whose ships start with the state they
+/// ended with, and whose carried blocks come back the same from that starting state. Only a
+/// battle with no ship left to carry is refused.
+fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> {
+    use umpire::core::carry::{carried_of, carry, CarryOptions, Source};
+    let mut g = game.clone();
+    if g.state.post_battle.is_none() {
+        if g.state.ships.iter().any(|s| !s.pending.is_empty()) {
+            let _ = g.execute(&Command::Next, &mut SeededDice);
+        }
+        if g.execute(&Command::EndBattle, &mut SeededDice).is_err() {
+            return Ok(());
+        }
+    }
+    for _ in 0..4 {
+        let _ = g.execute(&Command::Next, &mut SeededDice);
+    }
+    prop_assert!(g.state.post_battle.is_some_and(|p| p.finished));
+    let src = Source {
+        file: "battle.toml",
+        crc32: 0,
+        last_seq: 0,
+        scenario_text: text,
+        scenario,
+        state: &g.state,
+        tables: &g.tables,
+    };
+    let carried = match carry(&src, &CarryOptions::default()) {
+        Ok(c) => c,
+        Err(e) => {
+            prop_assert!(
+                e.0.starts_with("battle.toml: no ship is afloat")
+                    && !g
+                        .state
+                        .ships
+                        .iter()
+                        .any(|s| s.is_afloat() && s.grounded.is_none()),
+                "carry refused: {}",
+                e
+            );
+            return Ok(());
+        }
+    };
+    let next = Game::new(&carried.scenario, Tables::builtin());
+    for s in &next.state.ships {
+        let mut end = g
+            .state
+            .ship(s.id())
+            .expect("a carried ship was in the battle")
+            .clone();
+        // Crews sent to damage control are back at their guns in a new battle (once per battle).
+        end.dc_crews = None;
+        // A rudder freed in the battle is simply a working rudder in the next one.
+        if end.equipment.rudder == Some(umpire::core::fgdn::effects::RudderState::Freed) {
+            end.equipment.rudder = None;
+        }
+        let end = &end;
+        let a = serde_json::to_value(view::ship_view(&g.state, &g.tables, end))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let b = serde_json::to_value(view::ship_view(&next.state, &next.tables, s))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for f in CARRIED_FIELDS {
+            prop_assert_eq!(&b[*f], &a[*f], "{}.{} carried\n{}", s.id(), f, carried.text);
+        }
+        if let Some(block) = &s.spec.carried {
+            let mut again =
+                carried_of(s, "again").map_err(|e| TestCaseError::fail(e.to_string()))?;
+            again.not_repairable_at_sea = block.not_repairable_at_sea.clone();
+            prop_assert_eq!(&again, block, "{} carried again", s.id());
+        }
+    }
+    Ok(())
+}
+
 /// `expect` agrees with the status (SPEC 5): the value shown holds, another value fails, and
 /// neither changes the game.
 fn check_expect(game: &Game) -> Result<(), TestCaseError> {
@@ -784,6 +981,8 @@ fn scenario_text() -> impl Strategy<Value = String> {
         prop::option::of(1850u32..=2100),
         (0u32..=40, 0u32..=20, prop_oneof![Just(0u32), 0u32..=300]),
         any::<bool>(),
+        // Holds and aircraft aboard (FG&DN 8.3 Cargo, Aircraft, Flight Deck): bit 1, bit 2.
+        0u32..4,
     );
     (
         hhmm(),
@@ -807,8 +1006,10 @@ fn scenario_text() -> impl Strategy<Value = String> {
                 let a = start - k * 3;
                 t.push_str(&format!("mark_anchor = \"{:02}{:02}\"\n", a / 60, a % 60));
             }
-            for (k, (kind, typed, size, dp, speed, year, rebuilt, (belt, deck, tds), armed)) in
-                ships.into_iter().enumerate()
+            for (
+                k,
+                (kind, typed, size, dp, speed, year, rebuilt, (belt, deck, tds), armed, extras),
+            ) in ships.into_iter().enumerate()
             {
                 t.push_str(&format!(
                     "\n[[ship]]\nid = \"s{k}\"\nname = \"Ship {k}\"\nside = \"{}\"\nsize = \"{size}\"\n\
@@ -821,6 +1022,16 @@ fn scenario_text() -> impl Strategy<Value = String> {
                 }
                 if let Some(r) = rebuilt {
                     t.push_str(&format!("rebuilt = {r}\n"));
+                }
+                if extras & 1 != 0 {
+                    t.push_str(
+                        "cargo = [\n  { hold = \"No. 1\", contents = \"ammo\", amount = 400 },\n  \
+                         { hold = \"No. 2\", contents = \"petroleum\", product = \"avgas\", amount = 90 },\n  \
+                         { hold = \"No. 3\", contents = \"troops\", amount = 600 },\n]\n",
+                    );
+                }
+                if extras & 2 != 0 {
+                    t.push_str("aircraft = { hangar = 3, forward = 2, aft = 1 }\n");
                 }
             }
             t
@@ -854,7 +1065,7 @@ proptest! {
 
     #[test]
     fn the_parser_never_panics_on_command_like_text(
-        s in "(dice|next|turn|until|scale|hit|crit|fire|flood|adjust|note|undo|redo|expect)( [a-z0-9_.\"#\\\\-]{0,10}){0,8}"
+        s in "(dice|next|turn|until|scale|hit|crit|fire|flood|adjust|note|undo|redo|expect|crew|assist|release|magazines|orders|beach|refloat|end-battle|sea-state|serviceability)( [a-z0-9_.\"#\\\\-]{0,10}){0,8}"
     ) {
         let _ = s.parse::<Command>();
     }
@@ -962,9 +1173,16 @@ proptest! {
     fn random_battles_on_demo_variants(
         late in any::<bool>(),
         small_craft in any::<bool>(),
+        serviceability in any::<bool>(),
         ops in prop::collection::vec(op(), 1..40),
     ) {
-        let text = demo_variant(late, small_craft);
+        let text = demo_variant(late, small_craft, serviceability);
+        // With the option on, the roll comes first (FG&DN 8.5: before the battle).
+        let ops: Vec<Op> = if serviceability {
+            std::iter::once(Op::Serviceability).chain(ops).collect()
+        } else {
+            ops
+        };
         let scenario = parse_scenario("variant.toml", &text)
             .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         prop_assert_eq!(scenario.ships[7].size.is_small_craft(), small_craft);
@@ -972,6 +1190,7 @@ proptest! {
         check_replay(&scenario, &text, &game)?;
         check_history(&scenario, &game)?;
         check_expect(&game)?;
+        check_carry(&text, &scenario, &game)?;
     }
 }
 
@@ -990,6 +1209,7 @@ proptest! {
         check_replay(&scenario, &text, &game)?;
         check_history(&scenario, &game)?;
         check_expect(&game)?;
+        check_carry(&text, &scenario, &game)?;
     }
 }
 
@@ -1057,5 +1277,59 @@ fn fire_damage_once_per_phase_with_short_interval() {
     assert_eq!(
         in_resolution, 1,
         "fire damage events in the 1212 resolution phase"
+    );
+}
+
+/// Found by `check_carry` (the carried block did not load): FG&DN 8.3 Fire Control removes one
+/// director per hit; with all of a battery's directors lost a further hit loses nothing (it once
+/// counted a director that was not there, and repaired it after the battle).
+#[test]
+fn a_fire_control_hit_after_the_last_director_loses_nothing_more_8_3() {
+    let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\ndirectors = { main = 1 }\nmounts = [{ battery = \"main\", name = \"A turret\" }]\n";
+    let scenario = parse_scenario("t.toml", text).unwrap();
+    let mut game = Game::new(&scenario, Tables::builtin());
+    // Main battery D10 1 (fire control, its own battery), twice; then the battle ends.
+    for line in [
+        "dice 1",
+        "crit a main_battery",
+        "dice 1",
+        "crit a main_battery",
+        "end-battle",
+    ] {
+        let cmd: Command = line.parse().unwrap();
+        game.execute(&cmd, &mut SeededDice).unwrap();
+    }
+    let v = view::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    assert_eq!(
+        v.fire_control,
+        ["main: 1 director(s) lost", "main: local control"]
+    );
+    assert!(v.criticals[1]
+        .detail
+        .contains("every main director already lost"));
+    let directors = v
+        .repairs
+        .iter()
+        .filter(|r| r.what.contains("director"))
+        .count();
+    assert_eq!(directors, 1, "one director to repair: {:?}", v.repairs);
+}
+
+/// Found by `check_carry` ("7 lost of 6 crew factors"): FG&DN 8.3 Personnel, one of the six
+/// crew factors per critical; with none left, a further critical loses nothing.
+#[test]
+fn a_personnel_critical_with_no_crew_factor_left_loses_none_8_3() {
+    let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\ncrew_factors = 2\n";
+    let scenario = parse_scenario("t.toml", text).unwrap();
+    let mut game = Game::new(&scenario, Tables::builtin());
+    for _ in 0..3 {
+        let cmd: Command = "crit a personnel".parse().unwrap();
+        game.execute(&cmd, &mut SeededDice).unwrap();
+    }
+    let v = view::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    assert_eq!(v.crew_factors_lost, 2);
+    assert_eq!(
+        v.criticals[2].detail,
+        "no crew factor left to lose (2 of 2 lost)"
     );
 }

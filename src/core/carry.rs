@@ -10,12 +10,16 @@
 //! - Sunk ships (and ships lost at once) are left out; every other key of the scenario is kept
 //!   as the organiser wrote it, comments included.
 use crate::core::clock::{day, label, Hhmm, Minute, Phase};
+use crate::core::command::Command;
+use crate::core::dice::SeededDice;
+use crate::core::engine::decide;
 use crate::core::event::{Critical, EffectStatus};
-use crate::core::fgdn::effects::RudderState;
+use crate::core::fgdn::effects::{AircraftPlace, DeckPlace, JamDirection, RudderState};
+use crate::core::fgdn::grounding::Grounding;
 use crate::core::fgdn::kinds::CriticalKind;
 use crate::core::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
 use crate::core::fgdn::tables::Tables;
-use crate::core::scenario::{parse_scenario, Battery, Scenario, ShipSpec};
+use crate::core::scenario::{parse_scenario, AircraftAboard, Battery, Scenario, ShipSpec};
 use crate::core::state::{GameState, ShipState, ShipStatus};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -45,6 +49,10 @@ pub struct CarriedCritical {
     /// False when its lasting effect is the umpire's to apply (`[EFFECT NOT APPLIED]`).
     #[serde(default = "yes")]
     pub effect_applied: bool,
+    /// Where a flight-deck critical struck (flight_deck criticals only, and always): the
+    /// unrepaired deck damage the next battle starts with (8.3 Flight Deck, 8.4).
+    #[serde(default)]
+    pub place: Option<DeckPlace>,
 }
 
 fn yes() -> bool {
@@ -100,8 +108,22 @@ pub struct Carried {
     /// Engineering plant breakdowns (FG&DN 8.5) not repaired: one speed level each.
     #[serde(default)]
     pub engineering_breakdowns: u32,
+    /// Mounts and searchlights out since the serviceability roll (FG&DN 8.5) and not repaired
+    /// (`"mount: NAME"`, `"sensor: forward_searchlight"`): out, and repaired on the Breakdown
+    /// Repair Table after the next battle.
+    #[serde(default)]
+    pub breakdowns: Vec<String>,
     #[serde(default)]
     pub not_repairable_at_sea: Vec<String>,
+    /// Cargo lost, by hold name, in the hold's unit (8.3 Cargo; never repaired, 8.4).
+    #[serde(default)]
+    pub cargo_lost: BTreeMap<String, u32>,
+    /// Aircraft destroyed, by where they were (8.3 Aircraft; not repaired, 8.4).
+    pub aircraft_lost: Option<AircraftAboard>,
+    /// A jammed or stuck rudder's direction if she was steering evasively (8.3 Rudder).
+    pub rudder_jam: Option<JamDirection>,
+    /// Still beached or aground, and refloatable (8.1.5): she starts the next battle so.
+    pub grounded: Option<Grounding>,
 }
 
 /// Where a carried scenario came from (`[scenario] carried_from`, oldest first).
@@ -121,10 +143,13 @@ pub struct Origin {
     pub last_seq: u64,
     /// CRC-32 (IEEE) of the whole save file as it was read, 8 hex digits.
     pub crc32: String,
+    /// Ships left out as wrecks: beached or aground and past refloating (8.1.5), by id.
+    #[serde(default)]
+    pub wrecks: Vec<String>,
 }
 
 /// Kinds whose lasting effect is carried as equipment state (or is over), not as a record.
-const NOT_RECORDED: [CriticalKind; 15] = [
+const NOT_RECORDED: [CriticalKind; 14] = [
     CriticalKind::Fire,
     CriticalKind::Flooding,
     CriticalKind::FuelTank,
@@ -139,7 +164,6 @@ const NOT_RECORDED: [CriticalKind; 15] = [
     CriticalKind::Bridge,
     CriticalKind::Rudder,
     CriticalKind::Personnel,
-    CriticalKind::Flotation,
 ];
 
 /// Prefix of the cause of a critical that came from a carried block.
@@ -173,12 +197,77 @@ fn mount_index(spec: &ShipSpec, name: &str) -> Result<usize, String> {
     }
 }
 
+fn hold_index(spec: &ShipSpec, name: &str) -> Result<usize, String> {
+    let found: Vec<usize> = (0..spec.cargo.len())
+        .filter(|k| spec.cargo[*k].hold == name)
+        .collect();
+    match found.as_slice() {
+        [k] => Ok(*k),
+        [] => Err(format!(
+            "no hold is called \"{name}\" (holds: {})",
+            if spec.cargo.is_empty() {
+                "none: the ship has no cargo".to_string()
+            } else {
+                spec.cargo
+                    .iter()
+                    .map(|h| format!("\"{}\"", h.hold))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        )),
+        _ => Err(format!(
+            "{} holds are called \"{name}\": give them different names",
+            found.len()
+        )),
+    }
+}
+
+const PLACES: [AircraftPlace; 3] = [
+    AircraftPlace::Hangar,
+    AircraftPlace::Forward,
+    AircraftPlace::Aft,
+];
+
+fn at_place(a: &AircraftAboard, p: AircraftPlace) -> u32 {
+    match p {
+        AircraftPlace::Hangar => a.hangar,
+        AircraftPlace::Forward => a.forward,
+        AircraftPlace::Aft => a.aft,
+    }
+}
+
+fn place_key(p: AircraftPlace) -> &'static str {
+    match p {
+        AircraftPlace::Hangar => "hangar",
+        AircraftPlace::Forward => "forward",
+        AircraftPlace::Aft => "aft",
+    }
+}
+
+fn deck_name(p: DeckPlace) -> &'static str {
+    match p {
+        DeckPlace::Forward => "forward",
+        DeckPlace::Amidships => "amidships",
+        DeckPlace::Aft => "aft",
+    }
+}
+
 fn word_ok(w: &str) -> bool {
     !w.is_empty()
         && w.len() <= 64
         && w.chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
+
+const BATTERIES: [Battery; 7] = [
+    Battery::Main,
+    Battery::Casemate,
+    Battery::Secondary,
+    Battery::Tertiary,
+    Battery::Light,
+    Battery::Aa,
+    Battery::Torpedo,
+];
 
 /// A system of `not_repairable_at_sea` as text.
 pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
@@ -218,13 +307,19 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
             index: mount_index(spec, &need(what)?)?,
         },
         "director" => {
+            // A battery without directors in the scenario is put in local control by a fire
+            // control hit all the same, and repairs it like a director (8.3, 8.4).
             let b = need(what)?;
-            let battery = spec
-                .directors
-                .keys()
+            let battery = BATTERIES
+                .iter()
                 .find(|k| k.name() == b)
                 .copied()
-                .ok_or_else(|| format!("\"{text}\": the ship has no {b} director"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "\"{text}\": {b} is not a battery (expected {})",
+                        BATTERIES.map(|b| b.name()).join(", ")
+                    )
+                })?;
             RepairTarget::Director { battery }
         }
         "fire_control" => RepairTarget::FireControl { what: need(what)? },
@@ -276,10 +371,12 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
     }
     for (k, cr) in c.criticals.iter().enumerate() {
         let which = format!("critical {} ({})", k + 1, cr.kind.name());
-        if cr.speed_levels > 0 && cr.kind != CriticalKind::Engineering {
+        if cr.speed_levels > 0
+            && !matches!(cr.kind, CriticalKind::Engineering | CriticalKind::Flotation)
+        {
             push(
                 "criticals",
-                format!("{which}: speed_levels is only for engineering criticals"),
+                format!("{which}: speed_levels is only for engineering and flotation criticals"),
             );
         }
         if cr.speed_levels > 4 {
@@ -290,6 +387,19 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
         }
         if cr.detail.trim().is_empty() {
             push("criticals", format!("{which}: detail is empty"));
+        }
+        match (cr.kind == CriticalKind::FlightDeck, cr.place) {
+            (true, None) => push(
+                "criticals",
+                format!(
+                    "{which}: say where the deck was hit: place = \"forward\", \"amidships\" or \"aft\" (8.3)"
+                ),
+            ),
+            (false, Some(_)) => push(
+                "criticals",
+                format!("{which}: place is only for flight_deck criticals"),
+            ),
+            _ => {}
         }
     }
     let mut mounts = |key: &str, names: &mut dyn Iterator<Item = &String>| {
@@ -308,12 +418,16 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
         }
     }
     for (b, n) in &c.directors_lost {
-        let fitted = spec.directors.get(b).copied().unwrap_or(0);
-        if *n == 0 || *n > fitted {
-            push(
+        match spec.directors.get(b).copied() {
+            _ if *n == 0 => push("directors_lost", format!("{b}: 0 lost (leave it out)")),
+            // No directors given: each fire-control hit put the battery in local control and
+            // is repaired like a director (8.3, 8.4).
+            None => {}
+            Some(fitted) if *n > fitted => push(
                 "directors_lost",
                 format!("{b}: {n} lost, but the ship has {fitted} {b} director(s)"),
-            );
+            ),
+            Some(_) => {}
         }
     }
     for b in &c.local_control {
@@ -356,6 +470,90 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
     for t in &c.not_repairable_at_sea {
         if let Err(e) = parse_system(spec, t) {
             push("not_repairable_at_sea", e);
+        }
+    }
+    for t in &c.breakdowns {
+        match parse_system(spec, t) {
+            Err(e) => push("breakdowns", e),
+            Ok(RepairTarget::Mount { .. }) => {}
+            Ok(RepairTarget::Sensor { what }) if word_ok(&what) => {}
+            Ok(RepairTarget::Engineering) => push(
+                "breakdowns",
+                "\"engineering\": an engineering plant breakdown is counted in engineering_breakdowns".into(),
+            ),
+            Ok(_) => push(
+                "breakdowns",
+                format!("\"{t}\": only mounts (mount: NAME) and searchlights (sensor: WHAT) break down (8.5)"),
+            ),
+        }
+    }
+    for (name, n) in &c.cargo_lost {
+        match hold_index(spec, name) {
+            Err(e) => push("cargo_lost", e),
+            Ok(k) => {
+                let h = &spec.cargo[k];
+                if *n == 0 || *n > h.amount {
+                    push(
+                        "cargo_lost",
+                        format!(
+                            "\"{name}\": {n} {unit} lost, but the hold has {} {unit} (1-{})",
+                            h.amount,
+                            h.amount,
+                            unit = h.contents.unit()
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if let Some(lost) = &c.aircraft_lost {
+        match &spec.aircraft {
+            None => push(
+                "aircraft_lost",
+                "the ship has no aircraft (give `aircraft = { hangar, forward, aft }`)".into(),
+            ),
+            Some(a) => {
+                for p in PLACES {
+                    let (n, there) = (at_place(lost, p), at_place(a, p));
+                    if n > there {
+                        push(
+                            "aircraft_lost",
+                            format!(
+                                "{}: {n} lost, but the ship has {there} aircraft there",
+                                place_key(p)
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    if c.rudder_jam.is_some() && !matches!(c.rudder, Some(RudderState::Jammed | RudderState::Stuck))
+    {
+        push(
+            "rudder_jam",
+            "a jam direction needs rudder = \"jammed\" or \"stuck\"".into(),
+        );
+    }
+    if let Some(g) = c.grounded {
+        let wreck = if c.keel_broken {
+            Some("her keel is broken".to_string())
+        } else if spec.size.is_small_craft() && c.damage > spec.dp {
+            Some(format!(
+                "{} DP taken is more than her {} DP",
+                c.damage, spec.dp
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = wreck {
+            push(
+                "grounded",
+                format!(
+                    "{}: {why}, she cannot be refloated (8.1.5): a wreck is left out of the scenario, not carried",
+                    g.name()
+                ),
+            );
         }
     }
     bad
@@ -413,6 +611,20 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
         })
         .collect();
     let spec = s.spec.clone();
+    // Breakdowns first, as the serviceability roll came before any critical (8.5).
+    for t in &c.breakdowns {
+        match parse_system(&spec, t) {
+            Ok(RepairTarget::Mount { index }) if index < spec.mounts.len() => {
+                let what = crate::core::fgdn::repairs::mount_text(s, index);
+                s.equipment.breakdown(&RepairTarget::Mount { index }, &what);
+            }
+            Ok(RepairTarget::Sensor { what }) => {
+                let text = what.replace('_', " ");
+                s.equipment.breakdown(&RepairTarget::Sensor { what }, &text);
+            }
+            _ => {}
+        }
+    }
     let e = &mut s.equipment;
     for n in &c.mounts_out {
         if let Ok(k) = mount_index(&spec, n) {
@@ -435,13 +647,31 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     e.directors_lost = c.directors_lost.clone();
     e.local_control = c.local_control.clone();
     e.fire_control_notes = c.fire_control.clone();
-    e.sensors_out = c.sensors_out.clone();
+    e.sensors_out.extend(c.sensors_out.iter().cloned());
     e.comms_out = c.comms_out.clone();
     e.bridge_hit = c.bridge;
     e.rudder = c.rudder;
     e.crew_lost = c.crew_factors_lost;
     e.flotation_hits = c.flotation_hits;
     e.plant_breakdowns = c.engineering_breakdowns;
+    e.rudder_jam = c.rudder_jam;
+    for (name, n) in &c.cargo_lost {
+        if let Ok(k) = hold_index(&spec, name) {
+            e.cargo_lost.insert(k, *n);
+        }
+    }
+    if let Some(lost) = &c.aircraft_lost {
+        for p in PLACES {
+            let n = at_place(lost, p);
+            if n > 0 {
+                e.aircraft_lost.insert(p, n);
+            }
+        }
+    }
+    // One place per carried flight-deck critical, in their order, as the repair list pairs
+    // them (8.4).
+    e.flight_deck = c.criticals.iter().filter_map(|cr| cr.place).collect();
+    s.grounded = c.grounded;
 }
 
 /// After the next battle's `end-battle` lists the repairable systems: the carried systems that
@@ -454,11 +684,19 @@ pub fn mark_not_at_sea(s: &mut ShipState) {
         let Ok(t) = parse_system(&s.spec, text) else {
             continue;
         };
-        if let Some(item) = s
+        // A system that broke down (8.5) has only its breakdown item; any other has its
+        // ordinary one (a new breakdown of the next battle comes second).
+        let open = |i: &RepairItem| i.target == t && i.state == RepairState::Open;
+        let k = s
             .repairs
-            .iter_mut()
-            .find(|i| !i.breakdown && i.target == t && i.state == RepairState::Open)
-        {
+            .iter()
+            .position(|i| !i.breakdown && open(i))
+            .or_else(|| {
+                s.repairs
+                    .iter()
+                    .position(|i| i.breakdown && open(i) && !matches!(t, RepairTarget::Engineering))
+            });
+        if let Some(item) = k.and_then(|k| s.repairs.get_mut(k)) {
             item.state = RepairState::NotAtSea;
         }
     }
@@ -561,8 +799,11 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
         repaired(RepairTarget::FlightDeck),
     );
     let (mut k_eng, mut k_deck) = (0, 0);
+    // The places of the flight-deck hits not repaired, in the order of their criticals.
+    let mut deck_places = e.flight_deck.iter().copied();
     let mut criticals = Vec::new();
     for c in &s.criticals {
+        let mut place = None;
         let keep = match c.kind {
             CriticalKind::Engineering if c.speed_levels > 0 => {
                 k_eng += 1;
@@ -571,8 +812,21 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
             CriticalKind::Engineering => false,
             CriticalKind::FlightDeck => {
                 k_deck += 1;
-                !deck.get(k_deck - 1).copied().unwrap_or(false)
+                let open = !deck.get(k_deck - 1).copied().unwrap_or(false);
+                if open {
+                    place = Some(deck_places.next().ok_or_else(|| {
+                        format!(
+                            "ship \"{}\": a flight-deck critical not repaired has no place on the deck",
+                            spec.id
+                        )
+                    })?);
+                }
+                open
             }
+            // With the holds (aircraft) in the scenario the loss is carried as cargo_lost
+            // (aircraft_lost); without, the record is all there is (8.3).
+            CriticalKind::Cargo => spec.cargo.is_empty(),
+            CriticalKind::Aircraft => spec.aircraft.is_none(),
             k => !NOT_RECORDED.contains(&k),
         };
         if !keep {
@@ -593,6 +847,7 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
             cause,
             speed_levels: c.speed_levels,
             effect_applied: c.effect == EffectStatus::Applied,
+            place,
         });
     }
     let name_of = |k: usize| -> Result<String, String> {
@@ -601,11 +856,40 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
             .map(|_| name.clone())
             .map_err(|e| format!("ship \"{}\": {e}", spec.id))
     };
+    // Breakdowns (8.5) still out; their mounts and searchlights are not listed again as out.
+    let mut breakdowns = Vec::new();
+    let mut broken_sensors: Vec<&String> = Vec::new();
+    for (t, _) in &e.breakdowns {
+        match t {
+            RepairTarget::Mount { index } => {
+                breakdowns.push(format!("mount: {}", name_of(*index)?));
+            }
+            RepairTarget::Sensor { what } => {
+                breakdowns.push(system_text(spec, t));
+                broken_sensors.push(what);
+            }
+            _ => {}
+        }
+    }
+    let mut sensors_out = Vec::new();
+    for w in &e.sensors_out {
+        match broken_sensors.iter().position(|b| *b == w) {
+            Some(p) => {
+                broken_sensors.remove(p);
+            }
+            None => sensors_out.push(w.clone()),
+        }
+    }
+    let broken = |k: usize| {
+        e.breakdowns
+            .iter()
+            .any(|(t, _)| *t == RepairTarget::Mount { index: k })
+    };
     let mut mounts_out = Vec::new();
     let mut thirds_lost = BTreeMap::new();
     let mut loads_lost = Vec::new();
     for k in 0..spec.mounts.len() {
-        if e.mounts_out.get(k).copied().unwrap_or(false) {
+        if e.mounts_out.get(k).copied().unwrap_or(false) && !broken(k) {
             mounts_out.push(name_of(k)?);
         }
         let t = e.thirds_lost.get(k).copied().unwrap_or(0);
@@ -639,14 +923,53 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
         directors_lost: e.directors_lost.clone(),
         local_control: e.local_control.clone(),
         fire_control: e.fire_control_notes.clone(),
-        sensors_out: e.sensors_out.clone(),
+        sensors_out,
         comms_out: e.comms_out.clone(),
         bridge: e.bridge_hit,
         rudder: e.rudder.filter(|r| *r != RudderState::Freed),
         crew_factors_lost: e.crew_lost,
         flotation_hits: e.flotation_hits,
         engineering_breakdowns: e.plant_breakdowns,
+        breakdowns,
         not_repairable_at_sea,
+        cargo_lost: e
+            .cargo_lost
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| {
+                let h = spec.cargo.get(*k).ok_or_else(|| {
+                    format!(
+                        "ship \"{}\": cargo lost from hold {k}, which is not in the scenario",
+                        spec.id
+                    )
+                })?;
+                hold_index(spec, &h.hold)
+                    .map(|_| (h.hold.clone(), (*n).min(h.amount)))
+                    .map_err(|e| format!("ship \"{}\": {e}", spec.id))
+            })
+            .collect::<Result<_, String>>()?,
+        aircraft_lost: (e.aircraft_lost_total() > 0).then(|| AircraftAboard {
+            hangar: e
+                .aircraft_lost
+                .get(&AircraftPlace::Hangar)
+                .copied()
+                .unwrap_or(0),
+            forward: e
+                .aircraft_lost
+                .get(&AircraftPlace::Forward)
+                .copied()
+                .unwrap_or(0),
+            aft: e
+                .aircraft_lost
+                .get(&AircraftPlace::Aft)
+                .copied()
+                .unwrap_or(0),
+        }),
+        rudder_jam: match e.rudder {
+            Some(RudderState::Jammed | RudderState::Stuck) => e.rudder_jam,
+            _ => None,
+        },
+        grounded: s.grounded,
     })
 }
 
@@ -709,6 +1032,9 @@ pub fn carried_table(c: &Carried) -> Table {
             if !cr.effect_applied {
                 pairs.push(("effect_applied", Value::from(false)));
             }
+            if let Some(p) = cr.place {
+                pairs.push(("place", Value::from(deck_name(p))));
+            }
             let mut v = inline(pairs);
             v.decor_mut().set_prefix("\n  ");
             a.push_formatted(v);
@@ -718,6 +1044,7 @@ pub fn carried_table(c: &Carried) -> Table {
         t.insert("criticals", toml_edit::value(a));
     }
     for (key, list) in [
+        ("breakdowns", &c.breakdowns),
         ("mounts_out", &c.mounts_out),
         ("loads_lost", &c.loads_lost),
         ("fire_control", &c.fire_control),
@@ -760,6 +1087,9 @@ pub fn carried_table(c: &Carried) -> Table {
         };
         t.insert("rudder", toml_edit::value(name));
     }
+    if let Some(d) = c.rudder_jam {
+        t.insert("rudder_jam", toml_edit::value(d.name()));
+    }
     for (key, n) in [
         ("crew_factors_lost", c.crew_factors_lost),
         ("flotation_hits", c.flotation_hits),
@@ -775,11 +1105,32 @@ pub fn carried_table(c: &Carried) -> Table {
             toml_edit::value(strings(&c.not_repairable_at_sea)),
         );
     }
+    if !c.cargo_lost.is_empty() {
+        let v = inline(
+            c.cargo_lost
+                .iter()
+                .map(|(k, n)| (k.as_str(), Value::from(i64::from(*n)))),
+        );
+        t.insert("cargo_lost", toml_edit::value(v));
+    }
+    if let Some(a) = &c.aircraft_lost {
+        let v = inline(
+            PLACES
+                .iter()
+                .map(|p| (place_key(*p), at_place(a, *p)))
+                .filter(|(_, n)| *n > 0)
+                .map(|(k, n)| (k, Value::from(i64::from(n)))),
+        );
+        t.insert("aircraft_lost", toml_edit::value(v));
+    }
+    if let Some(g) = c.grounded {
+        t.insert("grounded", toml_edit::value(g.name()));
+    }
     t
 }
 
 fn origin_value(o: &Origin) -> Value {
-    inline([
+    let mut v = inline([
         ("file", Value::from(o.file.as_str())),
         ("scenario", Value::from(o.scenario.as_str())),
         ("ended", Value::from(o.ended.as_str())),
@@ -790,7 +1141,13 @@ fn origin_value(o: &Origin) -> Value {
         ),
         ("last_seq", Value::from(o.last_seq as i64)),
         ("crc32", Value::from(o.crc32.as_str())),
-    ])
+    ]);
+    if !o.wrecks.is_empty() {
+        if let Some(t) = v.as_inline_table_mut() {
+            t.insert("wrecks", strings(&o.wrecks));
+        }
+    }
+    v
 }
 
 /// The default name of a carried scenario: "NAME (carried)", "NAME (carried 2)", ...
@@ -872,12 +1229,6 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
             .max()
             .unwrap_or(0)
     };
-    if !state.ships.iter().any(|s| s.is_afloat()) {
-        return Err(CarryError(format!(
-            "{}: no ship is afloat: there is nothing to carry into another battle",
-            src.file
-        )));
-    }
     let mut doc: DocumentMut = src
         .scenario_text
         .parse()
@@ -885,6 +1236,8 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
     let battle = src.scenario.name.clone();
     // The ships, in scenario order.
     let mut carried: Vec<Option<Carried>> = Vec::new();
+    let mut kept: Vec<bool> = Vec::new();
+    let mut wrecks: Vec<String> = Vec::new();
     let mut summary = Vec::new();
     for s in &state.ships {
         if !s.is_afloat() {
@@ -895,8 +1248,28 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
             };
             summary.push(format!("{}: {how}, left out", s.id()));
             carried.push(None);
+            kept.push(false);
             continue;
         }
+        if let (Some(g), Some(why)) = (s.grounded, wreck_reason(src, s)) {
+            summary.push(format!("{}: {}, a wreck, left out", s.id(), g.name()));
+            warnings.push(format!("{} is left out as a wreck: {why}", s.id()));
+            wrecks.push(s.id().to_string());
+            carried.push(None);
+            kept.push(false);
+            continue;
+        }
+        if let Some(g) = s.grounded {
+            warnings.push(format!(
+                "{} ({}) is still {how}: she starts the next battle {how} (8.1.5); if she was got off, record it with `refloat {id}` in {} and carry again",
+                s.spec.name,
+                s.id(),
+                src.file,
+                how = g.name(),
+                id = s.id(),
+            ));
+        }
+        kept.push(true);
         let c = carried_of(s, &battle).map_err(|e| CarryError(format!("{}: {e}", src.file)))?;
         let (speed, _, _) = crate::core::view::speed_max(src.tables, s);
         summary.push(format!(
@@ -919,7 +1292,18 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
         ));
         carried.push((!is_unhurt(&c, &s.spec)).then_some(c));
     }
-    edit_ships(&mut doc, src, &carried)?;
+    if !kept.contains(&true) {
+        return Err(CarryError(format!(
+            "{}: no ship is afloat{}: there is nothing to carry into another battle",
+            src.file,
+            if wrecks.is_empty() {
+                ""
+            } else {
+                " but a wreck"
+            }
+        )));
+    }
+    edit_ships(&mut doc, src, &carried, &kept)?;
     // [scenario]: name, seed, date, origin.
     let origin = Origin {
         file: src.file.to_string(),
@@ -929,6 +1313,7 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
         repairs_to_hours,
         last_seq: src.last_seq,
         crc32: format!("{:08x}", src.crc32),
+        wrecks,
     };
     let chain = src.scenario.carried_from.len() + 1;
     let name = opts
@@ -986,11 +1371,24 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
     })
 }
 
+/// Why a ship still beached or aground cannot be refloated, asked of the engine's own `refloat`
+/// (FG&DN 8.1.5: past her DP; also at exactly her DP or with a broken keel): None when she can.
+fn wreck_reason(src: &Source<'_>, s: &ShipState) -> Option<String> {
+    s.grounded?;
+    let refloat = Command::Refloat {
+        ship: s.id().to_string(),
+    };
+    decide(src.state, src.tables, &refloat, &mut SeededDice)
+        .err()
+        .map(|e| e.to_string())
+}
+
 /// Drop the ships not afloat and set (or remove) each survivor's `carried` table.
 fn edit_ships(
     doc: &mut DocumentMut,
     src: &Source<'_>,
     carried: &[Option<Carried>],
+    kept: &[bool],
 ) -> Result<(), CarryError> {
     let shape = || {
         CarryError(format!(
@@ -1038,11 +1436,10 @@ fn edit_ships(
             }
         }
     }
-    let afloat: Vec<bool> = src.state.ships.iter().map(|s| s.is_afloat()).collect();
     let mut k = 0;
     ships.retain(|_| {
         k += 1;
-        afloat[k - 1]
+        kept.get(k - 1).copied().unwrap_or(false)
     });
     Ok(())
 }
@@ -1089,7 +1486,13 @@ mod tests {
         }
         assert_eq!(
             parse_system(spec, "director: aa"),
-            Err("\"director: aa\": the ship has no aa director".into())
+            Ok(RepairTarget::Director {
+                battery: Battery::Aa
+            })
+        );
+        assert_eq!(
+            parse_system(spec, "director: boilers"),
+            Err("\"director: boilers\": boilers is not a battery (expected main, casemate, secondary, tertiary, light, aa, torpedo)".into())
         );
         assert_eq!(
             parse_system(spec, "bridge: forward"),

@@ -2,7 +2,7 @@
 use crate::core::clock::{Clock, ClockOptions, Minute};
 use crate::core::command::{CrewBattery, Side};
 use crate::core::event::{Casualty, Critical, Event, FireFlood, PendingHit};
-use crate::core::fgdn::repairs::{PostBattle, RepairItem, RepairState};
+use crate::core::fgdn::repairs::{PostBattle, RepairItem, RepairState, RepairTarget};
 use crate::core::scenario::{RuleOptions, Scenario, ShipSpec};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
@@ -419,11 +419,29 @@ impl GameState {
                 ..
             } => {
                 if let Some(s) = self.ship_mut(ship) {
+                    // Flight-deck items pair with the deck hits in order: the k-th one still
+                    // open is the k-th place still damaged (8.4), not always the first.
+                    let deck_k = s
+                        .repairs
+                        .iter()
+                        .take(*index)
+                        .filter(|r| {
+                            r.target == RepairTarget::FlightDeck
+                                && !r.breakdown
+                                && !matches!(r.state, RepairState::Repaired { .. })
+                        })
+                        .count();
                     if let Some(item) = s.repairs.get_mut(*index) {
                         if *repaired {
                             item.state = RepairState::Repaired { hours: *hours };
                             let (t, b) = (item.target.clone(), item.breakdown);
-                            s.equipment.repair(&t, b);
+                            if t == RepairTarget::FlightDeck && !b {
+                                if deck_k < s.equipment.flight_deck.len() {
+                                    s.equipment.flight_deck.remove(deck_k);
+                                }
+                            } else {
+                                s.equipment.repair(&t, b);
+                            }
                         } else if *hours >= 48 {
                             item.state = RepairState::NotAtSea;
                         }

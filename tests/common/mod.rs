@@ -73,8 +73,11 @@ pub struct Script {
 
 impl Script {
     /// `len` commands drawn with `seed`: hits of every kind, phase changes, fires, floods,
-    /// queued dice, notes, undo and redo. Candidates the engine refuses are left out, so every
-    /// command of the script is logged (no `expect`: it is checked, not logged).
+    /// queued dice, notes, undo and redo; damage control (crews, assistance, magazines, fire
+    /// orders), beaching and refloating, overrides, the sea state; and in the last tenth of the
+    /// script possibly `end-battle` and the post-battle marks. Candidates the engine refuses
+    /// are left out, so every command of the script is logged (no `expect`: it is checked, not
+    /// logged).
     pub fn generate(seed: u64, len: usize) -> Script {
         let scenario = demo();
         let mut game = Game::new(&scenario, Tables::builtin());
@@ -88,7 +91,7 @@ impl Script {
                 attempts < len * 50,
                 "the generator cannot find valid commands"
             );
-            let text = candidate(&mut rng);
+            let text = candidate(&mut rng, commands.len() * 10 >= len * 9);
             let cmd: GameCommand = text.parse().expect("generated commands parse");
             if let Ok(Some(_)) = game.execute(&cmd, &mut SeededDice) {
                 commands.push(cmd.to_string());
@@ -113,8 +116,11 @@ impl Script {
     }
 }
 
-fn candidate(rng: &mut Rng) -> String {
+fn candidate(rng: &mut Rng, late: bool) -> String {
     let ship = *rng.pick(DEMO_SHIPS);
+    if rng.chance(12) {
+        return newer_candidate(rng, ship, late);
+    }
     match rng.below(100) {
         0..=34 => {
             let dp = 1 + rng.below(25);
@@ -141,6 +147,28 @@ fn candidate(rng: &mut Rng) -> String {
         81..=86 => format!("note \"turn of {ship}, roll {}\"", rng.below(1000)),
         87..=92 => "undo".to_string(),
         _ => "redo".to_string(),
+    }
+}
+
+/// The commands of FG&DN 8.1.5, 8.2, 8.4 and the umpire's overrides (SPEC 4).
+fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
+    let other = *rng.pick(DEMO_SHIPS);
+    match rng.below(if late { 11 } else { 10 }) {
+        0 => format!("crew {ship} {}", rng.pick(&["main", "casemate", "light"])),
+        1 => format!("assist {ship} {other}"),
+        2 => format!("release {ship}"),
+        3 => format!("magazines {ship}"),
+        4 => format!("orders {ship} {}", rng.pick(&["ignored", "obeyed"])),
+        5 => format!("beach {ship}{}", rng.pick(&["", " aground"])),
+        6 => format!("refloat {ship}"),
+        7 => format!("sea-state {}", rng.below(10)),
+        8 => format!(
+            "adjust {ship} {} \"umpire ruling {}\"",
+            rng.pick(&["damage 10", "damage 0", "tds.port 0", "tds.starboard 5"]),
+            rng.below(100)
+        ),
+        9 => "until 1300".to_string(),
+        _ => "end-battle".to_string(),
     }
 }
 

@@ -1179,6 +1179,11 @@ fn fire_control_for(
             );
             Ok(what)
         }
+        // Every director already lost: nothing more to lose, the guns stay in local control
+        // (no phantom director to repair after the battle, 8.4).
+        Some(n) if lost >= n => Ok(format!(
+            "fire control: every {b} director already lost, {b} guns stay in local control"
+        )),
         Some(n) => {
             let left = n.saturating_sub(lost + 1);
             effect(ctx, i, Effect::DirectorLost { battery: b, left });
@@ -1382,6 +1387,12 @@ pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
 pub fn personnel(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
     let n = ctx.state.ships[i].equipment.crew_lost + 1;
     let of = ctx.state.ships[i].spec.crew_factors;
+    if n > of {
+        // Every crew factor is already lost: there is none left to incapacitate.
+        let detail = format!("no crew factor left to lose ({of} of {of} lost)");
+        record(ctx, i, r, detail, 0);
+        return Ok(());
+    }
     effect(ctx, i, Effect::CrewFactorLost);
     record(
         ctx,

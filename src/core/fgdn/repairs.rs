@@ -176,7 +176,7 @@ pub fn patch_chance(sea_state: u32, speed: u32) -> (u32, String) {
     )
 }
 
-fn mount_text(s: &ShipState, k: usize) -> String {
+pub fn mount_text(s: &ShipState, k: usize) -> String {
     s.spec
         .mounts
         .get(k)
