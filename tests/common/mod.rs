@@ -151,7 +151,7 @@ fn candidate(rng: &mut Rng, late: bool) -> String {
 }
 
 /// The commands of FG&DN 8.1.5, 8.2, 8.4 and the umpire's overrides (SPEC 4).
-fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
+pub fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
     let other = *rng.pick(DEMO_SHIPS);
     match rng.below(if late { 11 } else { 10 }) {
         0 => format!("crew {ship} {}", rng.pick(&["main", "casemate", "light"])),
