@@ -163,14 +163,18 @@ fn check_status(status: &Value) -> Result<u32, TestCaseError> {
             continue;
         }
         for t in ship["timers"].as_array().unwrap() {
-            let due = hhmm(t["due"].as_str().unwrap());
+            // (day, HHMM) orders as time: a timer after midnight is on the next day.
+            let due = (
+                uint(&t["day"], "timer day")?,
+                hhmm(t["due"].as_str().unwrap()),
+            );
             let tphase = t["phase"].as_str().unwrap();
-            if day == 1 && due < now {
+            if due < (day, now) {
                 return Err(TestCaseError::fail(format!(
                     "{id}: timer {t} is listed in the past (clock {now:04} day {day})"
                 )));
             }
-            if day == 1 && due == now {
+            if due == (day, now) {
                 // The same turn: it must not be for a phase that has already ended.
                 let order = Phase::ALL
                     .iter()

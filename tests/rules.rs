@@ -523,3 +523,21 @@ fn boiler_explosion_8_3() {
     assert_eq!(v.speed_max, 10);
     assert!(g.state.dice_queue.is_empty());
 }
+
+/// SPEC 3.5 / SPEC 5: a timer that falls after midnight is listed with its day, so "0006" on
+/// day 2 reads as after "2357" on day 1 (8.2: a fire's first damage on the third turn after).
+#[test]
+fn timers_after_midnight_carry_their_day_spec_3_5() {
+    let mut g = game("2357", "", TARGET);
+    cmds(&mut g, "fire target 10");
+    let status = view::status(&g.state, &g.tables);
+    let v = status.ships.iter().find(|s| s.id == "target").unwrap();
+    let t = v
+        .timers
+        .iter()
+        .find(|t| t.what.contains("fire"))
+        .expect("a fire timer");
+    assert_eq!((t.due.as_str(), t.day), ("0006", 2), "{t:?}");
+    let json = serde_json::to_value(t).unwrap();
+    assert_eq!(json["day"], 2);
+}

@@ -86,6 +86,8 @@ pub struct CriticalView {
 pub struct TimerView {
     pub what: String,
     pub due: String,
+    /// The day of `due` (1 = the battle's first day): a timer after midnight reads `0000`.
+    pub day: u32,
     pub phase: Phase,
     /// The absolute minute of `due`: the effect fires at the end of `phase` in the turn that
     /// contains it (not in the JSON, whose `due` is the HHMM label).
@@ -400,6 +402,7 @@ pub fn timers(state: &GameState, tables: &Tables, idx: usize) -> Vec<TimerView> 
         .map(|(due, phase, what)| TimerView {
             what,
             due: label(due),
+            day: crate::core::clock::day(due),
             phase,
             at: due,
         })
