@@ -967,3 +967,30 @@ fn massive_damage_carrier_no_flight_operations_8_1_10() {
     cmd(&mut g, "adjust tiger damage 400 \"test\"");
     assert_eq!(sview(&g, "tiger").flight_ops, None);
 }
+
+/// 8.3 Ammo/Fuel "for the rest of the game": a purged stowage is carried to the next battle
+/// (`[ship.carried] aviation_purged`, rules-notes); a ship that is no carrier cannot carry it.
+#[test]
+fn purge_carried_to_the_next_battle_8_3() {
+    let ships = AVIATION.replace(
+        "aircraft = { hangar = 3, forward = 2, aft = 0 }\n",
+        "aircraft = { hangar = 3, forward = 2, aft = 0 }\ncarried = { damage = 0, aviation_purged = true }\n",
+    );
+    let mut g = game("1200", "", &ships);
+    assert!(sview(&g, "campania").aviation_purged);
+    let e = refused(&mut g, "purge campania");
+    assert!(e.contains("already flooded/purged"), "{e}");
+    let bad = AVIATION.replace(
+        "dp = 501\n",
+        "dp = 501\ncarried = { damage = 0, aviation_purged = true }\n",
+    );
+    let text = format!(
+        "[scenario]\nname = \"test\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 7\n\n{bad}"
+    );
+    let e = format!(
+        "{:?}",
+        umpire::core::scenario::parse_scenario("test.toml", &text).unwrap_err()
+    );
+    assert!(e.contains("aviation_purged"), "{e}");
+    assert!(e.contains("not an aircraft carrier"), "{e}");
+}
