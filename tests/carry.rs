@@ -148,6 +148,7 @@ const CARRIED_FIELDS: &[&str] = &[
     "flotation_hits",
     "flooding_patch",
     "magazines_flooded",
+    "aviation_purged",
     "cargo",
     "aircraft",
     "flight_deck",
@@ -527,7 +528,7 @@ fn bad_carried_blocks_are_refused_with_file_line_and_key() {
         (
             "flooding_patch = true",
             "flooding_patch = true\nsped = 3".into(),
-            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `breakdowns`, `not_repairable_at_sea`, `cargo_lost`, `aircraft_lost`, `rudder_jam`, `grounded`",
+            "unknown field `sped`, expected one of `damage`, `tds`, `keel_broken`, `flooding_patch`, `magazines_flooded`, `aviation_purged`, `criticals`, `mounts_out`, `thirds_lost`, `loads_lost`, `directors_lost`, `local_control`, `fire_control`, `sensors_out`, `comms_out`, `bridge`, `rudder`, `crew_factors_lost`, `flotation_hits`, `engineering_breakdowns`, `breakdowns`, `not_repairable_at_sea`, `cargo_lost`, `aircraft_lost`, `rudder_jam`, `grounded`",
         ),
     ];
     for (from, to, message) in cases {

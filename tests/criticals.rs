@@ -843,3 +843,154 @@ fn light_weapon_merchant_weapon_aa_or_light_8_1_3() {
     );
     assert_eq!(sview(&g, "collier").mounts[1].thirds_lost, 1);
 }
+
+/// 8.3 Cargo Damage Table (Ammo): flooding a burning ammunition hold stops its fire and its
+/// explosion risk, and all the cargo in that hold is lost. Any phase (rules-notes 8.3).
+#[test]
+fn flood_hold_stops_fire_and_explosion_risk_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    // D10 5: lost and fire; D100 1 % of 400 = 4 tons; fire 4 + 2 + 1 = 7 %
+    cmds(&mut g, "dice 1 5 1 4\ncrit collier cargo\nnext");
+    assert_eq!(sview(&g, "collier").cargo[0].explosion_risk_pct, Some(25));
+    cmd(&mut g, "flood-hold collier \"no. 1 HOLD\"");
+    assert!(
+        last_log(&g).contains("No. 1 hold FLOODED: all its ammunition lost (396 tons)"),
+        "{}",
+        last_log(&g)
+    );
+    let v = sview(&g, "collier");
+    assert_eq!(hold_left(&g, "collier", "No. 1 hold"), 0);
+    assert_eq!(v.cargo[0].explosion_risk_pct, None);
+    assert_eq!(v.fire_pct, 0);
+    assert!(!v.timers.iter().any(|t| t.what.contains("cargo explosion")));
+    // the other holds keep their cargo
+    assert_eq!(hold_left(&g, "collier", "No. 2 hold"), 100);
+    // no explosion-risk D100 and no fire damage at the 1230 mark
+    cmd(&mut g, "until 1233");
+    assert_eq!(ship(&g, "collier").status, ShipStatus::Afloat);
+    assert_eq!(ship(&g, "collier").damage, 0);
+    assert!(!g.entries().iter().any(|e| e.events.iter().any(|ev| matches!(
+        ev,
+        umpire::core::event::Event::Rolled { roll, .. } if roll.purpose.contains("cargo explosion risk")
+    ))));
+}
+
+/// 8.3 Cargo Damage Table: flooding is refused, changing nothing, for an unknown hold (the
+/// holds are named), a hold that is not ammunition, an ammunition hold that is not burning, a
+/// ship without holds, a hold already flooded.
+#[test]
+fn flood_hold_refused_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    let e = refused(&mut g, "flood-hold collier \"No. 9 hold\"");
+    assert!(e.contains("has no hold \"No. 9 hold\""), "{e}");
+    assert!(
+        e.contains("\"No. 1 hold\", \"No. 2 hold\", \"tanks\""),
+        "{e}"
+    );
+    let e = refused(&mut g, "flood-hold collier tanks");
+    assert!(e.contains("carries petroleum"), "{e}");
+    let e = refused(&mut g, "flood-hold collier \"No. 2 hold\"");
+    assert!(e.contains("is not burning (100 tons left)"), "{e}");
+    let e = refused(&mut g, "flood-hold tiger aft");
+    assert!(e.contains("has no cargo holds"), "{e}");
+    cmds(
+        &mut g,
+        "dice 1 5 1 4\ncrit collier cargo\nflood-hold collier \"No. 1 hold\"",
+    );
+    let e = refused(&mut g, "flood-hold collier \"No. 1 hold\"");
+    assert!(e.contains("is not burning (0 tons left)"), "{e}");
+}
+
+/// 8.3 Ammo/Fuel: flooding or gas-purging the stowage puts the aviation-fuel fire out at once;
+/// the carrier cannot fuel or arm aircraft for the rest of the game (status, detail line).
+#[test]
+fn purge_puts_out_aviation_fuel_fire_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "dice 4 3\ncrit campania ammo_fuel");
+    assert_eq!(sview(&g, "campania").fire_pct, 7);
+    cmd(&mut g, "purge campania");
+    assert!(
+        last_log(&g).contains("the aviation fuel fire is out; no fueling or arming"),
+        "{}",
+        last_log(&g)
+    );
+    let v = sview(&g, "campania");
+    assert_eq!(v.fire_pct, 0);
+    assert!(v.aviation_purged);
+    assert!(umpire::core::view::grounding_cargo_air_lines(&v)
+        .iter()
+        .any(|l| l.starts_with("Aviation ammo/fuel stowage purged")));
+    // 1209: the fire does no damage
+    cmd(&mut g, "until 1212");
+    assert_eq!(ship(&g, "campania").damage, 0);
+}
+
+/// 8.3 Ammo/Fuel after the purge (rules-notes 8.3): the flooded aviation magazine does not
+/// detonate (D10 10) and the purged fuel storage does not burn.
+#[test]
+fn purged_stowage_no_detonation_no_fire_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    cmds(&mut g, "purge campania\ndice 2 10\ncrit campania ammo_fuel");
+    assert_eq!(ship(&g, "campania").status, ShipStatus::Afloat);
+    assert!(last_critical(&g, "campania").contains("(aviation stowage flooded/purged)"));
+    cmds(&mut g, "dice 7\ncrit campania ammo_fuel");
+    assert!(last_critical(&g, "campania").contains("no fire"));
+    assert!(ship(&g, "campania").fires.is_empty());
+}
+
+/// 8.3 Ammo/Fuel: `purge` is refused, changing nothing, for a ship that is no carrier (no
+/// aviation column, no aircraft: a hold of aircraft cargo does not count) and a second time.
+#[test]
+fn purge_refused_8_3() {
+    let mut g = game("1200", "", AVIATION);
+    let e = refused(&mut g, "purge tiger");
+    assert!(e.contains("is not an aircraft carrier"), "{e}");
+    let e = refused(&mut g, "purge collier");
+    assert!(e.contains("is not an aircraft carrier"), "{e}");
+    cmd(&mut g, "purge campania");
+    let e = refused(&mut g, "purge campania");
+    assert!(e.contains("already flooded/purged"), "{e}");
+}
+
+/// 8.1.10: with 25 % of its original DP or less left a carrier cannot launch or land aircraft;
+/// shown with the flight operations (51 of 200 left: not yet; 50: yes). Not for other ships.
+#[test]
+fn massive_damage_carrier_no_flight_operations_8_1_10() {
+    let mut g = game("1200", "", AVIATION);
+    cmd(&mut g, "adjust campania damage 149 \"test\"");
+    assert_eq!(sview(&g, "campania").flight_ops, None);
+    cmd(&mut g, "adjust campania damage 150 \"test\"");
+    assert_eq!(
+        sview(&g, "campania").flight_ops.as_deref(),
+        Some("cannot launch or land aircraft: 50 of 200 DP left, 25 % or less (8.1.10)")
+    );
+    cmd(&mut g, "adjust tiger damage 400 \"test\"");
+    assert_eq!(sview(&g, "tiger").flight_ops, None);
+}
+
+/// 8.3 Ammo/Fuel "for the rest of the game": a purged stowage is carried to the next battle
+/// (`[ship.carried] aviation_purged`, rules-notes); a ship that is no carrier cannot carry it.
+#[test]
+fn purge_carried_to_the_next_battle_8_3() {
+    let ships = AVIATION.replace(
+        "aircraft = { hangar = 3, forward = 2, aft = 0 }\n",
+        "aircraft = { hangar = 3, forward = 2, aft = 0 }\ncarried = { damage = 0, aviation_purged = true }\n",
+    );
+    let mut g = game("1200", "", &ships);
+    assert!(sview(&g, "campania").aviation_purged);
+    let e = refused(&mut g, "purge campania");
+    assert!(e.contains("already flooded/purged"), "{e}");
+    let bad = AVIATION.replace(
+        "dp = 501\n",
+        "dp = 501\ncarried = { damage = 0, aviation_purged = true }\n",
+    );
+    let text = format!(
+        "[scenario]\nname = \"test\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 7\n\n{bad}"
+    );
+    let e = format!(
+        "{:?}",
+        umpire::core::scenario::parse_scenario("test.toml", &text).unwrap_err()
+    );
+    assert!(e.contains("aviation_purged"), "{e}");
+    assert!(e.contains("not an aircraft carrier"), "{e}");
+}

@@ -819,6 +819,7 @@ const CARRIED_FIELDS: &[&str] = &[
     "flotation_hits",
     "flooding_patch",
     "magazines_flooded",
+    "aviation_purged",
     "cargo",
     "aircraft",
     "flight_deck",

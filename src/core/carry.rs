@@ -16,7 +16,7 @@ use crate::core::engine::decide;
 use crate::core::event::{Critical, EffectStatus};
 use crate::core::fgdn::effects::{AircraftPlace, DeckPlace, JamDirection, RudderState};
 use crate::core::fgdn::grounding::Grounding;
-use crate::core::fgdn::kinds::CriticalKind;
+use crate::core::fgdn::kinds::{Column, CriticalKind};
 use crate::core::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
 use crate::core::fgdn::tables::Tables;
 use crate::core::scenario::{parse_scenario, AircraftAboard, Battery, Scenario, ShipSpec};
@@ -76,6 +76,9 @@ pub struct Carried {
     pub flooding_patch: bool,
     #[serde(default)]
     pub magazines_flooded: bool,
+    /// The aviation ammo/fuel stowage was flooded or purged: "for the rest of the game" (8.3).
+    #[serde(default)]
+    pub aviation_purged: bool,
     #[serde(default)]
     pub criticals: Vec<CarriedCritical>,
     #[serde(default)]
@@ -506,6 +509,12 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
             }
         }
     }
+    if c.aviation_purged && spec.column != Column::Aviation && spec.aircraft.is_none() {
+        push(
+            "aviation_purged",
+            "the ship is not an aircraft carrier (neither the aviation column nor `aircraft`): it has no aviation stowage".into(),
+        );
+    }
     if let Some(lost) = &c.aircraft_lost {
         match &spec.aircraft {
             None => push(
@@ -591,6 +600,7 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     s.keel_broken = c.keel_broken;
     s.flooding_patch = c.flooding_patch;
     s.magazines_flooded = c.magazines_flooded;
+    s.aviation_purged = c.aviation_purged;
     s.criticals = c
         .criticals
         .iter()
@@ -916,6 +926,7 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
         keel_broken: s.keel_broken,
         flooding_patch: s.flooding_patch,
         magazines_flooded: s.magazines_flooded,
+        aviation_purged: s.aviation_purged,
         criticals,
         mounts_out,
         thirds_lost,
@@ -1013,6 +1024,7 @@ pub fn carried_table(c: &Carried) -> Table {
         ("keel_broken", c.keel_broken),
         ("flooding_patch", c.flooding_patch),
         ("magazines_flooded", c.magazines_flooded),
+        ("aviation_purged", c.aviation_purged),
     ] {
         if on {
             t.insert(key, toml_edit::value(true));

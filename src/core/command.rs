@@ -214,6 +214,16 @@ pub enum Command {
     Magazines {
         ship: String,
     },
+    /// Flood a burning ammunition hold (by its scenario name): its cargo is lost, its fire and
+    /// explosion risk end (FG&DN 8.3 Cargo Damage Table).
+    FloodHold {
+        ship: String,
+        hold: String,
+    },
+    /// Flood or gas-purge a carrier's aviation ammo/fuel stowage (FG&DN 8.3 Ammo/Fuel).
+    Purge {
+        ship: String,
+    },
     /// Whether a burning ship obeys the Major-fire order.
     Orders {
         ship: String,
@@ -263,6 +273,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("assist", "assist HELPER SHIP"),
     ("release", "release HELPER"),
     ("magazines", "magazines SHIP"),
+    ("flood-hold", "flood-hold SHIP \"HOLD\""),
+    ("purge", "purge SHIP"),
     ("orders", "orders SHIP ignored|obeyed"),
     ("adjust", "adjust SHIP FIELD VALUE \"reason\""),
     ("end-battle", "end-battle"),
@@ -604,6 +616,20 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Magazines { ship }
             }
+            "flood-hold" => {
+                let ship = ship_id(words.get(1), u)?;
+                let hold = match words.get(2) {
+                    Some(h) if !h.trim().is_empty() => h.clone(),
+                    _ => return err(format!("missing HOLD (its name in the scenario, quoted if it has spaces); usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::FloodHold { ship, hold }
+            }
+            "purge" => {
+                let ship = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Purge { ship }
+            }
             "beach" => {
                 let ship = ship_id(words.get(1), u)?;
                 let aground = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
@@ -824,6 +850,8 @@ impl fmt::Display for Command {
             Command::Assist { helper, ship } => write!(f, "assist {helper} {ship}"),
             Command::Release { helper } => write!(f, "release {helper}"),
             Command::Magazines { ship } => write!(f, "magazines {ship}"),
+            Command::FloodHold { ship, hold } => write!(f, "flood-hold {ship} {}", quote(hold)),
+            Command::Purge { ship } => write!(f, "purge {ship}"),
             Command::Orders { ship, ignored } => write!(
                 f,
                 "orders {ship} {}",
@@ -896,6 +924,9 @@ mod tests {
         rt("assist wakeful tiger");
         rt("release wakeful");
         rt("magazines tiger");
+        rt("flood-hold collier \"No. 1\"");
+        rt("flood-hold collier aft");
+        rt("purge furious");
         rt("orders tiger ignored");
         rt("orders tiger obeyed");
         rt("undo");
@@ -946,6 +977,11 @@ mod tests {
         assert!(e("assist wakeful").contains("missing SHIP"));
         assert!(e("orders tiger maybe").contains("expected ignored or obeyed"));
         assert!(e("magazines").contains("missing SHIP"));
+        assert!(e("flood-hold collier").contains("missing HOLD"));
+        assert!(e("flood-hold collier \"\"").contains("missing HOLD"));
+        assert!(e("flood-hold collier a b").contains("unexpected \"b\""));
+        assert!(e("purge").contains("missing SHIP"));
+        assert!(e("purge furious now").contains("unexpected \"now\""));
         assert!(e("beach tiger ashore").contains("expected aground or nothing"));
         assert!(e("refloat").contains("missing SHIP"));
     }

@@ -130,6 +130,8 @@ pub fn decide(
             | Command::Crew { .. }
             | Command::Assist { .. }
             | Command::Magazines { .. }
+            | Command::FloodHold { .. }
+            | Command::Purge { .. }
             | Command::Orders { .. }
             | Command::Scale(_)
     ) {
@@ -196,6 +198,10 @@ pub fn decide(
         Command::Assist { helper, ship } => damage_control::assist(&mut ctx, helper, ship)?,
         Command::Release { helper } => damage_control::release(&mut ctx, helper)?,
         Command::Magazines { ship } => damage_control::flood_magazines(&mut ctx, ship)?,
+        Command::FloodHold { ship, hold } => {
+            crate::core::fgdn::cargo::flood_hold(&mut ctx, ship, hold)?
+        }
+        Command::Purge { ship } => crate::core::fgdn::aviation::purge(&mut ctx, ship)?,
         Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
         Command::Beach { ship, aground } => {

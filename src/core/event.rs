@@ -264,6 +264,22 @@ pub enum Event {
     MagazinesFlooded {
         ship: String,
     },
+    /// `flood-hold`: an ammunition hold flooded; all of its cargo (`lost`, in the hold's unit) is
+    /// lost and its fire (index into the ship's fires), with the explosion risk, is out (FG&DN
+    /// 8.3 Cargo Damage Table).
+    HoldFlooded {
+        ship: String,
+        hold: usize,
+        lost: u32,
+        fire: Option<usize>,
+    },
+    /// `purge`: the aviation ammo/fuel stowage flooded or gas-purged; the aviation fuel fires
+    /// (indices into the ship's fires) are out, and the ship cannot fuel or arm aircraft for the
+    /// rest of the game (FG&DN 8.3 Ammo/Fuel).
+    StowagePurged {
+        ship: String,
+        fires: Vec<usize>,
+    },
     /// Whether a ship with a Major fire obeys the order (wind on the bow, 15 kt) (FG&DN 8.2).
     FireOrders {
         ship: String,
@@ -405,6 +421,8 @@ impl Event {
             | Event::AssistStarted { ship, .. }
             | Event::AssistReleased { ship, .. }
             | Event::MagazinesFlooded { ship }
+            | Event::HoldFlooded { ship, .. }
+            | Event::StowagePurged { ship, .. }
             | Event::FireOrders { ship, .. }
             | Event::ConflagrationCheck { ship, .. }
             | Event::ConflagrationEnded { ship }

@@ -493,6 +493,8 @@ impl KindFilter {
                 "capsize_check",
                 "fire_orders",
                 "magazines_flooded",
+                "hold_flooded",
+                "stowage_purged",
                 "casualties_secured",
                 "flooding_pumped",
                 "patch_check",

@@ -50,6 +50,9 @@ pub struct ShipState {
     /// The ship this one is assisting with damage control, if any.
     pub assisting: Option<String>,
     pub magazines_flooded: bool,
+    /// The aviation ammo/fuel stowage was flooded or gas-purged: no fueling or arming aircraft
+    /// for the rest of the game (FG&DN 8.3 Ammo/Fuel).
+    pub aviation_purged: bool,
     /// The umpire marked the Major-fire order as ignored (+2 to the fire reduction roll).
     pub fire_orders_ignored: bool,
     /// Consecutive marks at which the fires were Overwhelmed (conflagration chance 25 % each).
@@ -85,6 +88,7 @@ impl ShipState {
             dc_crews: None,
             assisting: None,
             magazines_flooded: false,
+            aviation_purged: false,
             fire_orders_ignored: false,
             conflagration_marks: 0,
             lost: None,
@@ -351,6 +355,32 @@ impl GameState {
             Event::MagazinesFlooded { ship } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.magazines_flooded = true;
+                }
+            }
+            Event::HoldFlooded {
+                ship,
+                hold,
+                lost,
+                fire,
+            } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    let n = s.equipment.cargo_lost.entry(*hold).or_insert(0);
+                    *n = n.saturating_add(*lost);
+                    if let Some(f) = fire.and_then(|k| s.fires.get_mut(k)) {
+                        f.pct = 0;
+                        f.next_due = None;
+                    }
+                }
+            }
+            Event::StowagePurged { ship, fires } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    s.aviation_purged = true;
+                    for k in fires {
+                        if let Some(f) = s.fires.get_mut(*k) {
+                            f.pct = 0;
+                            f.next_due = None;
+                        }
+                    }
                 }
             }
             Event::FireOrders { ship, ignored } => {

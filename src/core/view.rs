@@ -180,8 +180,12 @@ pub struct ShipView {
     pub aircraft: Option<AircraftView>,
     /// Flight-deck criticals not yet repaired (8.3 Flight Deck).
     pub flight_deck: Vec<&'static str>,
-    /// "no flight operations until the end of HHMM" after a carrier's bridge hit (8.3 Bridge).
+    /// "no flight operations until the end of HHMM" after a carrier's bridge hit (8.3 Bridge),
+    /// and "cannot launch or land aircraft" at 25 % of DP or less (8.1.10), joined by "; ".
     pub flight_ops: Option<String>,
+    /// The aviation ammo/fuel stowage was flooded or gas-purged (`purge`): no fueling or arming
+    /// aircraft for the rest of the game (8.3 Ammo/Fuel).
+    pub aviation_purged: bool,
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -213,6 +217,9 @@ pub fn grounding_cargo_air_lines(s: &ShipView) -> Vec<String> {
     }
     if let Some(f) = &s.flight_ops {
         v.push(format!("Flight ops: {f}"));
+    }
+    if s.aviation_purged {
+        v.push("Aviation ammo/fuel stowage purged: no fueling or arming aircraft (8.3)".into());
     }
     let hit: Vec<String> = s
         .cargo
@@ -580,6 +587,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         aircraft: crate::core::fgdn::aviation::aircraft_view(s),
         flight_deck: s.equipment.flight_deck.iter().map(|p| p.text()).collect(),
         flight_ops: crate::core::fgdn::aviation::flight_ops_text(state, s),
+        aviation_purged: s.aviation_purged,
     }
 }
 
@@ -906,6 +914,26 @@ pub fn describe(state: &GameState, event: &Event) -> Option<String> {
         Event::MagazinesFlooded { ship } => format!(
             "{}: MAGAZINES FLOODED: main and secondary ammunition and aircraft ordnance lost; no conflagration explosion (8.2)",
             name(ship)
+        ),
+        Event::HoldFlooded {
+            ship, hold, lost, ..
+        } => format!(
+            "{}: hold {} FLOODED: all its ammunition lost ({lost} tons); its fire is out and the explosion risk ends (8.3 Cargo Damage Table)",
+            name(ship),
+            state
+                .ship(ship)
+                .and_then(|s| s.spec.cargo.get(*hold))
+                .map(|h| h.hold.clone())
+                .unwrap_or_else(|| format!("#{hold}"))
+        ),
+        Event::StowagePurged { ship, fires } => format!(
+            "{}: aviation ammo/fuel stowage FLOODED/PURGED: {}; no fueling or arming of aircraft for the rest of the game (8.3 Ammo/Fuel)",
+            name(ship),
+            match fires.len() {
+                0 => "no aviation fuel fire burning".to_string(),
+                1 => "the aviation fuel fire is out".to_string(),
+                n => format!("{n} aviation fuel fires are out"),
+            }
         ),
         Event::FireOrders { ship, ignored } => {
             if *ignored {

@@ -150,10 +150,11 @@ fn candidate(rng: &mut Rng, late: bool) -> String {
     }
 }
 
-/// The commands of FG&DN 8.1.5, 8.2, 8.4 and the umpire's overrides (SPEC 4).
+/// The commands of FG&DN 8.1.5, 8.2, 8.3 (flooding a hold, purging the aviation stowage), 8.4
+/// and the umpire's overrides (SPEC 4).
 pub fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
     let other = *rng.pick(DEMO_SHIPS);
-    match rng.below(if late { 11 } else { 10 }) {
+    match rng.below(if late { 13 } else { 12 }) {
         0 => format!("crew {ship} {}", rng.pick(&["main", "casemate", "light"])),
         1 => format!("assist {ship} {other}"),
         2 => format!("release {ship}"),
@@ -168,6 +169,11 @@ pub fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
             rng.below(100)
         ),
         9 => "until 1300".to_string(),
+        10 => format!(
+            "flood-hold {ship} {}",
+            rng.pick(&["\"No. 1 hold\"", "aft", "\"\\\"odd\\\" hold\""])
+        ),
+        11 => format!("purge {ship}"),
         _ => "end-battle".to_string(),
     }
 }

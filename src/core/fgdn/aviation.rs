@@ -3,10 +3,11 @@
 //! storage: a fire at +2 severity and +2 on its reduction roll), Flight Deck (forward, amidships
 //! or aft; parked aircraft and the hangar hit), and the carrier's flight operations stopping for
 //! D6/2 turns after a bridge hit.
-use crate::core::clock::{label, Minute, TACTICAL_MINUTES};
+use crate::core::clock::{label, TACTICAL_MINUTES};
 use crate::core::dice::Die;
-use crate::core::engine::{Ctx, RuleError};
-use crate::core::event::Casualty;
+use crate::core::engine::{find_ship, Ctx, RuleError};
+use crate::core::event::{Casualty, Event};
+use crate::core::fgdn::damage::{massive, Massive};
 use crate::core::fgdn::effects::{
     destroyed, effect, ignore, ignored, pick, record, AircraftPlace, DeckPlace, Effect, Rec,
 };
@@ -126,7 +127,7 @@ pub fn ammo_fuel(
             format!("aviation ordnance magazine, {name}: detonates on 9-10"),
         )?;
         let s = &ctx.state.ships[i];
-        let flooded = s.magazines_flooded;
+        let flooded = s.magazines_flooded || s.aviation_purged;
         if d >= AVIATION_MAGAZINE_FROM && !flooded {
             let detail = format!(
                 "D10 {d10}: aviation ordnance magazine hit; D10 {d}: it DETONATES, the ship is destroyed"
@@ -138,7 +139,9 @@ pub fn ammo_fuel(
                 format!("aviation ordnance magazine detonation (D10 {d}, 8.3)"),
             );
         } else {
-            let why = if flooded && d >= AVIATION_MAGAZINE_FROM {
+            let why = if ctx.state.ships[i].aviation_purged && d >= AVIATION_MAGAZINE_FROM {
+                " (aviation stowage flooded/purged)"
+            } else if flooded && d >= AVIATION_MAGAZINE_FROM {
                 " (magazines flooded)"
             } else {
                 ""
@@ -153,6 +156,16 @@ pub fn ammo_fuel(
         }
         return Ok(());
     }
+    if ctx.state.ships[i].aviation_purged {
+        record(
+            ctx,
+            i,
+            r,
+            format!("D10 {d10}: aviation fuel storage hit: no fire (the stowage was flooded/purged, 8.3)"),
+            0,
+        );
+        return Ok(());
+    }
     record(
         ctx,
         i,
@@ -162,7 +175,7 @@ pub fn ammo_fuel(
         ),
         0,
     );
-    fuel_fire(
+    let fire = fuel_fire(
         ctx,
         i,
         c,
@@ -170,6 +183,9 @@ pub fn ammo_fuel(
         AVGAS_MOD,
         "aviation fuel (8.3)".into(),
     )?;
+    if let Some(fire) = fire {
+        effect(ctx, i, Effect::AvgasFire { fire });
+    }
     Ok(())
 }
 
@@ -296,11 +312,27 @@ pub fn bridge_flight_ops(ctx: &mut Ctx<'_>, i: usize) -> Result<Option<String>, 
     )))
 }
 
-/// "no flight operations until the end of HHMM" while a bridge hit stops them.
+/// "no flight operations until the end of HHMM" while a bridge hit stops them (8.3 Bridge).
+/// With 25 % of the original DP or less left, a carrier cannot launch or land aircraft on its
+/// flight deck (8.1.10); the two are joined with "; ".
 pub fn flight_ops_text(state: &GameState, s: &ShipState) -> Option<String> {
-    let until: Minute = s.equipment.flight_ops_until?;
-    (state.post_battle.is_none() && until >= state.clock.turn)
-        .then(|| format!("no flight operations until the end of {}", label(until)))
+    let mut parts = Vec::new();
+    if let Some(until) = s.equipment.flight_ops_until {
+        if state.post_battle.is_none() && until >= state.clock.turn {
+            parts.push(format!(
+                "no flight operations until the end of {}",
+                label(until)
+            ));
+        }
+    }
+    if is_carrier(s) && !s.is_small_craft() && massive(s.spec.dp, s.dp_left()) != Massive::None {
+        parts.push(format!(
+            "cannot launch or land aircraft: {} of {} DP left, 25 % or less (8.1.10)",
+            s.dp_left(),
+            s.spec.dp
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// Aircraft aboard now and destroyed, for the status.
@@ -312,4 +344,51 @@ pub fn aircraft_view(s: &ShipState) -> Option<AircraftView> {
         aft: aboard(s, AircraftPlace::Aft).unwrap_or(0),
         lost: s.equipment.aircraft_lost_total(),
     })
+}
+
+/// A carrier: the aviation column, or aircraft aboard in the scenario.
+pub fn is_carrier(s: &ShipState) -> bool {
+    s.spec.column == Column::Aviation || s.spec.aircraft.is_some()
+}
+
+/// `purge SHIP`: flood or gas-purge the aviation ammo/fuel stowage (8.3 Ammo/Fuel): the
+/// aviation fuel fires are out at once; no fueling or arming aircraft for the rest of the game.
+/// Any phase of the battle, once.
+pub fn purge(ctx: &mut Ctx<'_>, ship: &str) -> Result<(), RuleError> {
+    let refused = |m: String| Err(RuleError::Refused(m));
+    let i = find_ship(&ctx.state, ship)?;
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return refused(format!(
+            "{} ({}) is {}",
+            s.spec.name,
+            s.id(),
+            s.status.name()
+        ));
+    }
+    if !is_carrier(s) {
+        return refused(format!(
+            "{} ({}) is not an aircraft carrier (neither the aviation column nor aircraft aboard in the scenario): it has no aviation ammo/fuel stowage to purge (8.3 Ammo/Fuel)",
+            s.spec.name,
+            s.id()
+        ));
+    }
+    if s.aviation_purged {
+        return refused(format!(
+            "{}'s aviation ammo/fuel stowage is already flooded/purged",
+            s.spec.name
+        ));
+    }
+    let fires: Vec<usize> = s
+        .equipment
+        .avgas_fires
+        .iter()
+        .copied()
+        .filter(|&k| s.fires.get(k).is_some_and(|f| f.next_due.is_some()))
+        .collect();
+    ctx.emit(Event::StowagePurged {
+        ship: s.id().to_string(),
+        fires,
+    });
+    Ok(())
 }

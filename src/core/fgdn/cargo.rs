@@ -4,7 +4,8 @@
 //! vehicles, aircraft. Small craft lose a quarter of their cargo. Cargo is never repaired (8.4).
 use crate::core::clock::{label, Minute, Phase};
 use crate::core::dice::Die;
-use crate::core::engine::{Ctx, RuleError};
+use crate::core::engine::{find_ship, Ctx, RuleError};
+use crate::core::event::Event;
 use crate::core::fgdn::damage_control::{mark_in_turn, next_mark_turn};
 use crate::core::fgdn::effects::{destroyed, effect, ignore, ignored, pick, record, Effect, Rec};
 use crate::core::fgdn::kinds::CriticalKind;
@@ -489,4 +490,84 @@ pub fn views(s: &ShipState) -> Vec<CargoView> {
             }
         })
         .collect()
+}
+
+/// The ship's hold named `hold` (case-insensitive), or a refusal naming the holds it has.
+fn find_hold(s: &ShipState, hold: &str) -> Result<usize, RuleError> {
+    let wanted = hold.trim().to_lowercase();
+    if let Some(k) = s
+        .spec
+        .cargo
+        .iter()
+        .position(|h| h.hold.trim().to_lowercase() == wanted)
+    {
+        return Ok(k);
+    }
+    let holds: Vec<String> = s
+        .spec
+        .cargo
+        .iter()
+        .map(|h| format!("\"{}\"", h.hold))
+        .collect();
+    Err(RuleError::Refused(if holds.is_empty() {
+        format!(
+            "{} ({}) has no cargo holds in the scenario: there is no hold \"{hold}\" to flood",
+            s.spec.name,
+            s.id()
+        )
+    } else {
+        format!(
+            "{} ({}) has no hold \"{hold}\"; its holds: {}",
+            s.spec.name,
+            s.id(),
+            holds.join(", ")
+        )
+    }))
+}
+
+/// `flood-hold SHIP HOLD`: flooding a burning ammunition hold stops its fire and its explosion
+/// risk, and all the cargo in it is lost (8.3 Cargo Damage Table). Any phase of the battle; only
+/// an ammunition hold whose fire still burns (anything else has nothing to stop).
+pub fn flood_hold(ctx: &mut Ctx<'_>, ship: &str, hold: &str) -> Result<(), RuleError> {
+    let refused = |m: String| Err(RuleError::Refused(m));
+    let i = find_ship(&ctx.state, ship)?;
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return refused(format!(
+            "{} ({}) is {}",
+            s.spec.name,
+            s.id(),
+            s.status.name()
+        ));
+    }
+    let k = find_hold(s, hold)?;
+    let h = &s.spec.cargo[k];
+    if h.contents != CargoContents::Ammo {
+        return refused(format!(
+            "{}'s {} carries {}: only an ammunition hold's fire or explosion risk is stopped by flooding it (8.3 Cargo Damage Table); other fires are fought by damage control",
+            s.spec.name,
+            h.hold,
+            h.contents.name().replace('_', " ")
+        ));
+    }
+    let burning = s
+        .equipment
+        .cargo_fires
+        .iter()
+        .find(|f| f.hold == k && risk_active(s, f));
+    let Some(f) = burning.copied() else {
+        return refused(format!(
+            "the ammunition in {}'s {} is not burning ({} tons left): flooding it would only lose the cargo, there is no fire or explosion risk to stop (8.3)",
+            s.spec.name,
+            h.hold,
+            left(s, k)
+        ));
+    };
+    ctx.emit(Event::HoldFlooded {
+        ship: s.id().to_string(),
+        hold: k,
+        lost: left(s, k),
+        fire: Some(f.fire),
+    });
+    Ok(())
 }

@@ -174,6 +174,11 @@ pub enum Effect {
     FlightOpsStopped {
         until: Minute,
     },
+    /// The aviation fuel storage set on fire (index into the ship's fires): the fire that
+    /// flooding or gas-purging the stowage puts out (FG&DN 8.3 Ammo/Fuel).
+    AvgasFire {
+        fire: usize,
+    },
 }
 
 /// An ammunition hold burning with a risk of explosion (FG&DN 8.3 Cargo Damage Table).
@@ -223,6 +228,8 @@ pub struct Equipment {
     pub flight_deck: Vec<DeckPlace>,
     /// A carrier's flight operations stop until the end of this turn (8.3 Bridge).
     pub flight_ops_until: Option<Minute>,
+    /// Aviation fuel fires (indices into the ship's fires) (8.3 Ammo/Fuel).
+    pub avgas_fires: Vec<usize>,
 }
 
 impl Equipment {
@@ -315,6 +322,7 @@ impl Equipment {
             Effect::AircraftLost { place } => *self.aircraft_lost.entry(*place).or_insert(0) += 1,
             Effect::FlightDeckHit { place } => self.flight_deck.push(*place),
             Effect::FlightOpsStopped { until } => self.flight_ops_until = Some(*until),
+            Effect::AvgasFire { fire } => self.avgas_fires.push(*fire),
         }
     }
 
@@ -425,6 +433,7 @@ pub fn effect_text(s: Option<&ShipState>, e: &Effect) -> String {
         Effect::FlightOpsStopped { until } => {
             format!("no flight operations until the end of {}", label(*until))
         }
+        Effect::AvgasFire { .. } => "aviation fuel storage burning".into(),
         other => format!("{other:?}"),
     }
 }
