@@ -3,7 +3,7 @@
 //! carried state; a carried battle carried again; and every way `carry` and a hand-edited
 //! carried block are refused, with the exact message.
 mod common;
-use common::umpire;
+use common::{umpire, CARRIED_FIELDS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -128,36 +128,6 @@ fn without_crc(text: &str) -> String {
     out.push_str(rest);
     out
 }
-
-/// Fields of a ship's status that a carried ship starts with exactly as it ended.
-const CARRIED_FIELDS: &[&str] = &[
-    "dp",
-    "damage",
-    "dp_left",
-    "speed",
-    "speed_max",
-    "breakdown_level",
-    "tds",
-    "mounts",
-    "fire_control",
-    "sensors_out",
-    "comms_out",
-    "bridge",
-    "rudder",
-    "crew_factors_lost",
-    "flotation_hits",
-    "flooding_patch",
-    "magazines_flooded",
-    "aviation_purged",
-    "cargo",
-    "aircraft",
-    "flight_deck",
-    "grounded",
-    "destroyed_at",
-    "can_refloat",
-    "rudder_jam_if_evasive",
-    "breakdowns",
-];
 
 /// The test the issue asks for: a battle, a repair day, the carried scenario, and the next
 /// battle starting from the carried state.

@@ -2,6 +2,8 @@
 //! battles against the demo scenario keep the engine's promises (replay == live, verify finds
 //! nothing, undo/redo are exact, refused commands change nothing, FG&DN invariants hold).
 
+mod common;
+use common::CARRIED_FIELDS;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::collections::BTreeMap;
@@ -798,37 +800,6 @@ fn check_history(scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> 
     );
     Ok(())
 }
-
-/// Status fields a carried ship starts the next battle with exactly as she ended the repair
-/// day (tests/carry.rs has the same list).
-const CARRIED_FIELDS: &[&str] = &[
-    "dp",
-    "damage",
-    "dp_left",
-    "speed",
-    "speed_max",
-    "breakdown_level",
-    "tds",
-    "mounts",
-    "fire_control",
-    "sensors_out",
-    "comms_out",
-    "bridge",
-    "rudder",
-    "crew_factors_lost",
-    "flotation_hits",
-    "flooding_patch",
-    "magazines_flooded",
-    "aviation_purged",
-    "cargo",
-    "aircraft",
-    "flight_deck",
-    "grounded",
-    "destroyed_at",
-    "can_refloat",
-    "rudder_jam_if_evasive",
-    "breakdowns",
-];
 
 /// Campaign carry-over (issue 5 item 4, FG&DN 8.4): the battle is ended and its repair day
 /// walked; `carry` then writes a scenario that loads, whose ships start with the state they

@@ -1,6 +1,7 @@
-//! Shared by the robustness tests (kill, faults, fuzz): the real binary, a seeded random source
-//! that does not depend on any crate's generator, and long valid command scripts against the
-//! demo battle with the exact log and status each prefix of the script gives.
+//! Shared by the robustness and property tests (kill, faults, fuzz, invariants, review, carry,
+//! properties): the real binary, a seeded random source that does not depend on any crate's
+//! generator, and long valid command scripts against the demo battle with the exact log and
+//! status each prefix of the script gives.
 #![allow(dead_code)] // each test file uses a different part
 
 use std::path::Path;
@@ -195,3 +196,34 @@ pub fn timeless(e: &Entry) -> Entry {
     e.wall = None;
     e
 }
+
+/// Status fields a carried ship starts the next battle with exactly as she ended the repair
+/// day (`umpire carry`; tests/carry.rs and tests/properties.rs).
+pub const CARRIED_FIELDS: &[&str] = &[
+    "dp",
+    "damage",
+    "dp_left",
+    "speed",
+    "speed_max",
+    "breakdown_level",
+    "tds",
+    "mounts",
+    "fire_control",
+    "sensors_out",
+    "comms_out",
+    "bridge",
+    "rudder",
+    "crew_factors_lost",
+    "flotation_hits",
+    "flooding_patch",
+    "magazines_flooded",
+    "aviation_purged",
+    "cargo",
+    "aircraft",
+    "flight_deck",
+    "grounded",
+    "destroyed_at",
+    "can_refloat",
+    "rudder_jam_if_evasive",
+    "breakdowns",
+];
