@@ -9,7 +9,7 @@ use crate::core::event::{Casualty, Critical, EffectStatus, Event};
 use crate::core::fgdn::kinds::{Column, CriticalKind, SizeClass};
 use crate::core::fgdn::repairs::RepairTarget;
 use crate::core::fgdn::resolve::{casualty_critical, CritContext};
-use crate::core::fgdn::tables::{SeverityDiceRow, YearMonth};
+use crate::core::fgdn::tables::{DieTable, SeverityDiceRow, Tables, YearMonth};
 use crate::core::scenario::Battery;
 use crate::core::state::{GameState, ShipState};
 use serde::{Deserialize, Serialize};
@@ -1212,18 +1212,28 @@ pub fn fire_control(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), Rule
     Ok(())
 }
 
+/// The D10 of a sensor or communications critical on its table (FG&DN 8.3): the face, the
+/// system's key and its description.
+fn system_roll(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    table: fn(&Tables) -> &DieTable,
+    what: &str,
+    which: &str,
+) -> Result<(u32, String, String), RuleError> {
+    let name = ctx.ship_name(i);
+    let d = ctx.roll(i, Die::D10, format!("{what}, {name}: {which}"))?;
+    let (outcome, text) = table(ctx.tables)
+        .lookup(d)
+        .map(|r| (r.outcome.clone(), r.text.clone()))
+        .unwrap_or(("unknown".into(), "unknown".into()));
+    Ok((d, outcome, text))
+}
+
 /// Sensors (FG&DN 8.3): D10 on the sensors table.
 pub fn sensor(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
-    let name = ctx.ship_name(i);
-    let d = ctx.roll(
-        i,
-        Die::D10,
-        format!("sensor critical, {name}: which sensor"),
-    )?;
-    let row = ctx.tables.sensors.lookup(d).cloned();
-    let (outcome, text) = row
-        .map(|r| (r.outcome, r.text))
-        .unwrap_or(("unknown".into(), "unknown".into()));
+    let (d, outcome, text) =
+        system_roll(ctx, i, |t| &t.sensors, "sensor critical", "which sensor")?;
     let s = &ctx.state.ships[i];
     let lost = s
         .equipment
@@ -1255,16 +1265,13 @@ pub fn sensor(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
 
 /// Communications (FG&DN 8.3): D10 on the communications table.
 pub fn communications(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError> {
-    let name = ctx.ship_name(i);
-    let d = ctx.roll(
+    let (d, outcome, text) = system_roll(
+        ctx,
         i,
-        Die::D10,
-        format!("communications critical, {name}: which system"),
+        |t| &t.communications,
+        "communications critical",
+        "which system",
     )?;
-    let row = ctx.tables.communications.lookup(d).cloned();
-    let (outcome, text) = row
-        .map(|r| (r.outcome, r.text))
-        .unwrap_or(("unknown".into(), "unknown".into()));
     let s = &ctx.state.ships[i];
     let fitted = match (outcome.as_str(), s.spec.wireless) {
         ("main_wireless", Some(w)) => w.main,
