@@ -7,7 +7,8 @@ use common::{umpire, CARRIED_FIELDS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use umpire::core::carry::{carried_of, Carried};
+use umpire::core::carry::carried_of;
+use umpire::core::fgdn::carried::Carried;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::Game;
 use umpire::core::scenario::parse_scenario;
@@ -536,7 +537,7 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
     let good = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"engineering\", detail = \"speed -1 level\", speed_levels = 1 }}] }}\n");
     let s = parse_scenario("t.toml", &good).unwrap();
     let g = Game::new(&s, Tables::builtin());
-    let v = umpire::core::view::ship_view(&g.state, &g.tables, &g.state.ships[0]);
+    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[0]);
     // FG&DN 8.1.1: 30 of 100 DP is level 1 (18 kt), the engineering critical one more: 12 kt.
     assert_eq!((v.damage, v.speed_max), (30, 12));
     let bad = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"rudder\", detail = \"jammed\", speed_levels = 1 }}] }}\n");
@@ -605,7 +606,7 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
     use umpire::core::carry::{carry, CarryOptions, Source};
     use umpire::core::command::Command;
     use umpire::core::dice::SeededDice;
-    use umpire::core::view;
+
     let text = "[scenario]\nname = \"Equipment\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 5\n\n[[ship]]\nid = \"tiger\"\nname = \"HMS Tiger\"\nside = \"British\"\nsize = \"A\"\ndp = 501\nspeed = 28\nin_service = 1914\ndirectors = { main = 1 }\nsearchlights = { forward = 2, aft = 1 }\nwireless = { main = true, auxiliary = true }\nmounts = [\n  { battery = \"main\", name = \"A turret\", caliber = 343, he_short = 12 },\n  { battery = \"aa\", name = \"AA battery\" },\n]\n";
     let s = parse_scenario("t.toml", text).unwrap();
     let mut g = Game::new(&s, Tables::builtin());
@@ -636,7 +637,12 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
         cmd("next");
     }
     let end = g.state.clone();
-    let end_view = serde_json::to_value(view::ship_view(&end, &g.tables, &end.ships[0])).unwrap();
+    let end_view = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+        &end,
+        &g.tables,
+        &end.ships[0],
+    ))
+    .unwrap();
     let src = Source {
         file: "t.toml",
         crc32: 1,
@@ -648,7 +654,7 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
     };
     let c = carry(&src, &CarryOptions::default()).unwrap();
     let next = Game::new(&c.scenario, Tables::builtin());
-    let start_view = serde_json::to_value(view::ship_view(
+    let start_view = serde_json::to_value(umpire::core::fgdn::status::ship_view(
         &next.state,
         &next.tables,
         &next.state.ships[0],
@@ -971,7 +977,7 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
     use umpire::core::carry::{carry, CarryOptions, Source};
     use umpire::core::command::Command;
     use umpire::core::dice::SeededDice;
-    use umpire::core::view;
+
     let text = "[scenario]\nname = \"Patrol\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 3\n\n[options]\nequipment_serviceability = true\n\n[[ship]]\nid = \"ml\"\nname = \"ML 1\"\nside = \"British\"\nsize = \"E\"\ndp = 10\nspeed = 20\nin_service = 1916\nnation = \"Great Britain\"\nmounts = [{ battery = \"light\", name = \"3-pounder\" }]\n";
     let s = parse_scenario("t.toml", text).unwrap();
     let mut g = Game::new(&s, Tables::builtin());
@@ -986,8 +992,12 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
         let c: Command = c.parse().unwrap();
         g.execute(&c, &mut SeededDice).unwrap();
     }
-    let end =
-        serde_json::to_value(view::ship_view(&g.state, &g.tables, &g.state.ships[0])).unwrap();
+    let end = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+        &g.state,
+        &g.tables,
+        &g.state.ships[0],
+    ))
+    .unwrap();
     assert_eq!(end["mounts"][0]["status"], "out (breakdown)");
     let src = Source {
         file: "t.toml",
@@ -1011,7 +1021,7 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
     assert!(c.text.contains("flotation_hits = 1\n"), "{}", c.text);
     assert!(!c.text.contains("mounts_out"), "{}", c.text);
     let mut next = Game::new(&c.scenario, Tables::builtin());
-    let start = serde_json::to_value(view::ship_view(
+    let start = serde_json::to_value(umpire::core::fgdn::status::ship_view(
         &next.state,
         &next.tables,
         &next.state.ships[0],
@@ -1027,7 +1037,7 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
     // After the next battle the breakdown is listed as one (Breakdown Repair Table).
     let c: Command = "end-battle".parse().unwrap();
     next.execute(&c, &mut SeededDice).unwrap();
-    let v = view::ship_view(&next.state, &next.tables, &next.state.ships[0]);
+    let v = umpire::core::fgdn::status::ship_view(&next.state, &next.tables, &next.state.ships[0]);
     assert!(
         v.repairs
             .iter()

@@ -463,7 +463,7 @@ speed = 28
 in_service = 1914
 "#;
 
-fn av(g: &umpire::core::game::Game, id: &str) -> umpire::core::view::AircraftView {
+fn av(g: &umpire::core::game::Game, id: &str) -> umpire::core::fgdn::status::AircraftView {
     sview(g, id).aircraft.unwrap()
 }
 
@@ -917,7 +917,7 @@ fn purge_puts_out_aviation_fuel_fire_8_3() {
     let v = sview(&g, "campania");
     assert_eq!(v.fire_pct, 0);
     assert!(v.aviation_purged);
-    assert!(umpire::core::view::grounding_cargo_air_lines(&v)
+    assert!(umpire::core::fgdn::status::grounding_cargo_air_lines(&v)
         .iter()
         .any(|l| l.starts_with("Aviation ammo/fuel stowage purged")));
     // 1209: the fire does no damage

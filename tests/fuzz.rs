@@ -98,8 +98,8 @@ fn save_target(input: &[u8]) {
         let _ = view::status(&game.state, &game.tables);
         let _ = Game::verify(&scenario, Tables::builtin(), &loaded.entries);
         for e in game.entries() {
-            for ev in &e.events {
-                let _ = view::describe(&game.state, ev);
+            for (at, ev) in e.events_at() {
+                let _ = umpire::core::fgdn::log::describe(&game.state, at, ev);
             }
         }
     }

@@ -859,10 +859,16 @@ fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestC
             end.equipment.rudder = None;
         }
         let end = &end;
-        let a = serde_json::to_value(view::ship_view(&g.state, &g.tables, end))
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let b = serde_json::to_value(view::ship_view(&next.state, &next.tables, s))
-            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let a = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+            &g.state, &g.tables, end,
+        ))
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let b = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+            &next.state,
+            &next.tables,
+            s,
+        ))
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
         for f in CARRIED_FIELDS {
             prop_assert_eq!(&b[*f], &a[*f], "{}.{} carried\n{}", s.id(), f, carried.text);
         }
@@ -1271,7 +1277,7 @@ fn a_fire_control_hit_after_the_last_director_loses_nothing_more_8_3() {
         let cmd: Command = line.parse().unwrap();
         game.execute(&cmd, &mut SeededDice).unwrap();
     }
-    let v = view::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    let v = umpire::core::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
     assert_eq!(
         v.fire_control,
         ["main: 1 director(s) lost", "main: local control"]
@@ -1298,7 +1304,7 @@ fn a_personnel_critical_with_no_crew_factor_left_loses_none_8_3() {
         let cmd: Command = "crit a personnel".parse().unwrap();
         game.execute(&cmd, &mut SeededDice).unwrap();
     }
-    let v = view::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    let v = umpire::core::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
     assert_eq!(v.crew_factors_lost, 2);
     assert_eq!(
         v.criticals[2].detail,

@@ -24,7 +24,6 @@ use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
 use umpire::core::event::Event;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::view;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, Mode};
@@ -207,7 +206,7 @@ fn secret_numbers(battle: &Battle, enemy_side: &str) -> Vec<u32> {
     let g = &battle.game;
     let mut v: Vec<u32> = Vec::new();
     for s in g.state.ships.iter().filter(|s| s.spec.side == enemy_side) {
-        let sv = view::ship_view(&g.state, &g.tables, s);
+        let sv = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, s);
         v.extend([sv.dp, sv.damage, sv.dp_left]);
     }
     for e in g.entries().iter().flat_map(|e| &e.events) {
@@ -352,7 +351,7 @@ fn a_side_never_sees_enemy_damage_points_severities_criticals_dice_or_timers() {
     // Own ships are shown in full: Lion's DP and damage in the British view.
     british.app.selected = 0;
     let screen = draw(&mut british.app, 160, 48);
-    let lion = view::ship_view(
+    let lion = umpire::core::fgdn::status::ship_view(
         &s.umpire.game.state,
         &s.umpire.game.tables,
         &s.umpire.game.state.ships[0],

@@ -10,7 +10,6 @@ pub mod status;
 use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::{parse_scenario, Scenario};
-use crate::core::view;
 use crate::store::{self, Loaded, SaveWriter, StoreError};
 use std::path::{Path, PathBuf};
 
@@ -141,8 +140,8 @@ impl Battle {
         let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
         self.game.commit(entry);
         if let Some(last) = self.game.entries().last() {
-            for ev in &last.events {
-                if let Some(l) = view::describe(&self.game.state, ev) {
+            for (at, ev) in last.events_at() {
+                if let Some(l) = crate::core::fgdn::log::describe(&self.game.state, at, ev) {
                     lines.push(format!("  {l}"));
                 }
             }

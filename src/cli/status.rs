@@ -90,7 +90,7 @@ pub fn text(battle: &Battle) -> String {
             if let Some(lost) = &sh.lost {
                 s.push_str(&format!("      lost: {lost}\n"));
             }
-            for l in crate::core::view::grounding_cargo_air_lines(sh) {
+            for l in crate::core::fgdn::status::grounding_cargo_air_lines(sh) {
                 s.push_str(&format!("      {l}\n"));
             }
             for r in &sh.repairs {

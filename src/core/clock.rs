@@ -256,6 +256,38 @@ impl Clock {
         minute < self.turn_end()
     }
 
+    /// Whether `phase` is still to end in the current turn (it is the current phase or a later
+    /// one). A phase the scale does not have is never ahead.
+    pub fn phase_ahead(&self, phase: Phase) -> bool {
+        self.scale
+            .phases()
+            .iter()
+            .position(|p| *p == phase)
+            .is_some_and(|k| k >= self.phase_index())
+    }
+
+    /// The turn on the current grid that contains `minute` (the current turn if `minute` is
+    /// earlier: an overdue moment belongs to now).
+    pub fn turn_containing(&self, minute: Minute) -> Minute {
+        if minute < self.turn {
+            return self.turn;
+        }
+        let len = self.scale.turn_minutes();
+        self.turn + (minute - self.turn) / len * len
+    }
+
+    /// The turn in which something due at `minute`, in `phase`, happens on this clock (SPEC 3.5):
+    /// the turn that contains the moment, or the next turn when `phase` has already ended in the
+    /// current one. Together with `phase` it names a moment the clock will visit.
+    pub fn slot(&self, minute: Minute, phase: Phase) -> Minute {
+        let t = self.turn_containing(minute);
+        if t == self.turn && !self.phase_ahead(phase) {
+            self.turn_end()
+        } else {
+            t
+        }
+    }
+
     /// The start of the first turn that starts at or after `minute`, on the current turn grid.
     pub fn first_turn_at_or_after(&self, minute: Minute) -> Minute {
         if minute <= self.turn {

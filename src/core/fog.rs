@@ -13,6 +13,7 @@
 //! what observers see (before and after each command, from the state, never from the event
 //! text). Commands are shown only when they concern own ships or only move the clock. Anything
 //! not listed here — including event kinds added later — is hidden: the rule is a whitelist.
+use crate::core::clock::Clock;
 use crate::core::command::Weapon;
 use crate::core::event::{Casualty, Event};
 use crate::core::fgdn::damage_control::category_level;
@@ -21,7 +22,6 @@ use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState, ShipStatus};
-use crate::core::view;
 use serde::Serialize;
 
 /// The sides of the battle, in scenario order, each once.
@@ -154,7 +154,7 @@ pub fn enemy_view(tables: &Tables, s: &ShipState) -> EnemyView {
         ShipStatus::Sunk => Presence::Sunk,
     };
     let afloat = presence == Presence::Afloat;
-    let (speed_max, _, _) = view::speed_max(tables, s);
+    let (speed_max, _, _) = crate::core::fgdn::speed::speed_max(tables, s);
     let fire = category_level(tables, s, Casualty::Fire);
     EnemyView {
         id: s.id().to_string(),
@@ -266,9 +266,9 @@ fn weapon_words(w: Weapon) -> &'static str {
 
 /// The line `side` sees for event `e` (None: nothing). Own ships: the umpire's line. Other
 /// ships: only that a hit was scored and with what. No ship: clock and weather lines only.
-pub fn event_line(state: &GameState, side: &str, e: &Event) -> Option<String> {
+pub fn event_line(state: &GameState, side: &str, at: Clock, e: &Event) -> Option<String> {
     match e.ship() {
-        Some(id) if is_own(state, side, id) => view::describe(state, e),
+        Some(id) if is_own(state, side, id) => crate::core::fgdn::log::describe(state, at, e),
         Some(id) => match e {
             Event::HitEntered { hit, .. } => {
                 let name = state.ship(id).map(|s| s.spec.name.as_str()).unwrap_or(id);
@@ -281,7 +281,7 @@ pub fn event_line(state: &GameState, side: &str, e: &Event) -> Option<String> {
             | Event::ScaleChanged { .. }
             | Event::BattleEnded { .. }
             | Event::PostBattleFinished
-            | Event::SeaStateSet { .. } => view::describe(state, e),
+            | Event::SeaStateSet { .. } => crate::core::fgdn::log::describe(state, at, e),
             _ => None,
         },
     }
@@ -353,10 +353,9 @@ impl SideLog {
             return;
         };
         let mut lines: Vec<SideLine> = entry
-            .events
-            .iter()
-            .filter_map(|e| {
-                event_line(state, &self.side, e).map(|text| SideLine {
+            .events_at()
+            .filter_map(|(at, e)| {
+                event_line(state, &self.side, at, e).map(|text| SideLine {
                     ship: e.ship().map(str::to_string),
                     text: text.trim().to_string(),
                 })

@@ -43,6 +43,21 @@ impl Entry {
         self.typed = (text != self.cmd).then(|| text.to_string());
     }
 
+    /// Each event with the clock when it happened: the entry's clock, moved on by the clock
+    /// and scale events before it (an `until` walks many phases in one entry). The log words an
+    /// old event with this clock, as the table saw it.
+    pub fn events_at(&self) -> impl Iterator<Item = (Clock, &Event)> {
+        self.events.iter().scan(self.clock, |clock, e| {
+            let at = *clock;
+            match e {
+                Event::ClockMoved { to } => *clock = *to,
+                Event::ScaleChanged { scale } => clock.scale = *scale,
+                _ => {}
+            }
+            Some((at, e))
+        })
+    }
+
     /// The command as typed: `typed` if kept, else the canonical command.
     pub fn as_typed(&self) -> &str {
         self.typed.as_deref().unwrap_or(&self.cmd)

@@ -13,7 +13,6 @@ use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState};
-use crate::core::view;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
@@ -37,7 +36,7 @@ impl Figures {
         Figures {
             damage: s.damage,
             dp_left: s.dp_left(),
-            speed_max: view::speed_max(tables, s).0,
+            speed_max: crate::core::fgdn::speed::speed_max(tables, s).0,
             fire_pct: s.casualty_pct(Casualty::Fire),
             flood_pct: s.casualty_pct(Casualty::Flood),
             status: s.status.name(),

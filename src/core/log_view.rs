@@ -8,7 +8,6 @@ use crate::core::game::{Entry, Game};
 use crate::core::history::{self, ShipChanges};
 use crate::core::scenario::Scenario;
 use crate::core::state::GameState;
-use crate::core::view;
 use serde::Serialize;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -51,12 +50,11 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
     let entry: &Entry = game.entries().get(i)?;
     let state: &GameState = &game.state;
     let mut lines: Vec<EventLine> = entry
-        .events
-        .iter()
-        .filter(|e| !matches!(e, Event::ClockMoved { .. }) || ship.is_none())
-        .filter(|e| ship.is_none_or(|s| e.ship() == Some(s)))
-        .filter_map(|e| {
-            view::describe(state, e).map(|text| EventLine {
+        .events_at()
+        .filter(|(_, e)| !matches!(e, Event::ClockMoved { .. }) || ship.is_none())
+        .filter(|(_, e)| ship.is_none_or(|s| e.ship() == Some(s)))
+        .filter_map(|(at, e)| {
+            crate::core::fgdn::log::describe(state, at, e).map(|text| EventLine {
                 ship: e.ship().map(str::to_string),
                 kind: kind_of(e),
                 text: text.trim().to_string(),

@@ -10,7 +10,6 @@ use crate::core::game::{Entry, Game};
 use crate::core::history::{walk_in_effect, Moment};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState, ShipStatus};
-use crate::core::view;
 use serde::Serialize;
 
 /// Version of the report's JSON layout.
@@ -360,7 +359,7 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
     let at = GameTime::of(&m.at);
     let entry = EntryRef::of(m.entry);
     let line = || {
-        view::describe(state, m.event)
+        crate::core::fgdn::log::describe(state, state.clock, m.event)
             .map(|l| l.trim().to_string())
             .unwrap_or_default()
     };
@@ -462,7 +461,10 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             explain,
             ..
         } => {
-            let result: Vec<String> = changes.iter().map(view::pct_change_text).collect();
+            let result: Vec<String> = changes
+                .iter()
+                .map(crate::core::fgdn::log::pct_change_text)
+                .collect();
             for ch in changes {
                 if let Some(c) = track.courses(*casualty).get_mut(ch.index) {
                     c.peak_pct = c.peak_pct.max(ch.to);
@@ -572,7 +574,7 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
         });
         track.damage = s.damage;
     }
-    let speed = view::speed_max(tables, s).0;
+    let speed = crate::core::fgdn::speed::speed_max(tables, s).0;
     let was = track.speed.unwrap_or(s.spec.speed);
     if speed != was {
         track.speeds.push(SpeedChange {
@@ -655,8 +657,9 @@ pub fn build(scenario: &Scenario, game: &Game) -> Report {
 }
 
 fn ship_report(game: &Game, s: &ShipState, t: Track) -> ShipReport {
-    let (fire_pct, flood_pct, _, severity) = view::severity_of(&game.tables, s);
-    let speed_max = view::speed_max(&game.tables, s).0;
+    let (fire_pct, flood_pct, _, severity) =
+        crate::core::fgdn::status::severity_of(&game.tables, s);
+    let speed_max = crate::core::fgdn::speed::speed_max(&game.tables, s).0;
     let mut casualties = t.fires;
     casualties.extend(t.floods);
     casualties.sort_by_key(|c| c.started.minute);

@@ -220,7 +220,7 @@ pub struct ShipSpec {
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
-    pub carried: Option<crate::core::carry::Carried>,
+    pub carried: Option<crate::core::fgdn::carried::Carried>,
 }
 
 impl ShipSpec {
@@ -243,7 +243,7 @@ pub struct Scenario {
     pub rules: RuleOptions,
     pub ships: Vec<ShipSpec>,
     /// The battles this scenario was carried from, oldest first (`umpire carry`).
-    pub carried_from: Vec<crate::core::carry::Origin>,
+    pub carried_from: Vec<crate::core::fgdn::carried::Origin>,
 }
 
 /// Optional rules and readings switched in the scenario `[options]` (SPEC 3.7); all off by
@@ -290,7 +290,7 @@ struct RawScenario {
     seed: Option<u64>,
     sea_state: Option<u32>,
     description: Option<String>,
-    carried_from: Option<Vec<crate::core::carry::Origin>>,
+    carried_from: Option<Vec<crate::core::fgdn::carried::Origin>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -333,7 +333,7 @@ struct RawShip {
     wireless: Option<Wireless>,
     crew_factors: Option<u32>,
     fuel: Option<String>,
-    carried: Option<crate::core::carry::Carried>,
+    carried: Option<crate::core::fgdn::carried::Carried>,
     #[serde(default)]
     cargo: Vec<Hold>,
     aircraft: Option<AircraftAboard>,
@@ -615,7 +615,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             };
             if let Some(c) = &r.carried {
                 let cl = carried_line(text, line);
-                for (key, m) in crate::core::carry::validate(c, &spec) {
+                for (key, m) in crate::core::fgdn::carried::validate(c, &spec) {
                     let sub = key.trim_start_matches("carried.");
                     let l = key_line(text, cl, sub);
                     errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)));
@@ -626,7 +626,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             }
         }
     }
-    for m in crate::core::carry::validate_origins(s.carried_from.as_deref().unwrap_or(&[])) {
+    for m in crate::core::fgdn::carried::validate_origins(s.carried_from.as_deref().unwrap_or(&[]))
+    {
         errors.push(at(
             find_line("carried_from"),
             format!("key \"carried_from\": {m}"),

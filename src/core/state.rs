@@ -179,7 +179,7 @@ impl GameState {
         let mut ships: Vec<ShipState> =
             scenario.ships.iter().cloned().map(ShipState::new).collect();
         for s in &mut ships {
-            crate::core::carry::start_from(s, scenario.start);
+            crate::core::fgdn::carried::start_from(s, scenario.start);
         }
         let index = ships
             .iter()
@@ -438,7 +438,7 @@ impl GameState {
             Event::RepairsListed { ship, items } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.repairs = items.clone();
-                    crate::core::carry::mark_not_at_sea(s);
+                    crate::core::fgdn::carried::mark_not_at_sea(s);
                 }
             }
             Event::RepairRoll {

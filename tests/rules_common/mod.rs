@@ -4,11 +4,11 @@
 use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::event::Event;
+use umpire::core::fgdn::status::ShipView;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::game::Game;
 use umpire::core::scenario::parse_scenario;
 use umpire::core::state::{ShipState, ShipStatus};
-use umpire::core::view::{self, ShipView};
 
 pub fn game(start: &str, options: &str, ships: &str) -> Game {
     let text = format!(
@@ -86,18 +86,20 @@ in_service = 1916
 
 pub fn sview(g: &Game, id: &str) -> ShipView {
     let i = g.state.ship_index(id).unwrap();
-    view::ship_view(&g.state, &g.tables, &g.state.ships[i])
+    umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
 }
 
 pub fn last_events(g: &Game) -> &[Event] {
     &g.entries().last().unwrap().events
 }
 
-/// Every log line of the last command (view::describe), joined.
+/// Every log line of the last command (umpire::core::fgdn::log::describe), joined.
 pub fn last_log(g: &Game) -> String {
-    last_events(g)
-        .iter()
-        .filter_map(|e| view::describe(&g.state, e))
+    g.entries()
+        .last()
+        .unwrap()
+        .events_at()
+        .filter_map(|(at, e)| umpire::core::fgdn::log::describe(&g.state, at, e))
         .collect::<Vec<_>>()
         .join("\n")
 }

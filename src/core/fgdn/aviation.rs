@@ -13,9 +13,9 @@ use crate::core::fgdn::effects::{
 };
 use crate::core::fgdn::kinds::{Column, CriticalKind};
 use crate::core::fgdn::resolve::{casualty_critical_x, fuel_fire, Burning, CritContext};
+use crate::core::fgdn::status::AircraftView;
 use crate::core::fgdn::tables::SeverityDiceRow;
 use crate::core::state::{GameState, ShipState};
-use crate::core::view::AircraftView;
 
 /// Hangar D10: aircraft in the hangar are hit on 6-10 (8.3 Flight Deck).
 pub const HANGAR_HIT_FROM: u32 = 6;

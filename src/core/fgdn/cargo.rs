@@ -2,18 +2,17 @@
 //! contents decide: ammunition (lost, burning with an explosion risk at each following mark, or
 //! exploding), petroleum (a fire with the product's modifier), troops, general supplies,
 //! vehicles, aircraft. Small craft lose a quarter of their cargo. Cargo is never repaired (8.4).
-use crate::core::clock::{label, Minute, Phase};
 use crate::core::dice::Die;
 use crate::core::engine::{find_ship, Ctx, RuleError};
 use crate::core::event::Event;
-use crate::core::fgdn::damage_control::{mark_in_turn, next_mark_turn};
 use crate::core::fgdn::effects::{destroyed, effect, ignore, ignored, pick, record, Effect, Rec};
 use crate::core::fgdn::kinds::CriticalKind;
 use crate::core::fgdn::resolve::{fuel_fire, CritContext};
+use crate::core::fgdn::status::CargoView;
 use crate::core::fgdn::tables::AmmoResult;
+use crate::core::fgdn::timers::{self, TimerKind};
 use crate::core::scenario::CargoContents;
-use crate::core::state::{GameState, ShipState};
-use crate::core::view::CargoView;
+use crate::core::state::ShipState;
 
 /// What is left in hold `k`.
 pub fn left(s: &ShipState, k: usize) -> u32 {
@@ -21,7 +20,7 @@ pub fn left(s: &ShipState, k: usize) -> u32 {
     amount.saturating_sub(s.equipment.cargo_lost.get(&k).copied().unwrap_or(0))
 }
 
-fn hold_text(s: &ShipState, k: usize) -> String {
+pub(crate) fn hold_text(s: &ShipState, k: usize) -> String {
     let h = &s.spec.cargo[k];
     format!(
         "{} ({} {} {})",
@@ -62,7 +61,7 @@ fn hold_roll(
 }
 
 /// The burning ammunition hold's fire is still burning.
-fn risk_active(s: &ShipState, f: &crate::core::fgdn::effects::CargoFire) -> bool {
+pub(crate) fn risk_active(s: &ShipState, f: &crate::core::fgdn::effects::CargoFire) -> bool {
     s.fires
         .get(f.fire)
         .is_some_and(|x| x.next_due.is_some() && x.pct > 0)
@@ -395,16 +394,12 @@ fn by_damage(
 /// explodes (8.3 Cargo Damage Table). In the Resolution Phase, after the conflagration and
 /// capsize checks.
 pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
-    let clock = ctx.state.clock;
-    if clock.phase != Phase::Resolution || !mark_in_turn(&ctx.state.clock_options, clock) {
-        return Ok(());
-    }
     let fires = ctx.state.ships[i].equipment.cargo_fires.clone();
-    for f in fires {
-        let s = &ctx.state.ships[i];
-        if !s.is_afloat() || clock.turn <= f.from || !risk_active(s, &f) {
+    for (k, f) in fires.into_iter().enumerate() {
+        if !timers::is_due(&ctx.state, ctx.tables, i, TimerKind::CargoRisk { fire: k }) {
             continue;
         }
+        let s = &ctx.state.ships[i];
         let name = s.spec.name.clone();
         let what = hold_text(s, f.hold);
         let d = ctx.roll(
@@ -440,34 +435,6 @@ pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         ignored(ctx, i, CriticalKind::Cargo, None, reason);
     }
     Ok(())
-}
-
-/// Explosion-risk checks ahead: (what, due turn, phase) (SPEC 3.5).
-pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
-    let s = &state.ships[i];
-    let mut out = Vec::new();
-    for f in &s.equipment.cargo_fires {
-        if !risk_active(s, f) {
-            continue;
-        }
-        let mut m = next_mark_turn(state, Phase::Resolution);
-        if m <= f.from {
-            m = state
-                .clock
-                .first_turn_at_or_after(state.clock_options.next_mark_after(f.from));
-        }
-        out.push((
-            format!(
-                "cargo explosion risk D100: burning ammunition in {} explodes on 1-{} (from {})",
-                hold_text(s, f.hold),
-                f.risk_pct,
-                label(f.from)
-            ),
-            m,
-            Phase::Resolution,
-        ));
-    }
-    out
 }
 
 /// Holds with what is left, for the status.

@@ -1,14 +1,15 @@
 //! Damage control (FG&DN 8.2 "Controlling Fires and Flooding", SPEC 3.4): the reduction rolls,
 //! crews sent from a battery, assisting ships, flooding the magazines, the Major-fire order, and
 //! the conflagration and capsize checks.
-use crate::core::clock::{Clock, ClockOptions, Minute, Phase};
+use crate::core::clock::Phase;
 use crate::core::command::CrewBattery;
 use crate::core::dice::Die;
 use crate::core::engine::{find_ship, Ctx, RuleError};
-use crate::core::event::{Casualty, Event, FireFlood, PctChange};
+use crate::core::event::{Casualty, Event, PctChange};
 use crate::core::fgdn::fire_flood::{crew_bonus, minor_rating, severity_level};
 use crate::core::fgdn::kinds::SeverityLevel;
 use crate::core::fgdn::tables::Tables;
+use crate::core::fgdn::timers::{self, burning, first_dc_turn, past_first_damage, TimerKind};
 use crate::core::state::{GameState, ShipState};
 
 /// Chance per consecutive overwhelmed mark of a conflagration reaching the magazines (25 %).
@@ -142,53 +143,6 @@ pub fn effective(state: &GameState, tables: &Tables, i: usize) -> Effective {
     }
 }
 
-/// Whether an intermediate mark falls in the current turn (its start, or inside an intermediate
-/// turn).
-pub fn mark_in_turn(o: &ClockOptions, c: Clock) -> bool {
-    o.is_mark(c.turn) || o.next_mark_after(c.turn) < c.turn_end()
-}
-
-/// The turn of a casualty's first damage-control roll: the third turn after it was inflicted
-/// (or the scenario's delay), in its Resolution Phase.
-fn first_dc_turn(o: &ClockOptions, f: &FireFlood) -> Minute {
-    o.first_damage_turn(f.inflicted)
-}
-
-fn burning(f: &FireFlood) -> bool {
-    f.next_due.is_some() && f.pct > 0
-}
-
-/// Past its first damage: it has done damage, so its next damage is later than the first.
-fn past_first_damage(f: &FireFlood) -> bool {
-    matches!(f.next_due, Some(d) if d > f.first_damage)
-}
-
-/// Why a reduction roll for category `c` is due at the end of the current phase, if it is.
-pub fn dc_due(state: &GameState, s: &ShipState, c: Casualty) -> Option<&'static str> {
-    if !s.is_afloat() {
-        return None;
-    }
-    let clock = state.clock;
-    let o = &state.clock_options;
-    let list = s.casualties(c);
-    match clock.phase {
-        Phase::Resolution => list
-            .iter()
-            .filter(|f| burning(f))
-            .any(|f| {
-                let t = first_dc_turn(o, f);
-                t >= clock.turn && t < clock.turn_end()
-            })
-            .then_some("third turn after it was inflicted"),
-        Phase::Plotting if mark_in_turn(o, clock) => list
-            .iter()
-            .filter(|f| burning(f) && past_first_damage(f))
-            .any(|f| first_dc_turn(o, f) < clock.turn)
-            .then_some("intermediate mark"),
-        _ => None,
-    }
-}
-
 /// The fires (floods) that take part in a roll: burning, past their first damage, and past
 /// their own first damage-control turn.
 fn participants(state: &GameState, s: &ShipState, c: Casualty) -> Vec<(usize, u32)> {
@@ -254,7 +208,7 @@ fn column_index(level: SeverityLevel) -> usize {
     }
 }
 
-fn column_level(level: SeverityLevel) -> SeverityLevel {
+pub(crate) fn column_level(level: SeverityLevel) -> SeverityLevel {
     if level == SeverityLevel::None {
         SeverityLevel::Minor
     } else {
@@ -310,10 +264,15 @@ pub fn dc_step(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         roll_modifiers(&ctx.state, ctx.tables, s, Casualty::Flood),
     ];
     for (k, c) in [Casualty::Fire, Casualty::Flood].into_iter().enumerate() {
-        let s = &ctx.state.ships[i];
-        let Some(why) = dc_due(&ctx.state, s, c) else {
+        let due = timers::due_now(&ctx.state, ctx.tables, i);
+        let why = if due.contains(&TimerKind::DcFirst(c)) {
+            "third turn after it was inflicted"
+        } else if due.contains(&TimerKind::DcMark(c)) {
+            "intermediate mark"
+        } else {
             continue;
         };
+        let s = &ctx.state.ships[i];
         let list = participants(&ctx.state, s, c);
         if list.is_empty() {
             continue;
@@ -424,17 +383,11 @@ fn reduction_roll(
 
 /// Step 4 of SPEC 3.4: conflagration and capsize checks, in the Resolution Phase of a mark.
 pub fn checks_step(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
-    let clock = ctx.state.clock;
-    if clock.phase != Phase::Resolution || !mark_in_turn(&ctx.state.clock_options, clock) {
-        return Ok(());
-    }
+    let due = timers::due_now(&ctx.state, ctx.tables, i);
     let s = &ctx.state.ships[i];
-    if !s.is_afloat() {
-        return Ok(());
-    }
     let id = s.id().to_string();
     let name = s.spec.name.clone();
-    if category_level(ctx.tables, s, Casualty::Fire) == SeverityLevel::Overwhelmed {
+    if due.contains(&TimerKind::Conflagration) {
         let marks = s.conflagration_marks + 1;
         let chance = (CONFLAGRATION_STEP_PCT * marks).min(100);
         if s.magazines_flooded {
@@ -472,14 +425,10 @@ pub fn checks_step(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
                 return Ok(());
             }
         }
-    } else if s.conflagration_marks > 0 {
+    } else if due.contains(&TimerKind::ConflagrationEnds) {
         ctx.emit(Event::ConflagrationEnded { ship: id.clone() });
     }
-    let s = &ctx.state.ships[i];
-    // A beached or grounded ship rests on the bottom: it does not capsize (rules-notes 8.1.5).
-    if category_level(ctx.tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed
-        && s.grounded.is_none()
-    {
+    if due.contains(&TimerKind::Capsize) {
         let d = ctx.roll(
             i,
             Die::D100,
@@ -629,85 +578,6 @@ pub fn set_orders(ctx: &mut Ctx<'_>, ship: &str, ignored: bool) -> Result<(), Ru
         ignored,
     });
     Ok(())
-}
-
-/// The turn containing the next mark whose `phase` is still ahead (this turn if a mark falls in
-/// it and the phase has not ended).
-pub(crate) fn next_mark_turn(state: &GameState, phase: Phase) -> Minute {
-    let c = state.clock;
-    let o = &state.clock_options;
-    let idx = c.scale.phases().iter().position(|p| *p == phase);
-    if mark_in_turn(o, c) && idx.is_some_and(|k| k >= c.phase_index()) {
-        return c.turn;
-    }
-    c.first_turn_at_or_after(o.next_mark_after(c.turn_end() - 1))
-}
-
-/// Scheduled damage-control timers of a ship: (what, due turn, phase) (SPEC 3.5).
-pub fn timers(state: &GameState, tables: &Tables, i: usize) -> Vec<(String, Minute, Phase)> {
-    let s = &state.ships[i];
-    let mut out = Vec::new();
-    if !s.is_afloat() {
-        return out;
-    }
-    let o = &state.clock_options;
-    let c = state.clock;
-    let eff = effective(state, tables, i);
-    let level = column_level(eff.level);
-    for cat in [Casualty::Fire, Casualty::Flood] {
-        let mods = roll_modifiers(state, tables, s, cat);
-        let mod_text: String = mods.iter().map(|(m, w)| format!(", {m:+} {w}")).collect();
-        let what = format!(
-            "{} DC roll D10 (effective {} %, {level} column{mod_text})",
-            cat.name(),
-            eff.pct
-        );
-        let list: Vec<&FireFlood> = s.casualties(cat).iter().filter(|f| burning(f)).collect();
-        // The first roll of a new casualty, in the Resolution Phase of its third turn.
-        let first = list
-            .iter()
-            .map(|f| first_dc_turn(o, f))
-            .filter(|t| *t >= c.turn)
-            .min();
-        if let Some(t) = first {
-            let turn = if t < c.turn_end() {
-                c.turn
-            } else {
-                c.first_turn_at_or_after(t)
-            };
-            out.push((what.clone(), turn, Phase::Resolution));
-        }
-        // The next mark's roll, in its Plotting Phase, for those whose first roll is before it.
-        let m = next_mark_turn(state, Phase::Plotting);
-        if list.iter().any(|f| first_dc_turn(o, f) < m) {
-            out.push((what, m, Phase::Plotting));
-        }
-    }
-    let m = next_mark_turn(state, Phase::Resolution);
-    if category_level(tables, s, Casualty::Fire) == SeverityLevel::Overwhelmed
-        && !s.magazines_flooded
-    {
-        let marks = s.conflagration_marks + 1;
-        out.push((
-            format!(
-                "conflagration check D100: magazine explosion on 1-{} (fires overwhelmed, mark {marks}; `magazines {}` in a plotting phase prevents it)",
-                (CONFLAGRATION_STEP_PCT * marks).min(100),
-                s.id()
-            ),
-            m,
-            Phase::Resolution,
-        ));
-    }
-    if category_level(tables, s, Casualty::Flood) == SeverityLevel::Overwhelmed
-        && s.grounded.is_none()
-    {
-        out.push((
-            format!("capsize check D100: capsizes on 1-{CAPSIZE_PCT} (flooding overwhelmed)"),
-            m,
-            Phase::Resolution,
-        ));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Lasting effects of critical hits on a ship's equipment (FG&DN 8.3): mounts by battery, fire
 //! control, sensors, communications, bridge, rudder, crew factors, flotation; and their timers
 //! (bridge re-manning, rudder unjam attempts).
-use crate::core::clock::{label, Minute, Phase, TACTICAL_MINUTES};
+use crate::core::clock::{label, Minute, TACTICAL_MINUTES};
 use crate::core::command::CrewBattery;
 use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
@@ -10,8 +10,9 @@ use crate::core::fgdn::kinds::{Column, CriticalKind, SizeClass};
 use crate::core::fgdn::repairs::RepairTarget;
 use crate::core::fgdn::resolve::{casualty_critical, CritContext};
 use crate::core::fgdn::tables::{DieTable, SeverityDiceRow, Tables, YearMonth};
+use crate::core::fgdn::timers::{self, TimerKind};
 use crate::core::scenario::Battery;
-use crate::core::state::{GameState, ShipState};
+use crate::core::state::ShipState;
 use serde::{Deserialize, Serialize};
 
 /// Rudder condition after a rudder critical (FG&DN 8.3).
@@ -1507,91 +1508,38 @@ pub fn flotation(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleErr
 /// Timers of ship `i` fired at the end of the current phase: bridge re-manned, rudder unjam.
 pub fn timed(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     let clock = ctx.state.clock;
-    let s = &ctx.state.ships[i];
-    if !s.is_afloat() {
-        return Ok(());
+    let due = timers::due_now(&ctx.state, ctx.tables, i);
+    if due.contains(&TimerKind::BridgeRemanned) {
+        effect(ctx, i, Effect::BridgeRemanned);
     }
-    if let Some(until) = s.equipment.bridge_out_until {
-        if clock.phase == Phase::Resolution && clock.reached(until) {
-            effect(ctx, i, Effect::BridgeRemanned);
-        }
-    }
-    let s = &ctx.state.ships[i];
-    if s.equipment.rudder == Some(RudderState::Jammed) {
-        if let Some(at) = s.equipment.rudder_next_attempt {
-            if clock.phase == Phase::Plotting && clock.reached(at) {
-                let k = s.equipment.rudder_attempts as usize;
-                let on = UNJAM_ON[k.min(2)];
-                let name = s.spec.name.clone();
-                let d = ctx.roll(
-                    i,
-                    Die::D10,
-                    format!(
-                        "rudder unjam attempt {} of 3, {name}: frees on 1-{on} ({} %)",
-                        k + 1,
-                        on * 10
-                    ),
-                )?;
-                let freed = d <= on;
-                let next = (!freed && k + 1 < 3).then_some(clock.turn + TACTICAL_MINUTES);
-                effect(
-                    ctx,
-                    i,
-                    Effect::RudderUnjam {
-                        roll: d,
-                        chance: on * 10,
-                        freed,
-                        next,
-                    },
-                );
-            }
-        }
+    if due.contains(&TimerKind::RudderUnjam) {
+        let s = &ctx.state.ships[i];
+        let k = s.equipment.rudder_attempts as usize;
+        let on = UNJAM_ON[k.min(2)];
+        let name = s.spec.name.clone();
+        let d = ctx.roll(
+            i,
+            Die::D10,
+            format!(
+                "rudder unjam attempt {} of 3, {name}: frees on 1-{on} ({} %)",
+                k + 1,
+                on * 10
+            ),
+        )?;
+        let freed = d <= on;
+        let next = (!freed && k + 1 < 3).then_some(clock.turn + TACTICAL_MINUTES);
+        effect(
+            ctx,
+            i,
+            Effect::RudderUnjam {
+                roll: d,
+                chance: on * 10,
+                freed,
+                next,
+            },
+        );
     }
     Ok(())
-}
-
-/// Scheduled equipment timers: (what, due turn, phase) (SPEC 3.5).
-pub fn timers(state: &GameState, i: usize) -> Vec<(String, Minute, Phase)> {
-    let s = &state.ships[i];
-    let mut out = Vec::new();
-    if !s.is_afloat() {
-        return out;
-    }
-    out.extend(crate::core::fgdn::cargo::timers(state, i));
-    let c = state.clock;
-    if let Some(until) = s.equipment.bridge_out_until {
-        let t = if until < c.turn_end() {
-            c.turn
-        } else {
-            c.first_turn_at_or_after(until)
-        };
-        out.push((
-            "bridge re-manned (then course and speed changes take two turns)".to_string(),
-            t,
-            Phase::Resolution,
-        ));
-    }
-    if s.equipment.rudder == Some(RudderState::Jammed) {
-        if let Some(at) = s.equipment.rudder_next_attempt {
-            let k = s.equipment.rudder_attempts as usize;
-            let on = UNJAM_ON[k.min(2)];
-            let t = if at < c.turn_end() && c.phase == Phase::Plotting {
-                c.turn
-            } else {
-                c.first_turn_at_or_after(at.max(c.turn_end()))
-            };
-            out.push((
-                format!(
-                    "rudder unjam attempt {} of 3: D10 frees on 1-{on} ({} %)",
-                    k + 1,
-                    on * 10
-                ),
-                t,
-                Phase::Plotting,
-            ));
-        }
-    }
-    out
 }
 
 /// Whether the mount is out of action now, and why (for the status). A sunk ship's mounts are

@@ -9,6 +9,7 @@ use crate::core::fgdn::effects::RudderState;
 use crate::core::fgdn::fire_flood::{casualty_damage, severity, severity_dice, SeverityMods};
 use crate::core::fgdn::kinds::CriticalKind;
 use crate::core::fgdn::tables::{NavyRank, SeverityDiceRow, Tables};
+use crate::core::fgdn::timers::{self, TimerKind};
 use crate::core::scenario::Battery;
 use crate::core::state::{GameState, ShipState, ShipStatus};
 use serde::{Deserialize, Serialize};
@@ -400,9 +401,12 @@ pub fn end_mark(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
         if !ctx.state.ships[i].is_afloat() {
             continue;
         }
-        repair_rolls(ctx, i, hours)?;
-        patch_check(ctx, i, hours)?;
-        fire_restarts(ctx, i, hours)?;
+        let due = timers::due_now(&ctx.state, ctx.tables, i);
+        repair_rolls(ctx, i, hours, &due)?;
+        if due.contains(&TimerKind::PatchCheck { hours }) {
+            patch_check(ctx, i, hours)?;
+        }
+        fire_restarts(ctx, i, hours, &due)?;
     }
     match next_hours(hours) {
         Some(h) => ctx.emit(Event::ClockMoved {
@@ -416,14 +420,19 @@ pub fn end_mark(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn repair_rolls(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError> {
-    let n = ctx.state.ships[i].repairs.len();
-    for k in 0..n {
+/// The repair rolls due at this mark, in list order (8.4).
+fn repair_rolls(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    hours: u32,
+    due: &[TimerKind],
+) -> Result<(), RuleError> {
+    for kind in due {
+        let TimerKind::RepairRoll { item: k, .. } = *kind else {
+            continue;
+        };
         let s = &ctx.state.ships[i];
         let item = s.repairs[k].clone();
-        if item.state != RepairState::Open || hours < item.from_hours {
-            continue;
-        }
         let (chance, explain) = repair_chance(ctx.tables, s, &item, hours);
         let name = s.spec.name.clone();
         let id = s.id().to_string();
@@ -446,12 +455,9 @@ fn repair_rolls(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError
 
 fn patch_check(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError> {
     let s = &ctx.state.ships[i];
-    if !s.flooding_patch {
-        return Ok(());
-    }
     let id = s.id().to_string();
     let name = s.spec.name.clone();
-    let speed = crate::core::view::speed_max(ctx.tables, s).0;
+    let speed = crate::core::fgdn::speed::speed_max(ctx.tables, s).0;
     let (chance, explain) = patch_chance(ctx.state.sea_state, speed);
     let roll = if chance == 0 {
         None
@@ -486,10 +492,19 @@ fn patch_check(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError>
     Ok(())
 }
 
-fn fire_restarts(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError> {
-    let n = ctx.state.ships[i].fires.len();
+/// The restart rolls of the fires listed at this mark (8.4 Fire); a ship that founders from a
+/// restarted fire rolls no more.
+fn fire_restarts(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    hours: u32,
+    due: &[TimerKind],
+) -> Result<(), RuleError> {
     let chance = restart_pct(hours);
-    for k in 0..n {
+    for kind in due {
+        let TimerKind::FireRestart { fire: k, .. } = *kind else {
+            continue;
+        };
         let s = &ctx.state.ships[i];
         if !s.is_afloat() {
             return Ok(());
@@ -497,10 +512,6 @@ fn fire_restarts(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleErro
         let name = s.spec.name.clone();
         let id = s.id().to_string();
         let f = &s.fires[k];
-        if f.aircraft {
-            // Aircraft fires cannot restart (8.4 Fire).
-            continue;
-        }
         let what = format!("fire {} % of {}", f.pct.max(1), label(f.inflicted));
         let roll = ctx.roll(
             i,
@@ -716,64 +727,4 @@ pub fn serviceability(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
         }
     }
     Ok(())
-}
-
-/// Post-battle timers of a ship: (what, due minute, phase) (SPEC 3.5).
-pub fn timers(state: &GameState, tables: &Tables, i: usize) -> Vec<(String, Minute, Phase)> {
-    let mut out = Vec::new();
-    let Some(pb) = state.post_battle else {
-        return out;
-    };
-    let s = &state.ships[i];
-    if pb.finished || !s.is_afloat() {
-        return out;
-    }
-    let now = pb.hours_at(state.clock.turn);
-    for item in &s.repairs {
-        if item.state != RepairState::Open {
-            continue;
-        }
-        let Some(h) = POST_BATTLE_HOURS
-            .iter()
-            .copied()
-            .find(|h| *h >= now.max(item.from_hours))
-        else {
-            continue;
-        };
-        let (chance, explain) = repair_chance(tables, s, item, h);
-        out.push((
-            format!(
-                "repair roll {h} h: {}: D100 <= {chance} ({explain}){}",
-                item.what,
-                if h == 48 {
-                    "; failure: not repairable at sea"
-                } else {
-                    ""
-                }
-            ),
-            pb.mark_minute(h),
-            Phase::Resolution,
-        ));
-    }
-    if s.flooding_patch {
-        let speed = crate::core::view::speed_max(tables, s).0;
-        let (chance, explain) = patch_chance(state.sea_state, speed);
-        out.push((
-            format!("flooding patch check {now} h: pops on D100 <= {chance} ({explain})"),
-            state.clock.turn,
-            Phase::Resolution,
-        ));
-    }
-    for f in s.fires.iter().filter(|f| !f.aircraft) {
-        out.push((
-            format!(
-                "fire restart {now} h: fire of {}: D100 <= {} %, then D6-2 %",
-                label(f.inflicted),
-                restart_pct(now)
-            ),
-            state.clock.turn,
-            Phase::Resolution,
-        ));
-    }
-    out
 }

@@ -12,8 +12,8 @@ use crate::core::fgdn::fire_flood::{casualty_damage, severity, severity_dice, Se
 use crate::core::fgdn::grounding;
 use crate::core::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
 use crate::core::fgdn::tables::{CritCell, LightAllowed, LightWeaponRow, SeverityDiceRow};
+use crate::core::fgdn::timers::{self, TimerKind};
 use crate::core::fgdn::{aviation, cargo};
-use crate::core::state::{GameState, ShipStatus};
 
 /// Most rounds of immediate fire/flood damage causing new immediate fires/floods in one phase.
 const MAX_CHAIN: usize = 20;
@@ -845,17 +845,6 @@ fn start_casualty_x(
     });
 }
 
-/// Whether a casualty does damage at the end of the current phase.
-fn is_due(state: &GameState, f: &FireFlood) -> bool {
-    match f.next_due {
-        Some(due) => {
-            let clock = state.clock;
-            clock.reached(due) && clock.phase == f.due_phase
-        }
-        None => false,
-    }
-}
-
 /// Damage from the casualties of ship `i` due now and any secondary explosions, each round with
 /// its critical check (SPEC 3.4 steps 1-2); repeated while new immediate casualties (small craft)
 /// or explosions come due.
@@ -864,20 +853,17 @@ fn casualty_damage_step(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) -> Res
         let s = &ctx.state.ships[i];
         let id = s.id().to_string();
         let dp = s.spec.dp;
-        let next_mark = ctx
-            .state
-            .clock_options
-            .next_mark_after(ctx.state.clock.turn_end() - 1);
-        let mut ticks = Vec::new();
-        if s.is_afloat() {
-            for casualty in [Casualty::Fire, Casualty::Flood] {
-                for (index, f) in s.casualties(casualty).iter().enumerate() {
-                    if is_due(&ctx.state, f) {
-                        ticks.push((casualty, index, casualty_damage(f.pct, dp), f.pct));
-                    }
+        let next_mark = timers::next_casualty_damage(&ctx.state);
+        let ticks: Vec<_> = timers::due_now(&ctx.state, ctx.tables, i)
+            .into_iter()
+            .filter_map(|kind| match kind {
+                TimerKind::CasualtyDamage { casualty, index } => {
+                    let pct = s.casualties(casualty)[index].pct;
+                    Some((casualty, index, casualty_damage(pct, dp), pct))
                 }
-            }
-        }
+                _ => None,
+            })
+            .collect();
         let mut parts = std::mem::take(&mut c.secondary_damage);
         if ticks.is_empty() && parts.is_empty() {
             return Ok(());
@@ -1038,13 +1024,9 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     effects::timed(ctx, i)?;
     cargo::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
-    if ctx.state.clock.phase == Phase::Movement {
-        if let ShipStatus::Sinking { due } = ctx.state.ships[i].status {
-            if ctx.state.clock.turn >= due {
-                let id = ctx.state.ships[i].id().to_string();
-                ctx.emit(Event::Sunk { ship: id });
-            }
-        }
+    if timers::is_due(&ctx.state, ctx.tables, i, TimerKind::Disappears) {
+        let id = ctx.state.ships[i].id().to_string();
+        ctx.emit(Event::Sunk { ship: id });
     }
     Ok(())
 }

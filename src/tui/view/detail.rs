@@ -4,7 +4,7 @@
 use super::fleet::status_text;
 use super::{fit, panel, styled, Ctx};
 use crate::core::fgdn::damage::breakdown;
-use crate::core::view::{CasualtyView, ShipView};
+use crate::core::fgdn::status::{CasualtyView, ShipView};
 use crate::tui::theme::{severity_text, Theme};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -117,7 +117,7 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if s.flooding_patch {
         v.push("Flooding pumped out; patch checked at each mark (8.4)".into());
     }
-    v.extend(crate::core::view::grounding_cargo_air_lines(s));
+    v.extend(crate::core::fgdn::status::grounding_cargo_air_lines(s));
     // FG&DN 8.4 repairs after the battle.
     for r in &s.repairs {
         let state = match (r.state, r.repaired_at) {

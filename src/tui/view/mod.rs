@@ -10,7 +10,8 @@ mod header;
 mod log;
 mod overlay;
 
-use crate::core::view::{self as core_view, ClockView, Schedule, ShipView};
+use crate::core::fgdn::status::ShipView;
+use crate::core::view::{self as core_view, ClockView, Schedule};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -48,7 +49,7 @@ impl Ctx<'_> {
 
     pub fn ship_view(&self, i: usize) -> ShipView {
         let g = &self.app.battle.game;
-        core_view::ship_view(&g.state, &g.tables, &g.state.ships[i])
+        crate::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
     }
 }
 
@@ -73,7 +74,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         .state
         .ships
         .get(app.selected)
-        .map(|s| core_view::ship_view(&game.state, &game.tables, s));
+        .map(|s| crate::core::fgdn::status::ship_view(&game.state, &game.tables, s));
     let clock = core_view::clock_view(&game.state);
     let log_area = {
         let ctx = Ctx {
