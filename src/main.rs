@@ -13,7 +13,10 @@ fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), Cli
         keymap: args.keymap,
         data_dir: None,
     };
-    tui::play(&options, tables)
+    if let Some(farewell) = tui::play(&options, tables)? {
+        cli::out(&farewell);
+    }
+    Ok(())
 }
 
 #[derive(Parser)]

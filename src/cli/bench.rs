@@ -16,9 +16,7 @@ use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
 use crate::core::scenario::parse_scenario;
 use crate::store;
-use crate::tui::app::{App, Save};
-use crate::tui::keymap::Keymap;
-use crate::tui::measure::Screen;
+use crate::tui::measure::MeasuredDashboard;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -193,50 +191,43 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
     let started = Instant::now();
     let (battle, writer) = Battle::open_writable(path, Tables::builtin())?;
     let open_ms = ms(started);
-    let mut app = App::new(
-        battle,
-        Save::Writer(writer),
-        Some(path.to_path_buf()),
-        Keymap::default(),
-    );
-    app.wall = || Some(crate::cli::wall_now());
     let io = |e: std::io::Error| CliError::input(format!("frame: {e}"));
-    let mut screen = Screen::new(200, 60).map_err(io)?;
-    screen.draw(&mut app).map_err(io)?;
+    let mut app = MeasuredDashboard::open(battle, writer, path, 200, 60).map_err(io)?;
+    app.draw().map_err(io)?;
     let first_frame_ms = ms(started);
     // Commands as the dashboard runs them (prepare, append + fsync, commit, log panel), each
     // followed by the frame that shows it.
-    let commands = app.battle.game.entries().len();
+    let commands = app.game().entries().len();
     let mut mix = Mix(commands as u64);
     let mut times = Vec::with_capacity(samples);
     let mut frames = Vec::with_capacity(samples);
     while times.len() < samples {
-        let text = next_command(&app.battle.game, &mut mix).to_string();
+        let text = next_command(app.game(), &mut mix).to_string();
         let t = Instant::now();
         if app.submit(&text).is_err() {
             continue;
         }
         times.push(ms(t));
         let t = Instant::now();
-        screen.draw(&mut app).map_err(io)?;
+        app.draw().map_err(io)?;
         frames.push(ms(t));
     }
     // A one-ship change: one more point of damage on the selected ship.
     let mut bytes_one_ship = Vec::new();
     for k in 0..50 {
-        let n = app.battle.game.state.ships.len();
+        let n = app.game().state.ships.len();
         let Some(i) = (0..n)
             .map(|d| (k * 7 + d) % n)
-            .find(|&i| app.battle.game.state.ships[i].dp_left() > 2)
+            .find(|&i| app.game().state.ships[i].dp_left() > 2)
         else {
             break;
         };
-        app.selected = i;
-        screen.draw(&mut app).map_err(io)?;
-        let s = &app.battle.game.state.ships[i];
+        app.select(i);
+        app.draw().map_err(io)?;
+        let s = &app.game().state.ships[i];
         let text = format!("adjust {} damage {} \"bench\"", s.id(), s.damage + 1);
         if app.submit(&text).is_ok() {
-            bytes_one_ship.push(screen.draw(&mut app).map_err(io)? as f64);
+            bytes_one_ship.push(app.draw().map_err(io)? as f64);
         }
     }
     times.sort_by(f64::total_cmp);

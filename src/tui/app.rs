@@ -1,13 +1,13 @@
 //! The dashboard's model and `update`: one `App`, keys in, commands out. Everything the umpire
 //! does becomes a command of the script language, prepared (nothing changes), made durable in
 //! the save, and only then shown. Rendering lives in `view/`; this file never draws.
-use crate::cli::Battle;
 use crate::core::command::{Command, COMMANDS};
 use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, Die, SeededDice};
 use crate::core::engine::RuleError;
 use crate::core::fgdn::kinds::CriticalKind;
 use crate::core::game::GameError;
 use crate::core::log_view::log_entry;
+use crate::session::Battle;
 use crate::store::SaveWriter;
 use crate::tui::edit::LineEdit;
 use crate::tui::form::{Form, FormKind};

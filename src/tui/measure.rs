@@ -1,13 +1,19 @@
 //! What a real terminal would receive, for the benchmark (SPEC 7: frame render time and bytes
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
-//! on screen, into memory instead of a tty.
-use crate::tui::app::App;
+//! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
+//! sees of the dashboard.
+use crate::core::game::Game;
+use crate::session::Battle;
+use crate::store::SaveWriter;
+use crate::tui::app::{App, Save};
+use crate::tui::keymap::Keymap;
 use crate::tui::view;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use std::cell::Cell;
 use std::io::Write;
+use std::path::Path;
 use std::rc::Rc;
 
 /// A terminal that only counts what it is sent.
@@ -50,11 +56,61 @@ impl Screen {
     }
 }
 
+/// The dashboard as an umpire runs it on a battle open for writing (default keys), drawn into a
+/// byte-counting terminal: the benchmark's handle on it.
+pub struct MeasuredDashboard {
+    app: App,
+    screen: Screen,
+}
+
+impl MeasuredDashboard {
+    /// The dashboard on `battle`, writing with `writer`, in a `width` x `height` terminal.
+    pub fn open(
+        battle: Battle,
+        writer: SaveWriter,
+        path: &Path,
+        width: u16,
+        height: u16,
+    ) -> std::io::Result<MeasuredDashboard> {
+        let mut app = App::new(
+            battle,
+            Save::Writer(writer),
+            Some(path.to_path_buf()),
+            Keymap::default(),
+        );
+        app.wall = || Some(crate::session::wall_now());
+        Ok(MeasuredDashboard {
+            app,
+            screen: Screen::new(width, height)?,
+        })
+    }
+
+    /// Draw a frame; the bytes the terminal receives for it.
+    pub fn draw(&mut self) -> std::io::Result<usize> {
+        self.screen.draw(&mut self.app)
+    }
+
+    /// A command typed at the prompt, as the dashboard runs it (prepare, append + fsync,
+    /// commit, log panel).
+    pub fn submit(&mut self, text: &str) -> Result<(), String> {
+        self.app.submit(text)
+    }
+
+    /// Select ship `i` in the fleet list.
+    pub fn select(&mut self, i: usize) {
+        self.app.selected = i;
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.app.battle.game
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::{Battle, DEMO, DEMO_NAME};
     use crate::core::fgdn::tables::Tables;
+    use crate::session::{Battle, DEMO, DEMO_NAME};
     use crate::tui::app::Save;
     use crate::tui::keymap::Keymap;
 

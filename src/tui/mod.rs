@@ -12,10 +12,8 @@ pub mod theme;
 pub mod view;
 pub mod watch;
 
-use crate::cli::{self, Battle, CliError};
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::Entry;
-use crate::store::{self, LOG_MARKER};
+use crate::session::{self, default_data_dir, is_save, new_save, Battle, Error};
 use app::{App, Save};
 use keymap::Keymap;
 use ratatui::crossterm::event::{self, Event};
@@ -38,18 +36,13 @@ pub struct PlayOptions {
     pub data_dir: Option<PathBuf>,
 }
 
-/// The user's data directory for saves (`~/.local/share/umpire/saves` on Linux).
-pub fn default_data_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "umpire").map(|d| d.data_dir().join("saves"))
-}
-
 fn default_keymap_file() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "umpire")
         .map(|d| d.config_dir().join("keymap.toml"))
         .filter(|p| p.exists())
 }
 
-pub fn load_keymap(path: Option<&Path>) -> Result<Keymap, CliError> {
+pub fn load_keymap(path: Option<&Path>) -> Result<Keymap, Error> {
     let path = match path {
         Some(p) => Some(p.to_path_buf()),
         None => default_keymap_file(),
@@ -59,46 +52,24 @@ pub fn load_keymap(path: Option<&Path>) -> Result<Keymap, CliError> {
     };
     let name = path.display().to_string();
     let text = std::fs::read_to_string(&path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read: {e}")))?;
-    Keymap::with_overrides(&name, &text).map_err(CliError::input)
-}
-
-fn is_save(text: &str) -> bool {
-    text.lines().any(|l| l == LOG_MARKER)
+        .map_err(|e| Error::input(format!("{name}: cannot read: {e}")))?;
+    Keymap::with_overrides(&name, &text).map_err(Error::input)
 }
 
 fn stamp() -> String {
     chrono::Local::now().format("%Y%m%d-%H%M%S").to_string()
 }
 
-/// Start a new save at `path` from a scenario (and any log it already has).
-fn new_save(path: &Path, source: &Battle) -> Result<(), CliError> {
-    if path.exists() {
-        return Err(CliError::input(format!(
-            "{}: already exists; choose another name, or `umpire play {}` to continue it",
-            path.display(),
-            path.display()
-        )));
-    }
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| CliError::input(format!("{}: cannot create: {e}", dir.display())))?;
-    }
-    let entries: Vec<&Entry> = source.game.entries().iter().collect();
-    store::create_save(path, &source.scenario_text, &entries)
-        .map_err(|e| CliError::input(e.to_string()))
-}
-
 /// Load everything the dashboard needs, before the terminal is touched: the battle, the save
 /// it writes to (locked), the keymap. A save another console is writing opens read-only.
-pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
+pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
     let keymap = load_keymap(options.keymap.as_deref())?;
     // A save is continued in place and read once, under its lock (below); a scenario (or a
     // save with --save) is read here only to start the new save.
     let in_place = match &options.file {
         Some(path) if options.save.is_none() => {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::input(format!("{}: cannot read: {e}", path.display())))?;
+                .map_err(|e| Error::input(format!("{}: cannot read: {e}", path.display())))?;
             is_save(&text).then(|| path.clone())
         }
         _ => None,
@@ -108,7 +79,7 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
         Some(path) => path,
         None => {
             let source = match &options.file {
-                None => Battle::from_text(cli::DEMO_NAME, cli::DEMO, tables.clone())?,
+                None => Battle::from_text(session::DEMO_NAME, session::DEMO, tables.clone())?,
                 Some(path) => Battle::open(path, tables.clone())?,
             };
             let path = match &options.save {
@@ -119,7 +90,7 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
                         .clone()
                         .or_else(default_data_dir)
                         .ok_or_else(|| {
-                            CliError::input("no data directory on this system: give --save FILE")
+                            Error::input("no data directory on this system: give --save FILE")
                         })?;
                     let stem = options
                         .file
@@ -149,13 +120,13 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, CliError> {
     }
     let mut app = App::new(battle, save, Some(target), keymap);
     app.theme = theme::Theme::from_env();
-    app.wall = || Some(cli::wall_now());
+    app.wall = || Some(session::wall_now());
     Ok(app)
 }
 
 /// The event loop on the real terminal. Returns when the umpire quits or a signal asks the
 /// process to end; the terminal is restored on every path (panics by ratatui's hook).
-pub fn run(app: &mut App) -> Result<(), CliError> {
+pub fn run(app: &mut App) -> Result<(), Error> {
     run_with(app, None)
 }
 
@@ -170,7 +141,7 @@ pub struct Tick<'a> {
 const IDLE: Duration = Duration::from_millis(200);
 
 /// [`run`], with work between keys.
-pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), CliError> {
+pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), Error> {
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [
         signal_hook::consts::SIGTERM,
@@ -178,16 +149,16 @@ pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), CliError> {
         signal_hook::consts::SIGINT,
     ] {
         signal_hook::flag::register(sig, Arc::clone(&stop))
-            .map_err(|e| CliError::input(format!("cannot watch signals: {e}")))?;
+            .map_err(|e| Error::input(format!("cannot watch signals: {e}")))?;
     }
-    let mut terminal = ratatui::try_init()
-        .map_err(|e| CliError::input(format!("cannot open the terminal: {e}")))?;
+    let mut terminal =
+        ratatui::try_init().map_err(|e| Error::input(format!("cannot open the terminal: {e}")))?;
     let done = Arc::new(AtomicBool::new(false));
     watchdog(Arc::clone(&stop), Arc::clone(&done));
     let result = event_loop(&mut terminal, app, &stop, tick);
     ratatui::restore();
     done.store(true, Ordering::Relaxed);
-    result.map_err(|e| CliError::input(format!("terminal: {e}")))
+    result.map_err(|e| Error::input(format!("terminal: {e}")))
 }
 
 /// A thread beside the loop for the two ways it can be left waiting forever: a signal the
@@ -264,11 +235,12 @@ fn event_loop(
     }
 }
 
-/// `umpire` and `umpire play`: open, run, and say where the battle is saved.
-pub fn play(options: &PlayOptions, tables: Tables) -> Result<(), CliError> {
+/// `umpire` and `umpire play`: open and run; returns what to tell the umpire after the terminal
+/// is restored (where the battle is saved), if anything.
+pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Error> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::input(
+        return Err(Error::input(
             "the dashboard needs a terminal. Without one, drive a battle headless:\n  \
              umpire demo battle.toml                      # write the demo battle to a file\n  \
              umpire run battle.toml --script moves.txt    # apply commands (see README)\n  \
@@ -278,12 +250,12 @@ pub fn play(options: &PlayOptions, tables: Tables) -> Result<(), CliError> {
     }
     let mut app = open(options, tables)?;
     run(&mut app)?;
-    if let (Some(path), None) = (&app.save_path, app.read_only()) {
-        cli::out(&format!(
+    Ok(match (&app.save_path, app.read_only()) {
+        (Some(path), None) => Some(format!(
             "every command is saved in {}\nresume with: umpire play {}",
             path.display(),
             path.display()
-        ));
-    }
-    Ok(())
+        )),
+        _ => None,
+    })
 }

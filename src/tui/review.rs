@@ -4,11 +4,11 @@
 //! that got there (highlighted; later entries are hidden, as they had not happened yet), and
 //! the keys of the keymap's `[review]` table step through it. The save is opened without a
 //! lock and never written; keys and commands that would change the battle are refused.
-use crate::cli::{Battle, CliError};
 use crate::core::command::Command;
 use crate::core::fgdn::tables::Tables;
 use crate::core::game::Game;
 use crate::core::review::{clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP};
+use crate::session::{Battle, Error};
 use crate::tui::app::{App, Message, Save, Tone};
 use crate::tui::keymap::{Action, Keymap};
 use std::path::{Path, PathBuf};
@@ -30,7 +30,7 @@ pub fn open(
     tables: Tables,
     keymap: Option<&Path>,
     at: Option<&str>,
-) -> Result<App, CliError> {
+) -> Result<App, Error> {
     let keymap = super::load_keymap(keymap)?;
     let mut app = open_with(path, tables, keymap, at)?;
     app.theme = super::theme::Theme::from_env();
@@ -43,7 +43,7 @@ pub fn open_with(
     tables: Tables,
     keymap: Keymap,
     at: Option<&str>,
-) -> Result<App, CliError> {
+) -> Result<App, Error> {
     let mut battle = Battle::open_read_only(path, tables.clone())?;
     for w in &battle.warnings {
         eprintln!("warning: {w}");
@@ -59,7 +59,7 @@ pub fn open_with(
     });
     match at {
         Some(place) => {
-            submit(&mut app, place).map_err(|e| CliError::input(format!("--at {place}: {e}")))?
+            submit(&mut app, place).map_err(|e| Error::input(format!("--at {place}: {e}")))?
         }
         None => {
             let text = position_text(&app);
@@ -75,12 +75,12 @@ pub fn run(
     tables: Tables,
     keymap: Option<&Path>,
     at: Option<&str>,
-) -> Result<(), CliError> {
+) -> Result<(), Error> {
     use std::io::IsTerminal;
     // Everything fallible first: a wrong file or place is reported as such, terminal or not.
     let mut app = open(path, tables, keymap, at)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::input(
+        return Err(Error::input(
             "review needs a terminal. Without one, read the battle headless:\n  \
              umpire log FILE [--ship ID] [--format text|md|csv|json]\n  \
              umpire status FILE [--json]",

@@ -9,11 +9,11 @@
 //!
 //! With `--side`, ships of other sides are drawn from [`fog::enemy_view`] and the log from the
 //! side's [`SideLog`] (docs/fog-of-war.md); the "due" panel keeps only own ships.
-use crate::cli::{Battle, CliError};
 use crate::core::fgdn::tables::Tables;
 use crate::core::fog::{self, EnemyView, SideLog};
 use crate::core::game::{Entry, Game};
 use crate::core::view::Schedule;
+use crate::session::{Battle, Error};
 use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};
 use crate::tui::keymap::{Action, Face, Keymap};
@@ -52,16 +52,16 @@ pub fn open(
     side: Option<&str>,
     tables: Tables,
     keymap: Keymap,
-) -> Result<(App, Follower), CliError> {
+) -> Result<(App, Follower), Error> {
     let (follower, loaded) =
-        Follower::open::<Entry>(path).map_err(|e| CliError::input(e.to_string()))?;
+        Follower::open::<Entry>(path).map_err(|e| Error::input(e.to_string()))?;
     let name = path.display().to_string();
     let battle = Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
     let side = match side {
         None => None,
         Some(s) => Some(
             fog::find_side(&battle.game.state, s)
-                .map_err(|e| CliError::input(format!("--side: {e} (in {name})")))?,
+                .map_err(|e| Error::input(format!("--side: {e} (in {name})")))?,
         ),
     };
     let fog = side.as_deref().map(|s| {
@@ -349,12 +349,12 @@ pub fn draw_enemy(frame: &mut Frame, area: Rect, ctx: &Ctx, e: &EnemyView) {
 }
 
 /// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.
-pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), CliError> {
+pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), Error> {
     use std::io::IsTerminal;
     let keymap = super::load_keymap(None)?;
     let (mut app, mut follower) = open(path, side, tables, keymap)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::input(format!(
+        return Err(Error::input(format!(
             "watching needs a terminal; without one, read the battle with\n  \
              umpire status {0} [--json]\n  umpire log {0}",
             path.display()
