@@ -307,3 +307,43 @@ fn demo_walk_through_the_intermediate_scale() {
     }
     assert!(seen >= 8, "only {seen} timers came due on the walk");
 }
+
+/// SPEC 3.8 (issue 13's third wrong answer): in intermediate scale a flood started in the 1230
+/// turn does its first damage at T+3 = 1239, which is inside the 1230 intermediate turn: every
+/// face names 1230 (the due list, `first_damage`, `next_damage`, the log line), never 1239, and
+/// after it fired `first_damage` keeps the turn it fired in.
+#[test]
+fn intermediate_scale_names_the_turn_that_contains_the_moment_spec_3_8() {
+    let mut g = game();
+    for text in ["until 1230", "scale intermediate", "flood moltke 8"] {
+        let cmd: Command = text.parse().unwrap();
+        let entry = g.prepare(&cmd, &mut SeededDice).unwrap().unwrap();
+        g.commit(entry);
+    }
+    let log = umpire::core::log_view::log_entry(&g, g.entries().len() - 1, None).unwrap();
+    let text: Vec<String> = log.lines.iter().map(|l| l.text.clone()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("first damage 1230 resolution")),
+        "{text:?}"
+    );
+    let m = g.state.ship_index("moltke").unwrap();
+    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
+    assert_eq!(v.floods[0].first_damage, "1230");
+    assert_eq!(v.floods[0].next_damage.as_deref(), Some("1230"));
+    assert!(
+        v.timers
+            .iter()
+            .any(|t| t.what.starts_with("flooding 8 %") && t.due == "1230"),
+        "{:?}",
+        v.timers
+    );
+    assert!(v.timers.iter().all(|t| t.due != "1239"), "{:?}", v.timers);
+    let cmd: Command = "until 1300".parse().unwrap();
+    let entry = g.prepare(&cmd, &mut SeededDice).unwrap().unwrap();
+    g.commit(entry);
+    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
+    assert!(v.floods[0].damage_done > 0);
+    assert_eq!(v.floods[0].first_damage, "1230");
+    assert_eq!(v.floods[0].next_damage.as_deref(), Some("1300"));
+}

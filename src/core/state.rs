@@ -287,8 +287,14 @@ impl GameState {
                 next_due,
                 due_phase,
             } => {
+                let turn = self.clock.turn;
                 if let Some(s) = self.ship_mut(ship) {
                     if let Some(f) = s.casualties_mut(*casualty).get_mut(*index) {
+                        // The first damage is recorded at the turn it happened in (in
+                        // intermediate scale, the turn that contains its moment: SPEC 3.8).
+                        if !matches!(f.next_due, Some(d) if d > f.first_damage) {
+                            f.first_damage = turn;
+                        }
                         f.damage_done = f.damage_done.saturating_add(*amount);
                         f.next_due = *next_due;
                         f.due_phase = *due_phase;

@@ -1,7 +1,7 @@
 //! Lasting effects of critical hits on a ship's equipment (FG&DN 8.3): mounts by battery, fire
 //! control, sensors, communications, bridge, rudder, crew factors, flotation; and their timers
 //! (bridge re-manning, rudder unjam attempts).
-use crate::core::clock::{label, Minute, TACTICAL_MINUTES};
+use crate::core::clock::{label, Minute, Phase, TACTICAL_MINUTES};
 use crate::core::command::CrewBattery;
 use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
@@ -1325,7 +1325,7 @@ pub fn bridge(
         r,
         format!(
             "bridge out ({die_text}): re-manned at the end of {} resolution; then course and speed changes take two turns{}; fire on the bridge",
-            label(until),
+            label(ctx.state.clock.slot(until, Phase::Resolution)),
             if small { " (normal on small craft)" } else { "" }
         ),
         0,
@@ -1383,7 +1383,7 @@ pub fn rudder(ctx: &mut Ctx<'_>, i: usize, r: &Rec<'_>) -> Result<(), RuleError>
             format!(
                 "D6 {d6}: rudder JAMMED in the direction the ship was turning; if she was steering evasively, D6 {dir}: {}; first unjam attempt after D6 {t} turns, at {} (20 %)",
                 direction.name(),
-                label(first)
+                label(ctx.state.clock.slot(first, Phase::Plotting))
             ),
             0,
         );

@@ -1,6 +1,6 @@
 //! The FG&DN log's words: one sentence per event, worded as the table saw it (the clock at the
 //! event is given; ship names and fittings come from the scenario, which does not change).
-use crate::core::clock::{label, Clock};
+use crate::core::clock::{label, Clock, Phase};
 use crate::core::event::Event;
 use crate::core::fgdn::effects::{self, Effect};
 use crate::core::state::GameState;
@@ -89,7 +89,10 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             let when = if casualty.immediate {
                 "damage at once".to_string()
             } else {
-                format!("first damage {} resolution", label(casualty.first_damage))
+                format!(
+                    "first damage {} resolution",
+                    label(at.slot(casualty.first_damage, casualty.due_phase))
+                )
             };
             format!(
                 "{}: {} {} % starts, {when}",
@@ -251,7 +254,10 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
                 Effect::SensorOut { what } => format!("{what} destroyed"),
                 Effect::CommsOut { what } => format!("{what} destroyed"),
                 Effect::BridgeOut { until } => {
-                    format!("bridge out until the end of {} resolution", label(*until))
+                    format!(
+                        "bridge out until the end of {} resolution",
+                        label(at.slot(*until, Phase::Resolution))
+                    )
                 }
                 Effect::BridgeRemanned => {
                     "bridge re-manned: course and speed changes now take two turns (8.3)".into()
@@ -264,7 +270,7 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
                     direction
                         .map(|d| format!(" (if steering evasively: {})", d.name()))
                         .unwrap_or_default(),
-                    label(*first_attempt)
+                    label(at.slot(*first_attempt, Phase::Plotting))
                 ),
                 Effect::RudderDisabled => "rudder disabled".into(),
                 Effect::RudderUnjam {
@@ -278,7 +284,10 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
                         "FREED".to_string()
                     } else {
                         match next {
-                            Some(n) => format!("still jammed, next attempt at {}", label(*n)),
+                            Some(n) => format!(
+                                "still jammed, next attempt at {}",
+                                label(at.after_phase().slot(*n, Phase::Plotting))
+                            ),
                             None => "still jammed: it cannot be freed during the battle".into(),
                         }
                     }

@@ -1,6 +1,6 @@
 //! The FG&DN status of a ship (SPEC 5): what the dashboard's fleet row and detail panel,
 //! `status --json`, `expect` and the report read. A pure projection of the state.
-use crate::core::clock::{label, Minute, Phase};
+use crate::core::clock::{label, Clock, Minute, Phase};
 use crate::core::event::{Casualty, FireFlood};
 use crate::core::fgdn::damage::massive;
 use crate::core::fgdn::damage_control::{self, category_level};
@@ -270,12 +270,19 @@ pub fn phase_order(p: Phase) -> usize {
     Phase::ALL.iter().position(|x| *x == p).unwrap_or(0)
 }
 
-fn casualty_view(f: &FireFlood) -> CasualtyView {
+/// A fire or flood; its damage to come is named by the turn it will happen in on the current
+/// clock (SPEC 3.8: in intermediate scale, the intermediate turn that contains the moment).
+fn casualty_view(clock: Clock, f: &FireFlood) -> CasualtyView {
+    let first = if timers::past_first_damage(f) || f.next_due.is_none() {
+        f.first_damage
+    } else {
+        clock.slot(f.first_damage, f.due_phase)
+    };
     CasualtyView {
         pct: f.pct,
         inflicted: label(f.inflicted),
-        first_damage: label(f.first_damage),
-        next_damage: f.next_due.map(label),
+        first_damage: label(first),
+        next_damage: f.next_due.map(|d| label(clock.slot(d, f.due_phase))),
         damage_done: f.damage_done,
         cause: f.cause.clone(),
     }
@@ -333,13 +340,13 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             .fires
             .iter()
             .filter(|f| f.next_due.is_some())
-            .map(casualty_view)
+            .map(|f| casualty_view(state.clock, f))
             .collect(),
         floods: s
             .floods
             .iter()
             .filter(|f| f.next_due.is_some())
-            .map(casualty_view)
+            .map(|f| casualty_view(state.clock, f))
             .collect(),
         criticals: s
             .criticals
