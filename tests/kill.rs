@@ -20,7 +20,7 @@ mod common;
 use common::{env_number, read_entries, timeless, umpire, Rng, Script, DEMO};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread;
@@ -47,8 +47,39 @@ struct Tally {
     finished: u64,
 }
 
+/// The signals the rounds send, other than SIGKILL (which cannot be caught or ignored).
+const CATCHABLE: [libc::c_int; 2] = [libc::SIGTERM, libc::SIGHUP];
+
+/// Give the child the default action for the signals the test sends, unblocked, whatever this
+/// process was given. An ignored signal stays ignored across `exec` (and a blocked one
+/// blocked): under `nohup`, or a shell that ignores SIGHUP, `umpire run` would inherit SIG_IGN,
+/// finish every round, and the test would kill nothing. The reset is here, not in the binary:
+/// `umpire run` started under `nohup` is meant to outlive its terminal, and this test is about
+/// what a kill does.
+fn default_signal_actions(cmd: &mut Command) -> &mut Command {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs between fork and exec and calls only signal(2), sigemptyset(3),
+    // sigaddset(3) and sigprocmask(2), all async-signal-safe; it allocates nothing.
+    unsafe {
+        cmd.pre_exec(|| {
+            let mut set = std::mem::MaybeUninit::<libc::sigset_t>::uninit();
+            libc::sigemptyset(set.as_mut_ptr());
+            for sig in CATCHABLE {
+                if libc::signal(sig, libc::SIG_DFL) == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::sigaddset(set.as_mut_ptr(), sig);
+            }
+            if libc::sigprocmask(libc::SIG_UNBLOCK, set.as_ptr(), std::ptr::null_mut()) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        })
+    }
+}
+
 fn spawn_run(save: &Path, script: &Path) -> Child {
-    umpire()
+    default_signal_actions(&mut umpire())
         .arg("run")
         .arg(save)
         .arg("--script")
