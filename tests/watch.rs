@@ -658,12 +658,8 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
         ["battle.toml", "german.sh", "step.umpire", "umpire.sh"]
     );
     // The umpire can still open the save for writing while both watch.
-    let started = Instant::now();
     let writer = SaveWriter::open(&save).unwrap();
-    assert!(
-        started.elapsed() < Duration::from_millis(250),
-        "no wait for a lock"
-    );
+    assert_eq!(writer.lock_waits(), 0, "no wait for a lock");
     drop(writer);
     // Quitting a watcher is at once and restores the terminal.
     german.keys(&["q"]);
