@@ -3,6 +3,7 @@
 //! `umpire status --json` / `umpire log`. Each test has its own tmux server socket and its own
 //! data directory, so nothing touches the user's tmux or $HOME.
 mod tmux_common;
+mod tools_common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,6 +31,9 @@ fn only_save(dir: &Path) -> PathBuf {
 
 #[test]
 fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     let probe = tempfile::tempdir().unwrap();
     let data = probe.path().join("data");
     let t = Tmux::start("journey", probe.path(), 100, 30, &script("", &data));
@@ -105,6 +109,9 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
 
 #[test]
 fn sigterm_and_sighup_restore_the_terminal_and_lose_nothing() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     for (name, signal) in [("term", "TERM"), ("hup", "HUP")] {
         let probe = tempfile::tempdir().unwrap();
         let save = probe.path().join(format!("signal-{name}.toml"));
@@ -140,6 +147,9 @@ fn sigterm_and_sighup_restore_the_terminal_and_lose_nothing() {
 
 #[test]
 fn too_small_a_terminal_gets_a_message_then_the_dashboard_when_enlarged() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     let probe = tempfile::tempdir().unwrap();
     let save = probe.path().join("small.toml");
     let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
@@ -158,6 +168,9 @@ fn too_small_a_terminal_gets_a_message_then_the_dashboard_when_enlarged() {
 /// terminal forever at full CPU (its issue 793); the save keeps every command.
 #[test]
 fn the_dashboard_and_a_watcher_end_when_their_terminal_goes_away_unsignalled() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     let probe = tempfile::tempdir().unwrap();
     let save = probe.path().join("hangup.toml");
     let home = probe.path().join("data");

@@ -384,57 +384,12 @@ fn crash_dir() -> PathBuf {
     target.join("fuzz-crashes")
 }
 
-/// Panics found by this fuzzer in code outside the robustness work's reach (`src/core`), each
-/// with the function it panics in (a frame of the backtrace), the panic message, and its reproduction in
-/// `fuzz/known-core-bugs/`. They are reported loudly, not failed, until the engine is fixed;
-/// then delete the row and move the file to `fuzz/regressions/`.
-const KNOWN_CORE_BUGS: &[(&str, &str, &str)] = &[];
-
-thread_local! {
-    static LAST_PANIC: std::cell::RefCell<Option<(String, String)>> =
-        const { std::cell::RefCell::new(None) };
-}
-
-/// Record where each panic happened (backtrace, message) for [`KNOWN_CORE_BUGS`].
-fn install_panic_recorder() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            // The frames, not the location: an overflow in `Iterator::sum` is located in the
-            // standard library.
-            let file = std::backtrace::Backtrace::force_capture().to_string();
-            let message = info
-                .payload()
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| info.payload().downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            LAST_PANIC.with(|p| *p.borrow_mut() = Some((file, message)));
-            previous(info);
-        }));
-    });
-}
-
-fn known_core_bug() -> Option<&'static str> {
-    let (file, message) = LAST_PANIC.with(|p| p.borrow_mut().take())?;
-    KNOWN_CORE_BUGS
-        .iter()
-        .find(|(f, m, _)| file.contains(f) && message.contains(m))
-        .map(|(_, _, what)| *what)
-}
-
 /// Run `f` on `input`; on a panic or a slow input, keep the input and fail.
 fn exercise(target: &str, input: &[u8], f: &dyn Fn(&[u8])) {
-    install_panic_recorder();
     let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| f(input)));
     let took = started.elapsed();
     let problem = match result {
-        Err(_) if known_core_bug().is_some() => {
-            eprintln!("KNOWN CORE BUG hit again by {target} (not failed, see KNOWN_CORE_BUGS)");
-            None
-        }
         Err(_) => Some("panicked".to_string()),
         Ok(()) if took > SLOW => Some(format!("took {took:?}")),
         Ok(()) => None,
@@ -499,10 +454,6 @@ fn fuzz(
 ) -> u64 {
     for (name, input) in files_in(&root().join("fuzz/regressions").join(target)) {
         eprintln!("{target}: regression {name}");
-        exercise(target, &input, f);
-    }
-    for (name, input) in files_in(&root().join("fuzz/known-core-bugs").join(target)) {
-        eprintln!("{target}: known core bug {name}");
         exercise(target, &input, f);
     }
     for input in corpus {

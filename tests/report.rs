@@ -16,6 +16,7 @@ use umpire::core::scenario::{parse_scenario, Scenario};
 
 mod cli_common;
 mod common;
+mod tools_common;
 use cli_common::{ok, out, parse_csv, text};
 use common::umpire;
 
@@ -503,17 +504,6 @@ fn html_is_one_self_contained_file_with_a_chart_per_ship() {
     }
 }
 
-/// The browser to drive: `UMPIRE_CHROMIUM`, else `chromium` or `chromium-browser` on the path.
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("UMPIRE_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .flat_map(|d| ["chromium", "chromium-browser"].map(|n| d.join(n)))
-        .find(|p| p.is_file())
-}
-
 /// Screenshot `page` in headless Chromium and decode the PNG to RGBA rows.
 fn screenshot(browser: &Path, dir: &Path, page: &Path, name: &str) -> (u32, u32, Vec<u8>) {
     let png = dir.join(format!("{name}.png"));
@@ -591,15 +581,8 @@ fn pixels_of(rgba: &[u8], hex: &str) -> usize {
 /// colour, and a screenshot of the same page with its charts removed does not.
 #[test]
 fn html_charts_render_in_headless_chromium() {
-    let Some(browser) = chromium() else {
-        if std::env::var("UMPIRE_SKIP_BROWSER").as_deref() == Ok("1") {
-            eprintln!("skipped: no chromium (UMPIRE_SKIP_BROWSER=1)");
-            return;
-        }
-        panic!(
-            "this test needs headless Chromium: `apt-get install chromium` (Debian), or set \
-             UMPIRE_CHROMIUM=/path/to/chromium; UMPIRE_SKIP_BROWSER=1 skips it"
-        );
+    let Some(browser) = tools_common::needed(&tools_common::CHROMIUM) else {
+        return;
     };
     let dir = tempfile::tempdir().unwrap();
     let h = html();

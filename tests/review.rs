@@ -6,6 +6,7 @@
 mod common;
 mod screen_common;
 mod tmux_common;
+mod tools_common;
 
 use common::{demo, status_json, Rng, Script};
 use proptest::prelude::*;
@@ -851,6 +852,9 @@ until 1221 plotting
 #[test]
 fn the_binary_reviews_a_save_from_the_keyboard_and_leaves_it_as_it_was() {
     use tmux_common::{cooked, q, script, Tmux};
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("battle.toml");
     write_battle(&path, E2E_SCRIPT);

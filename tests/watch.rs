@@ -14,6 +14,7 @@
 //! - Snapshots of the side view.
 mod screen_common;
 mod tmux_common;
+mod tools_common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -583,6 +584,9 @@ fn files_in(dir: &Path) -> Vec<String> {
 
 #[test]
 fn two_watchers_show_each_umpire_command_within_a_second() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("battle.toml");
     let ok = Command::new(BIN).arg("demo").arg(&save).output().unwrap();
@@ -657,12 +661,8 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
         ["battle.toml", "german.sh", "step.umpire", "umpire.sh"]
     );
     // The umpire can still open the save for writing while both watch.
-    let started = Instant::now();
     let writer = SaveWriter::open(&save).unwrap();
-    assert!(
-        started.elapsed() < Duration::from_millis(250),
-        "no wait for a lock"
-    );
+    assert_eq!(writer.lock_waits(), 0, "no wait for a lock");
     drop(writer);
     // Quitting a watcher is at once and restores the terminal.
     german.keys(&["q"]);

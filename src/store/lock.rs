@@ -110,13 +110,19 @@ fn read_note(path: &Path) -> Option<LockHolder> {
 const LOCK_GRACE: Duration = Duration::from_millis(300);
 
 /// Take the exclusive writer's lock on `file` (the save at `path`) and write the lock note. A
-/// filesystem without locks is not an error (the note is still written).
-pub(crate) fn lock(file: &File, path: &Path) -> Result<(), StoreError> {
+/// filesystem without locks is not an error (the note is still written). Returns how many
+/// times the lock was found held and waited for inside [`LOCK_GRACE`] (0: it was free at
+/// once), so a test can tell "did not wait" without a clock ([`SaveWriter::lock_waits`]).
+///
+/// [`SaveWriter::lock_waits`]: super::SaveWriter::lock_waits
+pub(crate) fn lock(file: &File, path: &Path) -> Result<u32, StoreError> {
     let started = Instant::now();
+    let mut waits = 0;
     loop {
         match file.try_lock() {
             Ok(()) => break,
             Err(fs::TryLockError::WouldBlock) if started.elapsed() < LOCK_GRACE => {
+                waits += 1;
                 std::thread::sleep(Duration::from_millis(10));
             }
             Err(fs::TryLockError::WouldBlock) => {
@@ -131,7 +137,7 @@ pub(crate) fn lock(file: &File, path: &Path) -> Result<(), StoreError> {
     let note = serde_json::to_string(&LockHolder::me()).unwrap_or_default();
     // Information only: a folder that refuses the note does not stop the umpire.
     let _ = fs::write(lock_note_path(path), note + "\n");
-    Ok(())
+    Ok(waits)
 }
 
 /// Remove the lock note if it is still this process's (called when the writer closes).

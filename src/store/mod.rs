@@ -29,6 +29,8 @@
 //!   interleave entries; where the filesystem has no locks, it writes without one. Its holder
 //!   (user, host, pid, since) is written next to the save, so a second umpire is told who has
 //!   it ([`StoreError::Locked`], [`writer_lock`]); it can still read the save ([`read_save`]).
+//!   A lock found held is retried for a short grace (a writer that is just closing);
+//!   [`SaveWriter::lock_waits`] says how often an open waited, so tests need no clock.
 //!   [`create_save`] refuses to replace a save another umpire is writing to.
 //! - Before each append the writer checks that the path still names the file it opened, at the
 //!   length it left it; a save deleted, replaced or changed underneath it is never written to

@@ -167,6 +167,8 @@ pub struct SaveWriter {
     confirmed: usize,
     /// Set when the file was found replaced: nothing more is written.
     broken: bool,
+    /// How often the open found the lock held and waited (see [`SaveWriter::lock_waits`]).
+    lock_waits: u32,
 }
 
 /// The largest save file read. A fleet action of 250 ships and 20,000 commands is far smaller
@@ -237,7 +239,7 @@ impl SaveWriter {
                     StoreError::io(&name, "open for appending", e)
                 }
             })?;
-        lock(&file, path)?;
+        let lock_waits = lock(&file, path)?;
         let bytes = read_limited(&mut file, &name)?;
         let raw = scan(&name, &bytes)?;
         let mut len = bytes.len();
@@ -260,6 +262,7 @@ impl SaveWriter {
             identity: identity(&meta),
             confirmed: raw.entries.len(),
             broken: false,
+            lock_waits,
             path: path.to_path_buf(),
             file,
         };
@@ -269,6 +272,14 @@ impl SaveWriter {
     /// The file this writer appends to.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// How many times opening found the save's lock held by another writer and waited for it
+    /// to be let go (0: the lock was free at once). A writer that is just closing lets go
+    /// within the lock's grace period; a reader never holds it, which tests check with this
+    /// count rather than with a clock.
+    pub fn lock_waits(&self) -> u32 {
+        self.lock_waits
     }
 
     /// How many log entries the file holds (all confirmed).
@@ -698,5 +709,25 @@ mod tests {
         assert_eq!(fs::read(&path).unwrap(), b"[scenario]\nname = \"t\"");
         w.append(&"one").unwrap();
         assert_eq!(entries(&path), ["one"]);
+    }
+
+    /// `lock_waits` counts the waits for a writer that is letting go, so "did not wait" can be
+    /// tested without a clock: 0 on a free save, at least 1 when another writer still holds the
+    /// lock at the first try and lets go within the grace period (here 50 ms after this thread
+    /// starts opening, well inside the 300 ms grace).
+    #[test]
+    fn the_writer_counts_its_waits_for_a_lock_being_let_go() {
+        let (_dir, path, _) = setup();
+        assert_eq!(SaveWriter::open(&path).unwrap().lock_waits(), 0);
+        let first = SaveWriter::open(&path).unwrap();
+        let closer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            drop(first);
+        });
+        let second = SaveWriter::open(&path).unwrap();
+        closer.join().unwrap();
+        assert!(second.lock_waits() >= 1, "{}", second.lock_waits());
+        drop(second);
+        assert_eq!(SaveWriter::open(&path).unwrap().lock_waits(), 0);
     }
 }

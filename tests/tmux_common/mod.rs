@@ -2,7 +2,8 @@
 //! read with `capture-pane`. Tests wait for screen text (never a fixed sleep). Each session has
 //! its own tmux server socket and runs in a folder the test owns, so nothing touches the
 //! user's tmux or $HOME. Shared by tests/e2e_tmux.rs, tests/watch.rs and tests/review.rs
-//! (`mod tmux_common;`); not every test file uses every helper.
+//! (`mod tmux_common;`); not every test file uses every helper. Each test first asks
+//! `tools_common::needed(&TMUX)`, so a machine without tmux skips it with a message.
 #![allow(dead_code)]
 
 use std::path::Path;
