@@ -5,5 +5,6 @@
 //! dashboard.
 pub mod cli;
 pub mod core;
+pub mod rulesets;
 pub mod store;
 pub mod tui;
