@@ -5,7 +5,7 @@
 //!
 //! | command | meaning |
 //! |---|---|
-//! | `gunnery SHIP TARGET [range long\|effective\|close\|minimum] [broadside] [smoke N] [reaction] [hits N]` | a gunnery attack (6.0-6.8): the console works out the firing-throw dice from the chart and the state, rolls them (or takes `hits N` counted at the table), then a damage throw per possible hit; `reaction` is 8.4 reaction fire in the Movement Phase |
+//! | `gunnery SHIP TARGET [range long\|effective\|close\|minimum\|HEXES] [broadside] [smoke N] [reaction] [hits N]` | a gunnery attack (6.0-6.8); a range in hexes is put in its bracket from the firer's printed maximum range (2.5-2.8, 6.2). The console works out the firing-throw dice from the chart and the state, rolls them (or takes `hits N` counted at the table), then a damage throw per possible hit; `reaction` is 8.4 reaction fire in the Movement Phase |
 //! | `torpedo SHIP TARGET RANGE [smoke N] [hits N]` | a torpedo attack (7.0-7.3), RANGE in hexes |
 //! | `si SHIP N` | N structural-integrity hits typed by the umpire |
 //! | `crit SHIP KIND` | an umpire-declared critical: `1`-`6` or `steering_jammed`, `equipment_damaged`, `waterline_hit`, `fire`, `dead_in_water`, `catastrophic` |
@@ -49,6 +49,23 @@ impl RangeBand {
     }
 }
 
+/// The range of a gunnery attack: a bracket, or hexes counted on the map (2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GunRange {
+    Band(RangeBand),
+    Hexes(u32),
+}
+
+impl fmt::Display for GunRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GunRange::Band(b) => f.write_str(b.as_str()),
+            GunRange::Hexes(h) => write!(f, "{h}"),
+        }
+    }
+}
+
 /// A marker the umpire places or removes by hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -71,7 +88,7 @@ pub enum Command {
     Gunnery {
         ship: String,
         target: String,
-        range: RangeBand,
+        range: GunRange,
         broadside: bool,
         smoke: u32,
         reaction: bool,
@@ -114,7 +131,7 @@ pub enum Command {
 pub const SYNTAX: &[(&str, &str)] = &[
     (
         "gunnery",
-        "gunnery SHIP TARGET [range long|effective|close|minimum] [broadside] [smoke N] [reaction] [hits N]",
+        "gunnery SHIP TARGET [range long|effective|close|minimum|HEXES] [broadside] [smoke N] [reaction] [hits N]",
     ),
     ("torpedo", "torpedo SHIP TARGET RANGE [smoke N] [hits N]"),
     ("si", "si SHIP N"),
@@ -188,20 +205,26 @@ impl FromStr for Command {
                 let ship = ship_id("gunnery", "SHIP", w.next())?;
                 let target = ship_id("gunnery", "TARGET", w.next())?;
                 let (mut range, mut broadside, mut smoke, mut reaction, mut hits) =
-                    (RangeBand::Effective, false, 0, false, None);
+                    (GunRange::Band(RangeBand::Effective), false, 0, false, None);
                 while let Some(o) = w.next() {
                     match o.to_ascii_lowercase().as_str() {
                         "range" => {
                             let r = w.next().map(|s| s.to_ascii_lowercase());
-                            range = RangeBand::ALL
-                                .into_iter()
-                                .find(|b| Some(b.as_str()) == r.as_deref())
-                                .ok_or_else(|| {
-                                    format!(
-                                        "gunnery: range must be long, effective, close or minimum{}",
-                                        syntax("gunnery")
-                                    )
-                                })?;
+                            let hexes = r.as_deref().and_then(|r| r.parse::<u32>().ok());
+                            range = match hexes {
+                                Some(h) => GunRange::Hexes(h),
+                                None => GunRange::Band(
+                                    RangeBand::ALL
+                                        .into_iter()
+                                        .find(|b| Some(b.as_str()) == r.as_deref())
+                                        .ok_or_else(|| {
+                                            format!(
+                                            "gunnery: range must be long, effective, close, minimum or hexes{}",
+                                            syntax("gunnery")
+                                        )
+                                        })?,
+                                ),
+                            };
                         }
                         "broadside" => broadside = true,
                         "reaction" => reaction = true,
@@ -332,8 +355,8 @@ impl fmt::Display for Command {
                 hits,
             } => {
                 write!(f, "gunnery {ship} {target}")?;
-                if *range != RangeBand::Effective {
-                    write!(f, " range {}", range.as_str())?;
+                if *range != GunRange::Band(RangeBand::Effective) {
+                    write!(f, " range {range}")?;
                 }
                 if *broadside {
                     f.write_str(" broadside")?;
@@ -387,7 +410,10 @@ mod tests {
     }
 
     fn command() -> impl Strategy<Value = Command> {
-        let range = prop::sample::select(RangeBand::ALL.to_vec());
+        let range = prop_oneof![
+            prop::sample::select(RangeBand::ALL.to_vec()).prop_map(GunRange::Band),
+            (0u32..30).prop_map(GunRange::Hexes),
+        ];
         let kind = prop::sample::select(CritKind::ALL.to_vec());
         let setting = prop::sample::select(vec![
             SpeedSetting::Cruise,

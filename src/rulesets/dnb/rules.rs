@@ -7,7 +7,7 @@
 //! dice, then for each possible hit its damage throw followed by its Critical Hit Table roll
 //! if any; critical effect dice (steering jammed turns) when the hit takes effect; at the end
 //! of a phase, the items of the one schedule (`timers`) in its order.
-use super::command::{Command, MarkerKind, RangeBand};
+use super::command::{Command, GunRange, MarkerKind, RangeBand};
 use super::event::{DamageResult, Ev, HitKind, Modifier};
 use super::ship::{CritKind, DnbShip, Face, Status, Weapon};
 use super::state::{apply, DiwRepair, DnbState, TorpedoHits};
@@ -182,6 +182,36 @@ fn m(out: &mut Vec<Modifier>, what: &str, dice: i32) {
     }
 }
 
+/// The bracket of a range counted in hexes (2.5-2.8, 6.2, 8.4): halves and quarters of the
+/// printed maximum range round up; 2 hexes or less is minimum range (fired as close).
+pub fn range_band(t: &Tables, firer: &DnbShip, hexes: u32) -> Result<RangeBand, String> {
+    let g = &t.gun;
+    let max = firer.counter().max_range;
+    if hexes > g.spotting_max {
+        return Err(format!(
+            "range {hexes}: beyond the spotting distance of {} hexes (6.2)",
+            g.spotting_max
+        ));
+    }
+    if hexes > max {
+        return Err(format!(
+            "range {hexes}: beyond {}'s maximum range of {max} hexes (2.5c)",
+            firer.spec.name
+        ));
+    }
+    let effective = max.div_ceil(g.effective_divisor);
+    let close = max.div_ceil(g.close_divisor);
+    Ok(if hexes <= g.minimum_range {
+        RangeBand::Minimum
+    } else if hexes <= close {
+        RangeBand::Close
+    } else if hexes <= effective {
+        RangeBand::Effective
+    } else {
+        RangeBand::Long
+    })
+}
+
 /// The firing-throw dice of a gunnery attack (6.5, Gun Firing Throw Modifications).
 pub fn gun_dice(
     t: &Tables,
@@ -349,7 +379,7 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
             reaction,
             hits,
         } => gunnery(
-            cx, turn, phase, ship, target, *range, *broadside, *smoke, *reaction, *hits,
+            cx, phase, ship, target, *range, *broadside, *smoke, *reaction, *hits,
         )?,
         Command::Torpedo {
             ship,
@@ -461,11 +491,10 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
 #[allow(clippy::too_many_arguments)]
 fn gunnery(
     cx: &mut Cx<'_>,
-    turn: u32,
     phase: Phase,
     ship: &str,
     target: &str,
-    range: RangeBand,
+    range: GunRange,
     broadside: bool,
     smoke: u32,
     reaction: bool,
@@ -499,6 +528,10 @@ fn gunnery(
     if s.counter().gun_rating == 0 {
         return Err(format!("{} has a gun rating of 0 (2.9)", s.spec.name));
     }
+    let range = match range {
+        GunRange::Band(b) => b,
+        GunRange::Hexes(h) => range_band(cx.tables, s, h)?,
+    };
     let (dice, mods) = gun_dice(cx.tables, s, t, range, broadside, smoke);
     if dice <= 0 {
         return Err(no_fire(s, t, dice, &mods, "gun rating"));
@@ -545,7 +578,6 @@ fn gunnery(
         let cell = band.table.cell(face)?.clone();
         damage_result(cx, &sid, &tid, Some(delta), face, &cell, &tname)?;
     }
-    let _ = turn;
     Ok(())
 }
 
