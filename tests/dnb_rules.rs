@@ -514,7 +514,17 @@ fn reaction_fire_applies_at_once_8_4() {
     g.ok("gunnery bis dd range minimum reaction hits 2", &[5, 5]);
     assert_eq!(g.s("dd").st.status, Status::Sunk);
     assert!(g.st.pending.is_empty());
-    g.ok("gunnery bis pow reaction hits 0", &[]);
+    refused(
+        &mut g,
+        "gunnery bis pow reaction range 3",
+        &[],
+        "minimum range",
+    );
+    let ev = g.ok("gunnery bis pow reaction hits 0", &[]);
+    // gun 4, minimum range as close +1 (8.4, 2.8a)
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Ev::DnbAttacked { dice: 5, .. })));
     refused(
         &mut g,
         "gunnery bis pow reaction",

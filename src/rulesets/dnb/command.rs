@@ -488,7 +488,10 @@ mod tests {
     #[test]
     fn errors_say_what_would_be_right() {
         let e = "gunnery a b range far".parse::<Command>().unwrap_err();
-        assert!(e.contains("long, effective, close or minimum"), "{e}");
+        assert!(
+            e.contains("long, effective, close, minimum or hexes"),
+            "{e}"
+        );
         let e = "torpedo a b".parse::<Command>().unwrap_err();
         assert!(e.contains("RANGE"), "{e}");
         let e = "crit a 7".parse::<Command>().unwrap_err();

@@ -528,9 +528,20 @@ fn gunnery(
     if s.counter().gun_rating == 0 {
         return Err(format!("{} has a gun rating of 0 (2.9)", s.spec.name));
     }
-    let range = match range {
-        GunRange::Band(b) => b,
-        GunRange::Hexes(h) => range_band(cx.tables, s, h)?,
+    let range = match (reaction, range) {
+        // 8.4: reaction fire is at minimum range (two hexes).
+        (true, GunRange::Band(RangeBand::Long)) => {
+            return Err("reaction fire is at minimum range, two hexes (8.4), not long range".into())
+        }
+        (true, GunRange::Hexes(h)) if h > cx.tables.gun.minimum_range => {
+            return Err(format!(
+                "reaction fire is at minimum range, {} hexes or less (8.4), not {h}",
+                cx.tables.gun.minimum_range
+            ))
+        }
+        (true, _) => RangeBand::Minimum,
+        (false, GunRange::Band(b)) => b,
+        (false, GunRange::Hexes(h)) => range_band(cx.tables, s, h)?,
     };
     let (dice, mods) = gun_dice(cx.tables, s, t, range, broadside, smoke);
     if dice <= 0 {

@@ -166,3 +166,56 @@ pub fn due_now(st: &DnbState, turn: u32, phase: Phase) -> Vec<Due> {
         .filter(|d| d.turn == turn && d.phase == phase)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::dnb::ship::{CounterSide, DnbShipSpec};
+
+    fn state() -> DnbState {
+        let side = CounterSide {
+            gun_rating: 3,
+            weight_of_fire: 4,
+            si: 3,
+            torpedo_rating: 0,
+            max_range: 12,
+            speed: 5,
+            maneuver: 2,
+        };
+        let ship = |id: &str| DnbShipSpec {
+            id: id.into(),
+            name: id.into(),
+            side: "x".into(),
+            nation: None,
+            front: side.clone(),
+            back: None,
+        };
+        DnbState::new(vec![ship("a"), ship("b")], Default::default())
+    }
+
+    /// 6.12 before 6.10b before 8.7, ships in scenario order; later turns after.
+    #[test]
+    fn schedule_order_and_due_now() {
+        let mut st = state();
+        st.ships[1].st.status = Status::Hulk;
+        st.ships[0].st.fires = 2;
+        st.ships[1].st.fires = 1;
+        st.ships[0].st.steering_until = Some(3);
+        st.smoke_markers = 1;
+        let s = schedule(&st, 2, Phase::Movement);
+        let k: Vec<(TimerKind, Option<usize>, u32)> =
+            s.iter().map(|d| (d.kind, d.ship, d.turn)).collect();
+        assert_eq!(
+            k,
+            vec![
+                (TimerKind::HulkSinking, Some(1), 2),
+                (TimerKind::FireMarkers, Some(0), 2),
+                (TimerKind::FireMarkers, Some(1), 2),
+                (TimerKind::SmokeMarkers, None, 2),
+                (TimerKind::SteeringFreed, Some(0), 3),
+            ]
+        );
+        assert!(due_now(&st, 2, Phase::Movement).is_empty());
+        assert_eq!(due_now(&st, 2, Phase::Administrative).len(), 4);
+    }
+}

@@ -402,3 +402,58 @@ pub fn observe(st: &DnbState, side: &str) -> Value {
         .collect();
     json!({ "side": side, "ships": ships, "smoke_markers": st.smoke_markers })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::dnb::ship::{CounterSide, DnbShipSpec};
+
+    fn state() -> DnbState {
+        let side = CounterSide {
+            gun_rating: 3,
+            weight_of_fire: 4,
+            si: 3,
+            torpedo_rating: 2,
+            max_range: 12,
+            speed: 5,
+            maneuver: 2,
+        };
+        let ship = |id: &str, s: &str| DnbShipSpec {
+            id: id.into(),
+            name: id.to_uppercase(),
+            side: s.into(),
+            nation: None,
+            front: side.clone(),
+            back: None,
+        };
+        DnbState::new(
+            vec![ship("a", "Blue"), ship("b", "Red")],
+            Default::default(),
+        )
+    }
+
+    /// Every event has a log line citing a rule (or, for the pending marker, none).
+    #[test]
+    fn every_event_is_described() {
+        let st = state();
+        for e in crate::rulesets::dnb::event::samples() {
+            match describe(&st, &e) {
+                Some(line) => assert!(!line.is_empty(), "{e:?}"),
+                None => assert!(matches!(e, Ev::DnbPendingResolved), "{e:?}"),
+            }
+        }
+    }
+
+    /// SPEC 8: id, name, side, status first, for every ship.
+    #[test]
+    fn status_has_the_contract_keys() {
+        let v = status_json(&state(), 1, Phase::Combat);
+        for s in v["ships"].as_array().unwrap() {
+            for k in ["id", "name", "side", "status"] {
+                assert!(s.get(k).is_some(), "{k}");
+            }
+            assert_eq!(s["status"], "afloat");
+        }
+        assert_eq!(FLEET_COLUMNS.len(), fleet_row(&state().ships[0], 1).len());
+    }
+}
