@@ -908,7 +908,7 @@ mod props {
     fn line() -> impl Strategy<Value = String> {
         let id = || prop::sample::select(IDS.to_vec());
         prop_oneof![
-            (
+            4 => (
                 id(),
                 id(),
                 prop::sample::select(vec![
@@ -932,21 +932,20 @@ mod props {
                     },
                     if re { " reaction" } else { "" }
                 )),
-            (id(), id(), 0u32..8).prop_map(|(a, b, r)| format!("torpedo {a} {b} {r}")),
-            (id(), 0u32..4).prop_map(|(a, n)| format!("si {a} {n}")),
-            (id(), 1u32..7).prop_map(|(a, k)| format!("crit {a} {k}")),
-            (
+            2 => (id(), id(), 0u32..8).prop_map(|(a, b, r)| format!("torpedo {a} {b} {r}")),
+            1 => (id(), 0u32..4).prop_map(|(a, n)| format!("si {a} {n}")),
+            1 => (id(), 1u32..7).prop_map(|(a, k)| format!("crit {a} {k}")),
+            1 => (
                 id(),
                 prop::sample::select(vec!["cruise", "standard", "flank"])
             )
                 .prop_map(|(a, s)| format!("speed {a} {s}")),
-            (id(), any::<bool>())
+            1 => (id(), any::<bool>())
                 .prop_map(|(a, on)| format!("evasive {a} {}", if on { "on" } else { "off" })),
-            (0u32..3).prop_map(|n| format!("smoke {n}")),
-            (id(), any::<bool>())
+            1 => (0u32..3).prop_map(|n| format!("smoke {n}")),
+            1 => (id(), any::<bool>())
                 .prop_map(|(a, on)| format!("marker {a} fire {}", if on { "on" } else { "off" })),
-            Just("next".to_string()),
-            Just("next".to_string()),
+            2 => Just("next".to_string()),
         ]
     }
 

@@ -200,6 +200,22 @@ impl Tables {
         Tables::load(&files)
     }
 
+    /// The built-in files with some replaced by an owner's copies (`--tables DIR`), loaded
+    /// with the same checks; a file name that is not a dnb-standard table is an error.
+    pub fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        let mut files: Vec<(String, String)> = BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        for (name, text) in overrides {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(f) => f.1 = text.clone(),
+                None => files.push((name.clone(), text.clone())),
+            }
+        }
+        Tables::load(&files)
+    }
+
     /// Load from `(file name, text)` pairs; every built-in file name must be present once.
     pub fn load(files: &[(String, String)]) -> Result<Tables, Vec<String>> {
         let mut errs = Vec::new();
@@ -1053,6 +1069,19 @@ mod tests {
         let wl = builtin("critical_hit.toml").replace("hits = \"3-\"", "hits = \"4-\"");
         let e = Tables::load(&files_with("critical_hit.toml", &wl)).unwrap_err();
         assert!(e[0].contains("waterline") && e[0].contains("gap"), "{e:?}");
+    }
+
+    #[test]
+    fn overrides_replace_builtin_files_with_the_same_checks() {
+        let text = builtin("admin_rolls.toml").replace(
+            "faces = \"1-3\", result = \"removed\"",
+            "faces = \"1-2\", result = \"removed\"",
+        );
+        let e = Tables::with_overrides(&[("admin_rolls.toml".into(), text)]).unwrap_err();
+        assert!(e[0].contains("fire_marker"), "{e:?}");
+        let e = Tables::with_overrides(&[("extra.toml".into(), String::new())]).unwrap_err();
+        assert!(e[0].contains("extra.toml"), "{e:?}");
+        assert!(Tables::with_overrides(&[]).is_ok());
     }
 
     #[test]
