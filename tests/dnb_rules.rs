@@ -856,6 +856,34 @@ fn last_turn_ends_the_game_5_4b() {
     refused(&mut g, "si pow 1", &[], "victor");
 }
 
+// ---- 8.1 speed ----
+
+/// 8.1a example (flank 4: standard 2 or 3) and 8.1e example (cruise on turn 4 may go to
+/// standard on turn 5, not flank); 8.5b evasive one hex less.
+#[test]
+fn speed_levels_8_1() {
+    let mut g = Game::new(
+        vec![
+            ship("a", "A", side(2, 2, 3, 0, 4, 1), None),
+            ship("b", "B", side(2, 2, 3, 0, 4, 1), None),
+        ],
+        DnbOptions::default(),
+    );
+    assert_eq!(g.json("a")["speed"]["hexes"], "2-3");
+    g.ok("speed a flank", &[]);
+    assert_eq!(g.json("a")["speed"]["hexes"], "4");
+    refused(&mut g, "speed a flank", &[], "already");
+    g.ok("speed a cruise", &[]);
+    assert_eq!(g.json("a")["speed"]["hexes"], "1");
+    g.next(&[]);
+    g.to(Phase::Combat); // turn 2 starts at cruise
+    refused(&mut g, "speed a flank", &[], "8.1e");
+    g.ok("speed a standard", &[]);
+    g.to(Phase::Movement);
+    g.ok("evasive a on", &[]);
+    assert_eq!(g.json("a")["speed"]["hexes"], "1-2");
+}
+
 // ---- views ----
 
 #[test]

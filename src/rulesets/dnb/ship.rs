@@ -276,6 +276,27 @@ impl DnbShip {
         let s = self.counter().speed;
         self.st.speed_cap.map_or(s, |c| s.min(c))
     }
+    /// The hexes it must move this Movement Phase at its speed setting (8.0b, 8.1): cruise
+    /// exactly 1, flank its maximum, standard between the two (8.1a example: flank 4, standard
+    /// 2 or 3); evasive action one less, at least 1 (8.5b). With a maximum of 2 or less there is
+    /// no speed between cruise and flank: standard is read as the maximum.
+    pub fn move_hexes(&self) -> (u32, u32) {
+        let max = self.max_speed();
+        if max == 0 {
+            return (0, 0);
+        }
+        let (lo, hi) = match self.st.speed_setting {
+            SpeedSetting::Cruise => (1, 1),
+            SpeedSetting::Flank => (max, max),
+            SpeedSetting::Standard if max >= 3 => (2, max - 1),
+            SpeedSetting::Standard => (max, max),
+        };
+        if self.st.evasive {
+            ((lo - 1).max(1), (hi - 1).max(1))
+        } else {
+            (lo, hi)
+        }
+    }
     /// Maneuver rating now (Critical Hit Table 3 leaves a slowed ship 1).
     pub fn maneuver(&self) -> u32 {
         let m = self.counter().maneuver;

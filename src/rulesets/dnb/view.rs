@@ -8,8 +8,8 @@
 //!   (`si - si_hits`, below 0 when sunk), `si_for_damage` (what a damage throw compares, 6.7);
 //! - `gun_rating`, `weight_of_fire`, `torpedo_rating`, `max_range`, `maneuver` (after any
 //!   slowing), of the side that is up;
-//! - `speed`: `{ flank, max_now, setting, slowed, diw }` (`diw`: null, `"temporary"` or
-//!   `"permanent"`);
+//! - `speed`: `{ flank, max_now, setting, hexes, slowed, diw }` (`hexes`: what it must move
+//!   this turn, `"1"`, `"2-3"`, ...; `diw`: null, `"temporary"` or `"permanent"`);
 //! - `fires`, `waterline_hits`, `steering_jammed_turns`, `equipment_damaged`,
 //!   `torpedo_attacks_used`, `torps_out`, `evasive`, `fired` (null, `guns` or `torpedoes`),
 //!   `fired_at_by_guns`, `pending_hits` (waiting for the end of the Combat Phase);
@@ -65,6 +65,10 @@ fn criticals(s: &DnbShip, turn: u32) -> Vec<Value> {
 fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
     let s = &st.ships[i];
     let c = s.counter();
+    let hexes = match s.move_hexes() {
+        (lo, hi) if lo == hi => lo.to_string(),
+        (lo, hi) => format!("{lo}-{hi}"),
+    };
     let timers: Vec<Value> = schedule(st, turn, phase)
         .into_iter()
         .filter(|d| d.ship == Some(i))
@@ -77,6 +81,7 @@ fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
         "gun_rating": c.gun_rating, "weight_of_fire": c.weight_of_fire,
         "torpedo_rating": c.torpedo_rating, "max_range": c.max_range, "maneuver": s.maneuver(),
         "speed": { "flank": c.speed, "max_now": s.max_speed(), "setting": s.st.speed_setting.as_str(),
+                   "hexes": hexes,
                    "slowed": s.st.speed_cap.is_some(),
                    "diw": s.st.diw.map(|d| if d.permanent { "permanent" } else { "temporary" }) },
         "fires": s.st.fires, "waterline_hits": s.st.waterline_hits,
