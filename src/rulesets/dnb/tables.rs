@@ -681,7 +681,27 @@ fn load_critical(text: &str, cells: &mut Vec<CellNote>) -> Result<CritParts, Str
         &raw.below_one.note,
     );
     let mut rows = Vec::new();
+    // The effects themselves are code (rules.rs); a row's duration documents it and must be
+    // the one the console implements for that kind.
+    const IMPLEMENTED: [(&str, &str); 6] = [
+        ("steering_jammed", "half_d6_turns"),
+        ("equipment_damaged", "rest_of_turn"),
+        ("waterline_hit", "rest_of_game"),
+        ("fire", "until_removed"),
+        ("dead_in_water", "until_repaired"),
+        ("catastrophic", "rest_of_game"),
+    ];
     for r in &raw.row {
+        if let (Some(k), Some(d)) = (&r.result, &r.duration) {
+            if let Some((_, want)) = IMPLEMENTED.iter().find(|(kk, _)| kk == k) {
+                if want != d {
+                    return Err(format!(
+                        "{DIR}/{F}: row {}: {k} lasts \"{want}\" in the console, not \"{d}\"",
+                        r.faces
+                    ));
+                }
+            }
+        }
         if let Some(d) = &r.duration {
             if !DURATIONS.contains(&d.as_str()) {
                 return Err(format!(

@@ -1,7 +1,8 @@
 //! Read-only projections of a D&B battle: status JSON (SPEC 8), log wording, fleet cells and
 //! the fog-of-war view.
 //!
-//! Status per ship (`status_json(..)["ships"][i]`), keys in this order:
+//! Status per ship (`status_json(..)["ships"][i]`; serde_json sorts object keys, so the
+//! output is stable):
 //! - `id`, `name`, `side`, `status` (`afloat` | `hulk` | `sunk`): the SPEC 8 contract;
 //! - `nation` (or null), `counter` (`front` | `back`, the side that is up), `has_back`;
 //! - `si` (printed SI of the side up), `si_hits` (hits counted against it), `si_left`
