@@ -165,14 +165,18 @@ fn syntax(word: &str) -> String {
         .map_or(String::new(), |(_, s)| format!(" (usage: {s})"))
 }
 
+/// The largest count or range a command accepts (keeps the dice arithmetic small).
+pub const MAX_NUMBER: u32 = 999;
+
 fn num(word: &str, what: &str, s: Option<&str>) -> Result<u32, String> {
     let s = s.ok_or_else(|| format!("{word}: {what} missing{}", syntax(word)))?;
-    s.parse::<u32>().map_err(|_| {
-        format!(
-            "{word}: {what} \"{s}\" is not a whole number 0 or more{}",
+    match s.parse::<u32>() {
+        Ok(n) if n <= MAX_NUMBER => Ok(n),
+        _ => Err(format!(
+            "{word}: {what} \"{s}\" is not a whole number from 0 to {MAX_NUMBER}{}",
             syntax(word)
-        )
-    })
+        )),
+    }
 }
 
 fn ship_id(word: &str, what: &str, s: Option<&str>) -> Result<String, String> {
@@ -210,7 +214,10 @@ impl FromStr for Command {
                     match o.to_ascii_lowercase().as_str() {
                         "range" => {
                             let r = w.next().map(|s| s.to_ascii_lowercase());
-                            let hexes = r.as_deref().and_then(|r| r.parse::<u32>().ok());
+                            let hexes = r
+                                .as_deref()
+                                .and_then(|r| r.parse::<u32>().ok())
+                                .filter(|h| *h <= MAX_NUMBER);
                             range = match hexes {
                                 Some(h) => GunRange::Hexes(h),
                                 None => GunRange::Band(
@@ -464,7 +471,51 @@ mod tests {
         ]
     }
 
+    fn word_soup() -> impl Strategy<Value = String> {
+        let w = prop::sample::select(vec![
+            "gunnery",
+            "torpedo",
+            "si",
+            "crit",
+            "speed",
+            "evasive",
+            "smoke",
+            "marker",
+            "a",
+            "B",
+            "range",
+            "long",
+            "close",
+            "minimum",
+            "broadside",
+            "reaction",
+            "hits",
+            "on",
+            "off",
+            "fire",
+            "torps_out",
+            "cruise",
+            "flank",
+            "3",
+            "0",
+            "-1",
+            "999",
+            "1000",
+            "7",
+            "x",
+        ]);
+        prop::collection::vec(w, 0..8).prop_map(|v| v.join(" "))
+    }
+
     proptest! {
+        /// Whatever is typed, parsing never panics, and what parses round-trips.
+        #[test]
+        fn any_text_parses_or_is_refused(line in prop_oneof![word_soup(), ".{0,40}"]) {
+            if let Ok(c) = line.parse::<Command>() {
+                prop_assert_eq!(c.to_string().parse::<Command>(), Ok(c));
+            }
+        }
+
         #[test]
         fn display_parse_round_trip(c in command()) {
             let text = c.to_string();
@@ -496,6 +547,8 @@ mod tests {
         assert!(e.contains("RANGE"), "{e}");
         let e = "crit a 7".parse::<Command>().unwrap_err();
         assert!(e.contains("not a critical"), "{e}");
+        let e = "smoke 4000000000".parse::<Command>().unwrap_err();
+        assert!(e.contains("0 to 999"), "{e}");
         let e = "si a 1 2".parse::<Command>().unwrap_err();
         assert!(e.contains("unexpected"), "{e}");
         let e = "shoot a b".parse::<Command>().unwrap_err();

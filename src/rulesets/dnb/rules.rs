@@ -933,7 +933,7 @@ fn critical_effect(
                 ship: id,
                 face,
                 turns,
-                until: (turns > 0).then(|| turn + turns - 1),
+                until: (turns > 0).then(|| turn.saturating_add(turns - 1)),
             });
         }
         CritKind::EquipmentDamaged => cx.emit(Ev::DnbEquipmentDamaged {
@@ -982,7 +982,7 @@ fn critical_effect(
         CritKind::Fire => cx.emit(Ev::DnbFireStarted { ship: id }),
         CritKind::DeadInWater => cx.emit(Ev::DnbDeadInWater {
             ship: id,
-            repair_turn: turn + 1,
+            repair_turn: turn.saturating_add(1),
         }),
         CritKind::Catastrophic => cx.emit(Ev::DnbCatastrophic { ship: id }),
     }
@@ -1023,7 +1023,7 @@ fn fire(cx: &mut Cx<'_>, turn: u32, d: &Due) -> Result<(), String> {
             )?;
             let repaired = cx.tables.dead_in_water_repair.result(face)? == "repaired";
             let next = match (repaired, cx.state.options.diw_repair) {
-                (false, DiwRepair::EachTurn) => Some(turn + 1),
+                (false, DiwRepair::EachTurn) => Some(turn.saturating_add(1)),
                 _ => None,
             };
             cx.emit(Ev::DnbDiwRepairRolled {

@@ -310,7 +310,7 @@ impl DnbShip {
     pub fn steering_turns_left(&self, turn: u32) -> u32 {
         self.st
             .steering_until
-            .map_or(0, |u| (u + 1).saturating_sub(turn))
+            .map_or(0, |u| u.saturating_add(1).saturating_sub(turn))
     }
     pub fn equipment_damaged(&self, turn: u32) -> bool {
         self.st.equipment_turn == Some(turn)
