@@ -1,31 +1,34 @@
 //! The game history: commands become log entries (command text + events with their dice); the
 //! state is the fold of the entries still in effect. Undo and redo move through that history a
 //! command at a time and never re-fire anything; undone commands stay in the log.
-use crate::core::clock::{Clock, Hhmm};
-use crate::core::command::Command;
 use crate::core::dice::{DiceError, DiceSource, DieRequest, Provenance};
-use crate::core::engine::{decide, find_ship, RuleError};
-use crate::core::event::Event;
-use crate::core::fgdn::tables::Tables;
-use crate::core::scenario::Scenario;
-use crate::core::state::GameState;
-use crate::core::view;
+use crate::core::engine::RuleError;
+use crate::core::ruleset::{ExpectError, Rules, Verb};
 use serde::{Deserialize, Serialize};
+
+/// FG&DN's journal and log entry: today's names for the ruleset-generic types.
+pub type Game = Journal<crate::core::fgdn::Fgdn>;
+pub type Entry = Record<crate::core::fgdn::Fgdn>;
+pub type HistoryMark = Mark<crate::core::fgdn::Fgdn>;
 
 /// Version of the log entry format.
 pub const ENTRY_VERSION: u32 = 1;
 
 /// One line of the battle log as stored in the save.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Entry {
+#[serde(bound(
+    serialize = "R::Event: Serialize, R::Clock: Serialize",
+    deserialize = "R::Event: Deserialize<'de>, R::Clock: Deserialize<'de>"
+))]
+pub struct Record<R: Rules> {
     pub v: u32,
     pub seq: u64,
     /// The command as it would be typed (canonical form).
     pub cmd: String,
     /// The clock when the command was entered.
-    pub clock: Clock,
+    pub clock: R::Clock,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<Event>,
+    pub events: Vec<R::Event>,
     /// Wall-clock time it was entered (RFC 3339), set by the face that wrote it; never read by
     /// the rules.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -36,26 +39,11 @@ pub struct Entry {
     pub typed: Option<String>,
 }
 
-impl Entry {
+impl<R: Rules> Record<R> {
     /// Keep `text` as the command as typed when it differs from the canonical command.
     pub fn set_typed(&mut self, text: &str) {
         let text = text.trim();
         self.typed = (text != self.cmd).then(|| text.to_string());
-    }
-
-    /// Each event with the clock when it happened: the entry's clock, moved on by the clock
-    /// and scale events before it (an `until` walks many phases in one entry). The log words an
-    /// old event with this clock, as the table saw it.
-    pub fn events_at(&self) -> impl Iterator<Item = (Clock, &Event)> {
-        self.events.iter().scan(self.clock, |clock, e| {
-            let at = *clock;
-            match e {
-                Event::ClockMoved { to } => *clock = *to,
-                Event::ScaleChanged { scale } => clock.scale = *scale,
-                _ => {}
-            }
-            Some((at, e))
-        })
     }
 
     /// The command as typed: `typed` if kept, else the canonical command.
@@ -84,11 +72,11 @@ pub enum GameError {
 
 /// A game: the scenario's initial state, the log, and the state the log leads to.
 #[derive(Debug, Clone)]
-pub struct Game {
-    pub tables: Tables,
-    initial: GameState,
-    pub state: GameState,
-    entries: Vec<Entry>,
+pub struct Journal<R: Rules> {
+    pub tables: R::Tables,
+    initial: R::State,
+    pub state: R::State,
+    entries: Vec<Record<R>>,
     /// Indices (into `entries`) of the commands in effect, oldest first.
     done: Vec<usize>,
     /// Indices of undone commands that `redo` brings back, most recent last.
@@ -99,14 +87,14 @@ pub struct Game {
 /// stacks. `umpire review` keeps one every few hundred entries so stepping back is a short
 /// replay from the nearest mark, never a full one (see `core::review`).
 #[derive(Debug, Clone, PartialEq)]
-pub struct HistoryMark {
+pub struct Mark<R: Rules> {
     len: usize,
-    state: GameState,
+    state: R::State,
     done: Vec<usize>,
     redo: Vec<usize>,
 }
 
-impl HistoryMark {
+impl<R: Rules> Mark<R> {
     /// How many log entries the mark stands after.
     pub fn len(&self) -> usize {
         self.len
@@ -119,18 +107,18 @@ impl HistoryMark {
 }
 
 /// Undo/redo entries are history moves, not rule commands.
-fn history_move(cmd: &str) -> Option<Command> {
+fn history_move(cmd: &str) -> Option<Verb> {
     match cmd {
-        "undo" => Some(Command::Undo),
-        "redo" => Some(Command::Redo),
+        "undo" => Some(Verb::Undo),
+        "redo" => Some(Verb::Redo),
         _ => None,
     }
 }
 
-impl Game {
-    pub fn new(scenario: &Scenario, tables: Tables) -> Game {
-        let initial = GameState::new(scenario);
-        Game {
+impl<R: Rules> Journal<R> {
+    pub fn new(setup: &R::Setup, tables: R::Tables) -> Journal<R> {
+        let initial = R::initial(setup);
+        Journal {
             tables,
             state: initial.clone(),
             initial,
@@ -142,11 +130,11 @@ impl Game {
 
     /// Rebuild a game from its log: events are applied as recorded, no dice are rolled.
     pub fn replay(
-        scenario: &Scenario,
-        tables: Tables,
-        entries: Vec<Entry>,
-    ) -> Result<Game, GameError> {
-        let mut game = Game::new(scenario, tables);
+        setup: &R::Setup,
+        tables: R::Tables,
+        entries: Vec<Record<R>>,
+    ) -> Result<Journal<R>, GameError> {
+        let mut game = Journal::new(setup, tables);
         // Room for the whole log at once, not up to twice it (a long log is most of the memory).
         game.entries.reserve_exact(entries.len());
         game.done.reserve_exact(entries.len());
@@ -161,13 +149,13 @@ impl Game {
                 });
             }
             match history_move(&entry.cmd) {
-                Some(Command::Undo) if game.done.is_empty() => {
+                Some(Verb::Undo) if game.done.is_empty() => {
                     return Err(GameError::Replay {
                         seq: entry.seq,
                         message: "undo with nothing to undo".into(),
                     })
                 }
-                Some(Command::Redo) if game.redo.is_empty() => {
+                Some(Verb::Redo) if game.redo.is_empty() => {
                     return Err(GameError::Replay {
                         seq: entry.seq,
                         message: "redo with nothing to redo".into(),
@@ -180,7 +168,7 @@ impl Game {
         Ok(game)
     }
 
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[Record<R>] {
         &self.entries
     }
 
@@ -204,24 +192,24 @@ impl Game {
     /// `expect` that holds (it is checked, not logged).
     pub fn prepare(
         &self,
-        command: &Command,
+        command: &R::Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Option<Entry>, GameError> {
-        let events = match command {
-            Command::Expect { .. } | Command::ExpectClock { .. } => {
+    ) -> Result<Option<Record<R>>, GameError> {
+        let events = match R::verb(command) {
+            Verb::Expect => {
                 self.check_expect(command)?;
                 return Ok(None);
             }
-            Command::Undo if self.done.is_empty() => return Err(GameError::NothingToUndo),
-            Command::Redo if self.redo.is_empty() => return Err(GameError::NothingToRedo),
-            Command::Undo | Command::Redo => Vec::new(),
-            _ => decide(&self.state, &self.tables, command, dice)?,
+            Verb::Undo if self.done.is_empty() => return Err(GameError::NothingToUndo),
+            Verb::Redo if self.redo.is_empty() => return Err(GameError::NothingToRedo),
+            Verb::Undo | Verb::Redo => Vec::new(),
+            Verb::Rule => R::decide(&self.state, &self.tables, command, dice)?,
         };
-        Ok(Some(Entry {
+        Ok(Some(Record {
             v: ENTRY_VERSION,
             seq: self.next_seq(),
             cmd: command.to_string(),
-            clock: self.state.clock,
+            clock: R::clock(&self.state),
             events,
             wall: None,
             typed: None,
@@ -229,37 +217,37 @@ impl Game {
     }
 
     /// Take a prepared (and, by then, durably saved) entry into the game.
-    pub fn commit(&mut self, entry: Entry) {
+    pub fn commit(&mut self, entry: Record<R>) {
         self.commit_from(entry, &[]);
     }
 
     /// [`Game::commit`], where an `undo` rebuilds the state from the latest of `marks` (taken
     /// on this game's history) that the commands still in effect start with, rather than from
     /// the scenario's start: `umpire review` steps over an undo without replaying the log.
-    pub fn commit_from(&mut self, mut entry: Entry, marks: &[&HistoryMark]) {
+    pub fn commit_from(&mut self, mut entry: Record<R>, marks: &[&Mark<R>]) {
         // A decoded (or decided) entry's events may hold up to twice the room they need; the
         // log lives as long as the game, so it keeps only what it uses (7 MB of 25 at 20,000
         // entries).
         entry.events.shrink_to_fit();
         let index = self.entries.len();
         match history_move(&entry.cmd) {
-            Some(Command::Undo) => {
+            Some(Verb::Undo) => {
                 if let Some(i) = self.done.pop() {
                     self.redo.push(i);
                     self.refold(marks);
                 }
             }
-            Some(Command::Redo) => {
+            Some(Verb::Redo) => {
                 if let Some(i) = self.redo.pop() {
                     for e in &self.entries[i].events {
-                        self.state.apply(e);
+                        R::apply(&mut self.state, e);
                     }
                     self.done.push(i);
                 }
             }
             _ => {
                 for e in &entry.events {
-                    self.state.apply(e);
+                    R::apply(&mut self.state, e);
                 }
                 self.done.push(index);
                 self.redo.clear();
@@ -271,7 +259,7 @@ impl Game {
     /// The state as the fold of the commands in effect (after an undo): from the latest of
     /// `marks` whose commands in effect are where `done` starts (its state is their fold),
     /// else from the scenario's start.
-    fn refold(&mut self, marks: &[&HistoryMark]) {
+    fn refold(&mut self, marks: &[&Mark<R>]) {
         let base = marks
             .iter()
             .filter(|m| m.len <= self.entries.len() && self.done.starts_with(&m.done))
@@ -288,14 +276,14 @@ impl Game {
         };
         for &d in &self.done[from..] {
             for e in &self.entries[d].events {
-                self.state.apply(e);
+                R::apply(&mut self.state, e);
             }
         }
     }
 
     /// Where the history stands now (see [`HistoryMark`]).
-    pub fn mark(&self) -> HistoryMark {
-        HistoryMark {
+    pub fn mark(&self) -> Mark<R> {
+        Mark {
             len: self.entries.len(),
             state: self.state.clone(),
             done: self.done.clone(),
@@ -305,7 +293,7 @@ impl Game {
 
     /// Step back to where `mark` was taken (on this game's history, at or before its end): the
     /// entries after the mark are removed and returned, oldest first.
-    pub fn rewind(&mut self, mark: &HistoryMark) -> Vec<Entry> {
+    pub fn rewind(&mut self, mark: &Mark<R>) -> Vec<Record<R>> {
         let after = self.entries.split_off(mark.len.min(self.entries.len()));
         self.set_history(mark);
         after
@@ -314,12 +302,12 @@ impl Game {
     /// Move on to where `mark` was taken, given the entries from this game's end up to the
     /// mark (oldest first): they are taken into the log without being applied, since the mark
     /// holds the state they lead to.
-    pub fn skip_to(&mut self, mark: &HistoryMark, entries: Vec<Entry>) {
+    pub fn skip_to(&mut self, mark: &Mark<R>, entries: Vec<Record<R>>) {
         self.entries.extend(entries);
         self.set_history(mark);
     }
 
-    fn set_history(&mut self, mark: &HistoryMark) {
+    fn set_history(&mut self, mark: &Mark<R>) {
         self.state = mark.state.clone();
         self.done = mark.done.clone();
         self.redo = mark.redo.clone();
@@ -332,16 +320,16 @@ impl Game {
     }
 
     /// The log, giving up the game (so a long log is never held twice).
-    pub fn into_entries(self) -> Vec<Entry> {
+    pub fn into_entries(self) -> Vec<Record<R>> {
         self.entries
     }
 
     /// Prepare and commit in one step (tests and in-memory use; no durability).
     pub fn execute(
         &mut self,
-        command: &Command,
+        command: &R::Command,
         dice: &mut dyn DiceSource,
-    ) -> Result<Option<&Entry>, GameError> {
+    ) -> Result<Option<&Record<R>>, GameError> {
         match self.prepare(command, dice)? {
             Some(entry) => {
                 self.commit(entry);
@@ -352,54 +340,35 @@ impl Game {
     }
 
     /// Check an `expect` against the status (SPEC 5).
-    pub fn check_expect(&self, command: &Command) -> Result<(), GameError> {
-        match command {
-            Command::ExpectClock { time, phase } => {
-                let c = self.state.clock;
-                let actual = format!("{} {}", c.label(), c.phase);
-                let expected = format!("{} {phase}", Hhmm(*time));
-                if actual == expected {
-                    Ok(())
-                } else {
-                    Err(GameError::ExpectFailed {
-                        what: "clock".into(),
-                        expected,
-                        actual,
-                    })
-                }
-            }
-            Command::Expect { ship, field, value } => {
-                let i = find_ship(&self.state, ship)?;
-                let actual = view::ship_field(&self.state, &self.tables, i, field)
-                    .map_err(|m| GameError::Rule(RuleError::Refused(m)))?;
-                if view::field_matches(&actual, value) {
-                    Ok(())
-                } else {
-                    Err(GameError::ExpectFailed {
-                        what: format!("{ship} {field}"),
-                        expected: value.clone(),
-                        actual: view::field_text(&actual),
-                    })
-                }
-            }
-            _ => Ok(()),
-        }
+    pub fn check_expect(&self, command: &R::Command) -> Result<(), GameError> {
+        R::check_expect(&self.state, &self.tables, command).map_err(|e| match e {
+            ExpectError::Rule(e) => GameError::Rule(e),
+            ExpectError::Failed {
+                what,
+                expected,
+                actual,
+            } => GameError::ExpectFailed {
+                what,
+                expected,
+                actual,
+            },
+        })
     }
 
     /// Re-decide every command in effect from the recorded dice and compare with the recorded
     /// events: `check` uses it to prove a save is what these rules give.
-    pub fn verify(scenario: &Scenario, tables: Tables, entries: &[Entry]) -> Vec<String> {
+    pub fn verify(setup: &R::Setup, tables: R::Tables, entries: &[Record<R>]) -> Vec<String> {
         let mut problems = Vec::new();
-        let mut live = Game::new(scenario, tables);
+        let mut live = Journal::<R>::new(setup, tables);
         for entry in entries {
-            let Ok(command) = entry.cmd.parse::<Command>() else {
+            let Ok(command) = R::parse(&entry.cmd) else {
                 problems.push(format!(
                     "log entry {}: \"{}\" is not a command",
                     entry.seq, entry.cmd
                 ));
                 return problems;
             };
-            let mut dice = RecordedDice::new(&entry.events);
+            let mut dice = RecordedDice::of::<R>(&entry.events);
             match live.prepare(&command, &mut dice) {
                 Ok(Some(mut decided)) => {
                     decided.seq = entry.seq;
@@ -430,15 +399,12 @@ pub struct RecordedDice {
 }
 
 impl RecordedDice {
-    pub fn new(events: &[Event]) -> RecordedDice {
+    /// The dice of a ruleset's recorded events.
+    pub fn of<R: Rules>(events: &[R::Event]) -> RecordedDice {
         let faces: Vec<(u32, Provenance)> = events
             .iter()
-            .filter_map(|e| match e {
-                Event::Rolled { roll, .. } if roll.provenance != Provenance::Queued => {
-                    Some((roll.face, roll.provenance))
-                }
-                _ => None,
-            })
+            .filter_map(R::rolled)
+            .filter(|(_, p)| *p != Provenance::Queued)
             .collect();
         RecordedDice {
             faces: faces.into_iter(),
@@ -461,7 +427,9 @@ impl DiceSource for RecordedDice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::command::Command;
     use crate::core::dice::SeededDice;
+    use crate::core::fgdn::tables::Tables;
     use crate::core::scenario::parse_scenario;
 
     fn demo_game() -> Game {

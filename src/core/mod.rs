@@ -12,6 +12,7 @@ pub mod history;
 pub mod log_view;
 pub mod report;
 pub mod review;
+pub mod ruleset;
 pub mod scenario;
 pub mod state;
 pub mod view;

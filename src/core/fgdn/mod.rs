@@ -15,3 +15,124 @@ pub mod speed;
 pub mod status;
 pub mod tables;
 pub mod timers;
+
+use crate::core::clock::{Clock, Hhmm};
+use crate::core::command::Command;
+use crate::core::dice::{DiceSource, Provenance};
+use crate::core::engine::{find_ship, RuleError};
+use crate::core::event::Event;
+use crate::core::game::Record;
+use crate::core::ruleset::{ExpectError, Rules, Verb};
+use crate::core::scenario::Scenario;
+use crate::core::state::GameState;
+
+/// FG&DN 1.1 on the shared journal (the ruleset `fgdn-1.1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fgdn;
+
+impl Rules for Fgdn {
+    const ID: &'static str = "fgdn-1.1";
+    type Setup = Scenario;
+    type Tables = tables::Tables;
+    type State = GameState;
+    type Command = Command;
+    type Event = Event;
+    type Clock = Clock;
+
+    fn initial(setup: &Scenario) -> GameState {
+        GameState::new(setup)
+    }
+
+    fn apply(state: &mut GameState, event: &Event) {
+        state.apply(event);
+    }
+
+    fn clock(state: &GameState) -> Clock {
+        state.clock
+    }
+
+    fn verb(command: &Command) -> Verb {
+        match command {
+            Command::Undo => Verb::Undo,
+            Command::Redo => Verb::Redo,
+            Command::Expect { .. } | Command::ExpectClock { .. } => Verb::Expect,
+            _ => Verb::Rule,
+        }
+    }
+
+    fn parse(text: &str) -> Result<Command, String> {
+        text.parse::<Command>().map_err(|e| e.to_string())
+    }
+
+    fn decide(
+        state: &GameState,
+        tables: &tables::Tables,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, RuleError> {
+        crate::core::engine::decide(state, tables, command, dice)
+    }
+
+    fn check_expect(
+        state: &GameState,
+        tables: &tables::Tables,
+        command: &Command,
+    ) -> Result<(), ExpectError> {
+        use crate::core::view;
+        match command {
+            Command::ExpectClock { time, phase } => {
+                let c = state.clock;
+                let actual = format!("{} {}", c.label(), c.phase);
+                let expected = format!("{} {phase}", Hhmm(*time));
+                if actual == expected {
+                    Ok(())
+                } else {
+                    Err(ExpectError::Failed {
+                        what: "clock".into(),
+                        expected,
+                        actual,
+                    })
+                }
+            }
+            Command::Expect { ship, field, value } => {
+                let i = find_ship(state, ship)?;
+                let actual = view::ship_field(state, tables, i, field)
+                    .map_err(|m| ExpectError::Rule(RuleError::Refused(m)))?;
+                if view::field_matches(&actual, value) {
+                    Ok(())
+                } else {
+                    Err(ExpectError::Failed {
+                        what: format!("{ship} {field}"),
+                        expected: value.clone(),
+                        actual: view::field_text(&actual),
+                    })
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn rolled(event: &Event) -> Option<(u32, Provenance)> {
+        match event {
+            Event::Rolled { roll, .. } => Some((roll.face, roll.provenance)),
+            _ => None,
+        }
+    }
+}
+
+impl Record<Fgdn> {
+    /// Each event with the clock when it happened: the entry's clock, moved on by the clock
+    /// and scale events before it (an `until` walks many phases in one entry). The log words an
+    /// old event with this clock, as the table saw it.
+    pub fn events_at(&self) -> impl Iterator<Item = (Clock, &Event)> {
+        self.events.iter().scan(self.clock, |clock, e| {
+            let at = *clock;
+            match e {
+                Event::ClockMoved { to } => *clock = *to,
+                Event::ScaleChanged { scale } => clock.scale = *scale,
+                _ => {}
+            }
+            Some((at, e))
+        })
+    }
+}

@@ -9,11 +9,13 @@
 //! - [`state`]: [`DnbState`] and [`apply`]: total, no dice, no tables;
 //! - [`rules`]: [`decide`] and [`end_phase`] against [`Cx`];
 //! - [`timers`]: the ONE schedule of timed effects, shown and fired from the same function;
-//! - [`view`]: status JSON, log wording, fleet cells, fog of war.
+//! - [`view`]: status JSON, log wording, fleet cells, fog of war;
+//! - [`game`]: the ruleset on the shared journal (clock, engine verbs, dice in the log).
 //!
 //! Readings of the text are in `docs/rules-notes-dnb-standard.md`.
 pub mod command;
 pub mod event;
+pub mod game;
 pub mod rules;
 pub mod ship;
 pub mod state;

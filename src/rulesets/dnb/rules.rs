@@ -22,6 +22,9 @@ pub struct Cx<'a> {
     pub tables: &'a Tables,
     pub roll: &'a mut dyn FnMut(Die, String) -> Result<u32, String>,
     pub events: Vec<Ev>,
+    /// For each die rolled, in order, how many events had been emitted before it: the journal
+    /// puts the roll's record there, so the log reads in the order things happened.
+    pub roll_at: Vec<usize>,
 }
 
 impl<'a> Cx<'a> {
@@ -35,6 +38,7 @@ impl<'a> Cx<'a> {
             tables,
             roll,
             events: Vec::new(),
+            roll_at: Vec::new(),
         }
     }
 
@@ -47,6 +51,7 @@ impl<'a> Cx<'a> {
     /// Roll one die for a stated purpose; a face that does not fit the die is an error.
     pub fn roll(&mut self, die: Die, purpose: String) -> Result<u32, String> {
         let face = (self.roll)(die, purpose.clone())?;
+        self.roll_at.push(self.events.len());
         if !die.fits(face) {
             return Err(format!(
                 "{face} does not fit a {die} (1-{}) for {purpose}",

@@ -1,0 +1,146 @@
+//! The boundary between the shared engine and a rule system (SPEC 8). The journal
+//! ([`crate::core::game::Journal`]: entries, undo/redo, replay, verify) is written once over
+//! this trait; a ruleset brings its scenario, tables, state, commands, events and clock.
+//!
+//! The registry ([`RULESETS`], [`sniff`]) names every ruleset the console knows; the faces pick
+//! one by the scenario's `[scenario] ruleset` key.
+use crate::core::dice::{DiceSource, Provenance};
+use crate::core::engine::RuleError;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::{Debug, Display};
+
+/// What the journal does with a command: a history move, a check, or the rules' own decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    /// Decided by the ruleset into events.
+    Rule,
+    Undo,
+    Redo,
+    /// An `expect`: checked against the status, never logged.
+    Expect,
+}
+
+/// A rule system on the shared journal. Every associated type is the ruleset's own; the journal
+/// stores commands as text and events as the ruleset serialises them (a JSON object tagged by
+/// `"e"`), so a save line round-trips byte for byte.
+pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
+    /// The `[scenario] ruleset` value.
+    const ID: &'static str;
+    /// The parsed scenario.
+    type Setup;
+    /// Validated rule tables.
+    type Tables: Clone + Debug;
+    /// Everything the rules know at a moment: the fold of the events.
+    type State: Clone + PartialEq + Debug;
+    /// A command of the ruleset's language (`parse(c.to_string()) == c`).
+    type Command: Clone + Display;
+    /// What happened, past tense, serialisable.
+    type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    /// Where the game stands (turn and phase), stored with every entry.
+    type Clock: Copy + PartialEq + Debug + Serialize + DeserializeOwned;
+
+    fn initial(setup: &Self::Setup) -> Self::State;
+    /// Fold one event: total, no dice, no tables.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+    fn clock(state: &Self::State) -> Self::Clock;
+    fn verb(command: &Self::Command) -> Verb;
+    /// Parse a stored command (for replay and verify).
+    fn parse(text: &str) -> Result<Self::Command, String>;
+    /// The command and the state become events, with their dice; nothing changes on error.
+    fn decide(
+        state: &Self::State,
+        tables: &Self::Tables,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+    /// Check an `expect` against the status: Ok, or (what, expected, actual).
+    fn check_expect(
+        state: &Self::State,
+        tables: &Self::Tables,
+        command: &Self::Command,
+    ) -> Result<(), ExpectError>;
+    /// The face and provenance of a die the event records, if it is a roll.
+    fn rolled(event: &Self::Event) -> Option<(u32, Provenance)>;
+}
+
+/// Why an `expect` failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExpectError {
+    Rule(RuleError),
+    Failed {
+        what: String,
+        expected: String,
+        actual: String,
+    },
+}
+
+impl From<RuleError> for ExpectError {
+    fn from(e: RuleError) -> Self {
+        ExpectError::Rule(e)
+    }
+}
+
+/// Every ruleset the console knows, by its `[scenario] ruleset` id (SPEC 8).
+pub const RULESETS: &[&str] = &["fgdn-1.1", "dnb-standard"];
+
+/// The `ruleset` of a scenario or save text, read without parsing the rest: `Ok(id)` for a
+/// known ruleset (`fgdn-1.1` when the key is absent), else a message listing the known ones.
+pub fn sniff(text: &str) -> Result<&'static str, String> {
+    let mut in_scenario = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            in_scenario = t == "[scenario]";
+            continue;
+        }
+        if !in_scenario {
+            continue;
+        }
+        let Some(rest) = t.strip_prefix("ruleset") else {
+            continue;
+        };
+        let Some(value) = rest.trim_start().strip_prefix('=') else {
+            continue;
+        };
+        let value = value
+            .split('#')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches('"');
+        return RULESETS
+            .iter()
+            .find(|id| **id == value)
+            .copied()
+            .ok_or_else(|| {
+                format!(
+                    "ruleset \"{value}\" is not one this console knows (known: {})",
+                    RULESETS.join(", ")
+                )
+            });
+    }
+    Ok(RULESETS[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sniff_reads_the_scenario_ruleset_and_refuses_an_unknown_one_spec_8() {
+        let s = "[scenario]\nname = \"x\"\nruleset = \"dnb-standard\" # D&B\nstart = \"1\"\n";
+        assert_eq!(sniff(s), Ok("dnb-standard"));
+        assert_eq!(sniff("[scenario]\nname = \"x\"\n"), Ok("fgdn-1.1"));
+        let e = sniff("[scenario]\nruleset = \"quickfire-9\"\n").unwrap_err();
+        assert!(
+            e.contains("quickfire-9") && e.contains("fgdn-1.1, dnb-standard"),
+            "{e}"
+        );
+        // A `ruleset` key of another table is not the scenario's.
+        assert_eq!(
+            sniff("[options]\nruleset = \"dnb-standard\"\n[scenario]\nname = \"x\"\n"),
+            Ok("fgdn-1.1")
+        );
+    }
+}
