@@ -158,6 +158,9 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
+        /// Whose demo: fgdn-1.1 (default) or dnb-standard.
+        #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
+        ruleset: String,
     },
 }
 
@@ -169,7 +172,62 @@ fn main() {
     }
 }
 
+/// The file a command reads, if it reads one.
+fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
+    match cmd {
+        Some(
+            Cmd::Play { file, .. }
+            | Cmd::Run { file, .. }
+            | Cmd::Status { file, .. }
+            | Cmd::Log { file, .. }
+            | Cmd::Report { file, .. }
+            | Cmd::Watch { file, .. }
+            | Cmd::Carry { file, .. }
+            | Cmd::Review { file, .. },
+        ) => Some(file),
+        _ => None,
+    }
+}
+
+/// A Dreadnoughts & Battlewagons battle: the headless faces of the generic session.
+fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
+    use umpire::rulesets::dnb::{game::Dnb, Tables as DnbTables};
+    use umpire::session::Session;
+    let tables = DnbTables::builtin().map_err(|e| CliError::input(e.join("\n")))?;
+    let open = |file: &PathBuf| Session::<Dnb>::open(file, tables.clone());
+    match command {
+        Cmd::Run { file, script, save } => {
+            cli::run::run(&mut open(&file)?, &script, save.as_deref())
+        }
+        Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
+        Cmd::Log { file, ship, format } => {
+            if ship.is_some() {
+                return Err(CliError::input(
+                    "--ship is not yet available for dnb-standard battles: `umpire log FILE` lists every entry",
+                ));
+            }
+            match format {
+                Format::Text => cli::ruleset::log(&open(&file)?, false),
+                Format::Json => cli::ruleset::log(&open(&file)?, true),
+                Format::Md | Format::Csv => Err(CliError::input(
+                    "dnb-standard battles have the text and json log formats (--format text|json)",
+                )),
+            }
+        }
+        _ => Err(CliError::input(
+            "the dashboard, review, watch, report and carry do not yet show dnb-standard battles; \
+             play one headless: `umpire run FILE --script SCRIPT`, `umpire status FILE [--json]`, \
+             `umpire log FILE`, `umpire check FILE`",
+        )),
+    }
+}
+
 fn dispatch(cli: Cli) -> Result<(), CliError> {
+    if let Some(file) = file_of(&cli.command) {
+        if umpire::session::ruleset_of(file)? == "dnb-standard" {
+            return dispatch_dnb(cli.command.expect("a command with a file"));
+        }
+    }
     let tables = cli::tables(cli.tables.as_deref())?;
     match cli.command {
         None => play(None, cli.play, tables),
@@ -239,15 +297,24 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Cmd::Review { file, keymap, at }) => {
             tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
         }
-        Some(Cmd::Demo { out }) => {
+        Some(Cmd::Demo { out, ruleset }) => {
+            let demo = match ruleset.as_str() {
+                "fgdn-1.1" => cli::DEMO,
+                "dnb-standard" => umpire::session::DEMO_DNB,
+                other => {
+                    return Err(CliError::input(format!(
+                        "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",
+                        umpire::core::ruleset::RULESETS.join(", ")
+                    )))
+                }
+            };
             if out.exists() {
                 return Err(CliError::input(format!(
                     "{}: already exists; choose another name",
                     out.display()
                 )));
             }
-            umpire::store::write_atomic(&out, cli::DEMO)
-                .map_err(|e| CliError::input(e.to_string()))?;
+            umpire::store::write_atomic(&out, demo).map_err(|e| CliError::input(e.to_string()))?;
             cli::out(&format!("wrote the demo battle to {}", out.display()));
             Ok(())
         }

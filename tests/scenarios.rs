@@ -99,9 +99,12 @@ fn every_script_passes_against_its_scenario_and_the_save_checks() {
         let script = scenarios_dir().join(format!("{name}.umpire"));
         let body = std::fs::read_to_string(&script).unwrap();
         let header: Vec<&str> = body.lines().take_while(|l| l.starts_with('#')).collect();
+        // Every script names the rule system and the sections it tests.
         assert!(
-            header.iter().any(|l| l.contains("FG&DN")),
-            "{name}.umpire: its header comment must cite the FG&DN section it tests"
+            header
+                .iter()
+                .any(|l| l.contains("FG&DN") || l.contains("Dreadnoughts & Battlewagons")),
+            "{name}.umpire: its header comment must cite the rule system and section it tests"
         );
         let save = copy_scenario(&dir, name);
         let o = run_script(&save, &script);

@@ -25,6 +25,17 @@ pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
             Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
         };
     }
+    match crate::session::ruleset_of(path) {
+        Err(e) => return vec![e.message],
+        Ok("dnb-standard") => {
+            use crate::rulesets::dnb::{game::Dnb, Tables as DnbTables};
+            return match DnbTables::builtin() {
+                Ok(t) => super::ruleset::check_file::<Dnb>(path, t),
+                Err(errors) => errors,
+            };
+        }
+        Ok(_) => {}
+    }
     match Battle::open(path, tables.clone()) {
         Err(e) => e.message.lines().map(str::to_string).collect(),
         Ok(b) => {

@@ -5,6 +5,7 @@ pub mod carry;
 pub mod check;
 pub mod log;
 pub mod report;
+pub mod ruleset;
 pub mod run;
 pub mod status;
 

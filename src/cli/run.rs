@@ -2,14 +2,20 @@
 //! Every command is durable in the save before its lines are printed; the first failing command
 //! or `expect` stops the script with a message naming the script line, and leaves the save as
 //! it was before that command.
-use crate::cli::{out, wall_now, Battle, CliError};
-use crate::core::command::Command;
+use crate::cli::{out, wall_now, CliError};
 use crate::core::dice::SeededDice;
-use crate::core::game::Entry;
+use crate::core::game::Record;
+use crate::core::ruleset::Ruleset;
+use crate::session::Session;
 use crate::store::{self, SaveWriter};
 use std::path::Path;
 
-pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Result<(), CliError> {
+/// Run a script against a battle of any ruleset (the commands are the ruleset's language).
+pub fn run<R: Ruleset>(
+    battle: &mut Session<R>,
+    script_path: &Path,
+    save: Option<&Path>,
+) -> Result<(), CliError> {
     let script_name = script_path.display().to_string();
     let script = read_script(script_path)?;
     for w in &battle.warnings {
@@ -22,14 +28,13 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let cmd: Command = trimmed
-            .parse()
+        let cmd = R::parse(trimmed)
             .map_err(|e| CliError::input(format!("{script_name}:{}: {e}", n + 1)))?;
         commands.push((n + 1, trimmed.to_string(), cmd));
     }
     let mut writer = match save {
         Some(out_path) => {
-            let entries: Vec<&Entry> = battle.game.entries().iter().collect();
+            let entries: Vec<&Record<R>> = battle.game.entries().iter().collect();
             store::create_save(out_path, &battle.scenario_text, &entries)
                 .map_err(|e| CliError::input(e.to_string()))?;
             SaveWriter::open(out_path).map_err(|e| CliError::input(e.to_string()))?
@@ -40,7 +45,7 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
                 .clone()
                 .ok_or_else(|| CliError::input("no file to save into: give --save OUT"))?;
             // Re-read under the writer's lock: the file may have changed since it was read.
-            let (locked, writer) = Battle::open_writable(&path, battle.game.tables.clone())?;
+            let (locked, writer) = Session::open_writable(&path, battle.game.tables.clone())?;
             *battle = locked;
             writer
         }

@@ -38,7 +38,7 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     /// What happened, past tense, serialisable.
     type Event: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
     /// Where the game stands (turn and phase), stored with every entry.
-    type Clock: Copy + PartialEq + Debug + Serialize + DeserializeOwned;
+    type Clock: Copy + PartialEq + Debug + Display + Serialize + DeserializeOwned;
 
     fn initial(setup: &Self::Setup) -> Self::State;
     /// Fold one event: total, no dice, no tables.
@@ -62,6 +62,18 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     ) -> Result<(), ExpectError>;
     /// The face and provenance of a die the event records, if it is a roll.
     fn rolled(event: &Self::Event) -> Option<(u32, Provenance)>;
+}
+
+/// What every face needs of a ruleset beyond the journal: its scenario, its built-in tables and
+/// the words of its log and status. Pure; the session reads and writes the files.
+pub trait Ruleset: Rules {
+    /// Parse and check a scenario; every problem names the file, line or key.
+    fn parse_setup(file: &str, text: &str) -> Result<Self::Setup, Vec<String>>;
+    /// The log lines of an entry (the command's effects, in order), worded as the table saw
+    /// them: `before` is the state the entry was decided on.
+    fn entry_lines(before: &Self::State, entry: &crate::core::game::Record<Self>) -> Vec<String>;
+    /// `umpire status --json`.
+    fn status_json(state: &Self::State, tables: &Self::Tables) -> serde_json::Value;
 }
 
 /// Why an `expect` failed.

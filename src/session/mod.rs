@@ -2,14 +2,17 @@
 //! lock), replay it, record each new command durably before it is shown, start a new save. The
 //! dashboard (`tui`) and the headless commands (`cli`) both use it; neither uses the other.
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::{Entry, Game};
-use crate::core::scenario::{parse_scenario, Scenario};
+use crate::core::fgdn::Fgdn;
+use crate::core::game::{Entry, Journal, Record};
+use crate::core::ruleset::Ruleset;
 use crate::store::{self, Loaded, SaveWriter, StoreError, LOG_MARKER};
 use std::path::{Path, PathBuf};
 
 /// The demo battle, compiled in so `umpire` works from any directory.
 pub const DEMO_NAME: &str = "saves/demo.toml";
 pub const DEMO: &str = include_str!("../../saves/demo.toml");
+/// The Dreadnoughts & Battlewagons demo battle (`umpire demo FILE --ruleset dnb-standard`).
+pub const DEMO_DNB: &str = include_str!("../../saves/demo-dnb.toml");
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]
@@ -34,48 +37,55 @@ impl Error {
     }
 }
 
-/// A battle read from a scenario or save file and replayed to its current state.
-pub struct Battle {
+/// A battle read from a scenario or save file and replayed to its current state, for any
+/// ruleset; [`Battle`] is an FG&DN one.
+pub struct Session<R: Ruleset> {
     pub path: Option<PathBuf>,
     pub name: String,
     pub scenario_text: String,
-    pub scenario: Scenario,
-    pub game: Game,
+    pub scenario: R::Setup,
+    pub game: Journal<R>,
     pub entry_lines: Vec<usize>,
     pub warnings: Vec<String>,
 }
 
-impl Battle {
+/// An FG&DN battle.
+pub type Battle = Session<Fgdn>;
+
+impl<R: Ruleset> Session<R> {
     /// Build from text already read (the demo, or a file).
-    pub fn from_text(name: &str, text: &str, tables: Tables) -> Result<Battle, Error> {
-        let loaded: Loaded<Entry> =
+    pub fn from_text(name: &str, text: &str, tables: R::Tables) -> Result<Session<R>, Error> {
+        let loaded: Loaded<Record<R>> =
             store::parse_save(name, text).map_err(|e| Error::input(e.to_string()))?;
-        Battle::from_loaded(None, name, loaded, tables)
+        Session::from_loaded(None, name, loaded, tables)
     }
 
     /// Open a save read-only: no lock is taken and nothing is written, so this works while
     /// another umpire is writing to it, on a read-only file, and on a full disk. `status`,
     /// `log` and `check` use it; so can the dashboard's read-only view.
-    pub fn open(path: &Path, tables: Tables) -> Result<Battle, Error> {
+    pub fn open(path: &Path, tables: R::Tables) -> Result<Session<R>, Error> {
         let name = path.display().to_string();
-        let loaded: Loaded<Entry> =
+        let loaded: Loaded<Record<R>> =
             store::read_save(path).map_err(|e| Error::input(e.to_string()))?;
-        Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)
+        Session::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)
     }
 
-    /// The same as [`Battle::open`]; the name says what it promises.
-    pub fn open_read_only(path: &Path, tables: Tables) -> Result<Battle, Error> {
-        Battle::open(path, tables)
+    /// The same as [`Session::open`]; the name says what it promises.
+    pub fn open_read_only(path: &Path, tables: R::Tables) -> Result<Session<R>, Error> {
+        Session::open(path, tables)
     }
 
     /// Open a save to play on: take the writer's lock (refused, naming the holder, when another
     /// umpire has it: see [`store::writer_lock`]), read it once under the lock, replay it. Every
     /// command is then appended with the returned writer before it is reported.
-    pub fn open_writable(path: &Path, tables: Tables) -> Result<(Battle, SaveWriter), Error> {
+    pub fn open_writable(
+        path: &Path,
+        tables: R::Tables,
+    ) -> Result<(Session<R>, SaveWriter), Error> {
         let name = path.display().to_string();
         let (writer, loaded) =
-            SaveWriter::open_loaded::<Entry>(path).map_err(|e| Error::input(e.to_string()))?;
-        let battle = Battle::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
+            SaveWriter::open_loaded::<Record<R>>(path).map_err(|e| Error::input(e.to_string()))?;
+        let battle = Session::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
         Ok((battle, writer))
     }
 
@@ -84,19 +94,12 @@ impl Battle {
     pub fn from_loaded(
         path: Option<PathBuf>,
         name: &str,
-        loaded: Loaded<Entry>,
-        tables: Tables,
-    ) -> Result<Battle, Error> {
-        let scenario = parse_scenario(name, &loaded.scenario_text).map_err(|errors| {
-            Error::input(
-                errors
-                    .iter()
-                    .map(|e| e.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            )
-        })?;
-        let game = Game::replay(&scenario, tables, loaded.entries).map_err(|e| {
+        loaded: Loaded<Record<R>>,
+        tables: R::Tables,
+    ) -> Result<Session<R>, Error> {
+        let scenario = R::parse_setup(name, &loaded.scenario_text)
+            .map_err(|errors| Error::input(errors.join("\n")))?;
+        let game = Journal::replay(&scenario, tables, loaded.entries).map_err(|e| {
             let line = match &e {
                 crate::core::game::GameError::Replay { seq, .. } => loaded
                     .entry_lines
@@ -107,7 +110,7 @@ impl Battle {
             };
             Error::input(format!("{name}:{line}: {e}"))
         })?;
-        Ok(Battle {
+        Ok(Session {
             path,
             name: name.to_string(),
             scenario_text: loaded.scenario_text,
@@ -117,31 +120,28 @@ impl Battle {
             warnings: loaded.warnings,
         })
     }
-}
 
-impl Battle {
     /// Make a prepared entry durable in the save, then take it into the game; returns the log
     /// lines that explain it. Nothing changes if the append fails: "durable before shown".
     pub fn record(
         &mut self,
         writer: &mut SaveWriter,
-        mut entry: Entry,
+        mut entry: Record<R>,
         wall: Option<String>,
     ) -> Result<Vec<String>, StoreError> {
         entry.wall = wall;
         writer.append(&entry)?;
         let before = entry.clock;
         let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
+        lines.extend(
+            R::entry_lines(&self.game.state, &entry)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
         self.game.commit(entry);
-        if let Some(last) = self.game.entries().last() {
-            for (at, ev) in last.events_at() {
-                if let Some(l) = crate::core::fgdn::log::describe(&self.game.state, at, ev) {
-                    lines.push(format!("  {l}"));
-                }
-            }
-        }
-        if self.game.state.clock != before {
-            lines.push(format!("  now {}", self.game.state.clock));
+        let now = R::clock(&self.game.state);
+        if now != before {
+            lines.push(format!("  now {now}"));
         }
         Ok(lines)
     }
@@ -183,4 +183,20 @@ pub fn new_save(path: &Path, source: &Battle) -> Result<(), Error> {
     let entries: Vec<&Entry> = source.game.entries().iter().collect();
     store::create_save(path, &source.scenario_text, &entries)
         .map_err(|e| Error::input(e.to_string()))
+}
+
+/// The ruleset of a scenario or save file (SPEC 8), read from its `[scenario] ruleset` key
+/// before the rest is parsed. A file that cannot be read is left to the opening face, which
+/// says why; an unknown ruleset is refused with the list of known ones.
+pub fn ruleset_of(path: &Path) -> Result<&'static str, Error> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(256 * 1024).read_to_end(&mut head));
+    if read.is_err() {
+        return Ok(crate::core::ruleset::RULESETS[0]);
+    }
+    let text = String::from_utf8_lossy(&head);
+    let scenario = text.split(LOG_MARKER).next().unwrap_or("");
+    crate::core::ruleset::sniff(scenario)
+        .map_err(|e| Error::input(format!("{}: [scenario] {e}", path.display())))
 }

@@ -22,7 +22,7 @@ use crate::core::dice::{DiceSource, Provenance};
 use crate::core::engine::{find_ship, RuleError};
 use crate::core::event::Event;
 use crate::core::game::Record;
-use crate::core::ruleset::{ExpectError, Rules, Verb};
+use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
 use crate::core::scenario::Scenario;
 use crate::core::state::GameState;
 
@@ -117,6 +117,24 @@ impl Rules for Fgdn {
             Event::Rolled { roll, .. } => Some((roll.face, roll.provenance)),
             _ => None,
         }
+    }
+}
+
+impl Ruleset for Fgdn {
+    fn parse_setup(file: &str, text: &str) -> Result<Scenario, Vec<String>> {
+        crate::core::scenario::parse_scenario(file, text)
+            .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
+    }
+
+    fn entry_lines(before: &GameState, entry: &Record<Fgdn>) -> Vec<String> {
+        entry
+            .events_at()
+            .filter_map(|(at, ev)| log::describe(before, at, ev))
+            .collect()
+    }
+
+    fn status_json(state: &GameState, tables: &tables::Tables) -> serde_json::Value {
+        serde_json::to_value(crate::core::view::status(state, tables)).unwrap_or_default()
     }
 }
 

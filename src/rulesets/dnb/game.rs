@@ -5,7 +5,8 @@
 use super::{apply, describe, end_phase, status_json, Command, Cx, DnbState, Ev, Phase, Tables};
 use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Provenance, Roll};
 use crate::core::engine::RuleError;
-use crate::core::ruleset::{ExpectError, Rules, Verb};
+use crate::core::game::Record;
+use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
 use crate::core::view::{field_matches, field_text};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -457,6 +458,26 @@ impl Rules for Dnb {
     }
 }
 
+impl Ruleset for Dnb {
+    fn parse_setup(file: &str, text: &str) -> Result<DnbSetup, Vec<String>> {
+        DnbSetup::parse(file, text)
+    }
+
+    fn entry_lines(before: &DnbGame, entry: &Record<Dnb>) -> Vec<String> {
+        let mut g = before.clone();
+        let mut lines = Vec::new();
+        for e in &entry.events {
+            lines.extend(log_line(&g, e));
+            Dnb::apply(&mut g, e);
+        }
+        lines
+    }
+
+    fn status_json(g: &DnbGame, _tables: &Tables) -> Value {
+        status(g)
+    }
+}
+
 /// One decision in progress: a scratch game every event is applied to as it is emitted.
 struct Decision<'a> {
     g: DnbGame,
@@ -560,7 +581,8 @@ impl Decision<'_> {
     }
 }
 
-/// The log line of an event of a D&B game, or None for one the log does not show.
+/// The log line of an event of a D&B game (`g`: the game before it), or None for one the log
+/// does not show.
 pub fn log_line(g: &DnbGame, e: &DnbEvent) -> Option<String> {
     match e {
         DnbEvent::Core(CoreEvent::DiceQueued { faces }) => Some(format!(

@@ -1,0 +1,159 @@
+//! The headless faces for a battle of any ruleset, through the generic session: `status`,
+//! `log` and `check` read only what every ruleset gives (its status JSON, its log lines, its
+//! journal). FG&DN has richer faces of its own (`status`, `log`, `report`); the others use these.
+use crate::cli::report::wall_text;
+use crate::cli::{out, CliError};
+use crate::core::game::Journal;
+use crate::core::ruleset::Ruleset;
+use crate::session::Session;
+use serde::Serialize;
+use serde_json::Value;
+use std::path::Path;
+
+/// `umpire status FILE [--json]`.
+pub fn status<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> {
+    let v = R::status_json(&battle.game.state, &battle.game.tables);
+    if json {
+        let text = serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()))?;
+        out(&text);
+    } else {
+        out(&status_text(&v));
+    }
+    Ok(())
+}
+
+fn scalar(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        Value::Null => Some("-".into()),
+        Value::Array(a) if a.iter().all(|x| x.is_string()) => Some(
+            a.iter()
+                .filter_map(|x| x.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        _ => None,
+    }
+}
+
+/// The status as text: the clock, then each ship with her id, name, side and status, and every
+/// other plain field of the ruleset's status as `key value`.
+pub fn status_text(v: &Value) -> String {
+    let mut s = format!(
+        "{} - turn {} {}\n",
+        v["scenario"]["name"].as_str().unwrap_or(""),
+        v["clock"]["turn"].as_str().unwrap_or("?"),
+        v["clock"]["phase"].as_str().unwrap_or("?")
+    );
+    for ship in v["ships"].as_array().into_iter().flatten() {
+        let head = ["id", "name", "side", "status"];
+        s.push_str(&format!(
+            "  {:<10} {:<24} {:<10} {}\n",
+            ship["id"].as_str().unwrap_or(""),
+            ship["name"].as_str().unwrap_or(""),
+            ship["side"].as_str().unwrap_or(""),
+            ship["status"].as_str().unwrap_or("")
+        ));
+        let rest: Vec<String> = ship
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(k, _)| !head.contains(&k.as_str()))
+            .filter_map(|(k, x)| {
+                scalar(x)
+                    .filter(|t| !t.is_empty())
+                    .map(|t| format!("{k} {t}"))
+            })
+            .collect();
+        if !rest.is_empty() {
+            s.push_str(&format!("      {}\n", rest.join(", ")));
+        }
+    }
+    s
+}
+
+/// One entry of the log, as `umpire log --format json` gives it.
+#[derive(Debug, Serialize)]
+pub struct LogLine {
+    pub seq: u64,
+    pub clock: String,
+    pub command: String,
+    pub typed: Option<String>,
+    pub wall: Option<String>,
+    pub in_effect: bool,
+    pub lines: Vec<String>,
+}
+
+/// Every entry with its lines, worded on the state it was decided on (the log is walked again
+/// from the scenario's start).
+fn log_lines<R: Ruleset>(battle: &Session<R>) -> Vec<LogLine> {
+    let game = &battle.game;
+    let mut walk = Journal::<R>::new(&battle.scenario, game.tables.clone());
+    game.entries()
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let lines = R::entry_lines(&walk.state, e);
+            walk.commit(e.clone());
+            LogLine {
+                seq: e.seq,
+                clock: e.clock.to_string(),
+                command: e.cmd.clone(),
+                typed: e.typed.clone(),
+                wall: e.wall.clone(),
+                in_effect: game.in_effect(i),
+                lines,
+            }
+        })
+        .collect()
+}
+
+/// `umpire log FILE [--format text|json]`: every entry with its clock, wall-clock time, the
+/// command (as typed when it differs) and what it did, dice included.
+pub fn log<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> {
+    let lines = log_lines(battle);
+    if json {
+        let text =
+            serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
+        out(&text);
+        return Ok(());
+    }
+    let mut s = String::new();
+    for l in &lines {
+        let undone = if l.in_effect { "" } else { "  (undone)" };
+        s.push_str(&format!(
+            "#{:<4} {} {}{undone}\n",
+            l.seq, l.clock, l.command
+        ));
+        if let Some(w) = &l.wall {
+            s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+        }
+        if let Some(t) = &l.typed {
+            s.push_str(&format!("        typed: {t}\n"));
+        }
+        for e in &l.lines {
+            s.push_str(&format!("        {}\n", e.trim()));
+        }
+    }
+    out(&s);
+    Ok(())
+}
+
+/// `umpire check` of a scenario or save of this ruleset: it opens, replays, and every command
+/// in effect re-decides to the recorded events from the recorded dice.
+pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
+    let name = path.display().to_string();
+    match Session::<R>::open(path, tables.clone()) {
+        Err(e) => e.message.lines().map(str::to_string).collect(),
+        Ok(b) => {
+            let mut problems: Vec<String> =
+                b.warnings.iter().map(|w| format!("warning: {w}")).collect();
+            for p in Journal::<R>::verify(&b.scenario, tables, b.game.entries()) {
+                problems.push(format!("{name}: {p}"));
+            }
+            problems
+        }
+    }
+}
