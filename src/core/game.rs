@@ -15,8 +15,14 @@ use serde::{Deserialize, Serialize};
 /// Version of the log entry format.
 pub const ENTRY_VERSION: u32 = 1;
 
-/// One line of the battle log as stored in the save.
+/// One line of the battle log as stored in the save (through
+/// [`StoredEntry`](crate::core::stored_entry::StoredEntry): runs of quiet phases are stored
+/// as one record; the field attributes below describe that stored form too).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(
+    into = "crate::core::stored_entry::StoredEntry",
+    try_from = "crate::core::stored_entry::StoredEntry"
+)]
 pub struct Entry {
     pub v: u32,
     pub seq: u64,

@@ -14,4 +14,5 @@ pub mod report;
 pub mod review;
 pub mod scenario;
 pub mod state;
+pub mod stored_entry;
 pub mod view;
