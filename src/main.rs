@@ -62,6 +62,9 @@ enum Cmd {
         /// Write the resulting save here (default: append to FILE in place).
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
+        /// Replace OUT if it exists (never a save another umpire is writing to).
+        #[arg(long, requires = "save")]
+        force: bool,
     },
     /// Print the state of a battle (SPEC 5 with --json).
     Status {
@@ -90,6 +93,9 @@ enum Cmd {
         /// Write the report to this file (atomically) instead of stdout.
         #[arg(long, value_name = "OUT")]
         out: Option<PathBuf>,
+        /// Replace OUT if it exists (never a save or a scenario).
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Validate scenario, save and table files.
     Check {
@@ -161,7 +167,8 @@ enum Cmd {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = dispatch(cli) {
-        eprintln!("umpire: {}", e.message);
+        // Messages quote names, notes and commands: their control characters are shown escaped.
+        eprintln!("umpire: {}", cli::text::printable_lines(&e.message));
         std::process::exit(e.code);
     }
 }
@@ -171,7 +178,15 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         None => play(None, cli.play, tables),
         Some(Cmd::Play { file, play: args }) => play(Some(file), args, tables),
-        Some(Cmd::Run { file, script, save }) => {
+        Some(Cmd::Run {
+            file,
+            script,
+            save,
+            force,
+        }) => {
+            if let Some(out) = &save {
+                cli::run::check_out(out, force)?;
+            }
             let mut battle = Battle::open(&file, tables)?;
             cli::run::run(&mut battle, &script, save.as_deref())
         }
@@ -184,12 +199,18 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             format,
             csv_table,
             out,
-        }) => cli::report::run(
-            &Battle::open(&file, tables)?,
-            format,
-            csv_table,
-            out.as_deref(),
-        ),
+            force,
+        }) => {
+            if let Some(out) = &out {
+                cli::report::check_out(out, &file, force)?;
+            }
+            cli::report::run(
+                &Battle::open(&file, tables)?,
+                format,
+                csv_table,
+                out.as_deref(),
+            )
+        }
         Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
         Some(Cmd::Recover { file, out }) => {
             if out.exists() {

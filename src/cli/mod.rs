@@ -6,6 +6,7 @@ pub mod log;
 pub mod report;
 pub mod run;
 pub mod status;
+pub mod text;
 
 use crate::core::fgdn::tables::Tables;
 use crate::core::game::{Entry, Game};
