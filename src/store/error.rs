@@ -107,8 +107,8 @@ pub enum StoreError {
     /// A file is larger than this console reads (a guard against memory exhaustion).
     #[error(
         "{path}: the file is {size} bytes, more than the {limit} bytes a {what} may have; it was \
-         not read (is this the right file? If it is a save, `umpire recover FILE OUT` copies the \
-         part that fits to a new file)"
+         not read (is this the right file?{})",
+        recover_hint(what)
     )]
     TooLarge {
         path: String,
@@ -147,6 +147,15 @@ pub enum StoreError {
          choose a different output path"
     )]
     SameFile { path: String },
+}
+
+/// A whole save over the limit can be cut down to one that is not; a scenario part cannot.
+fn recover_hint(what: &str) -> &'static str {
+    if what.starts_with("save") {
+        " If it is a save, `umpire recover FILE OUT` copies the part that fits to a new file"
+    } else {
+        ""
+    }
 }
 
 fn holder_note(holder: &Option<LockHolder>) -> String {

@@ -62,6 +62,5 @@ pub use format::{crc32, LOG_MARKER};
 pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
     append_entry, create_save, is_battle_file, parse_save, parse_save_bytes, read_save,
-    recover_save, save_text, write_atomic, Loaded, SaveWriter, MAX_RECOVER_BYTES, MAX_SAVE_BYTES,
-    MAX_SCENARIO_BYTES,
+    recover_save, save_text, write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
 };

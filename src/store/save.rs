@@ -7,7 +7,7 @@
 //! file.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -564,16 +564,44 @@ pub fn create_save<T: Serialize>(
 /// damaged line) to a new save at `out`, atomically. Never writes to `path`. Entries are kept
 /// when their checksum and JSON syntax are intact (they are not decoded). Returns how many
 /// entries were copied.
+///
+/// The file is read a line at a time, so a save over [`MAX_SAVE_BYTES`] (written by an older
+/// umpire, before the writer refused to grow past it) is read in bounded memory; the copy stops
+/// at the last entry that fits under [`MAX_SAVE_BYTES`], so every reader accepts it. The
+/// scenario part is still limited to [`MAX_SCENARIO_BYTES`].
 pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
     let name = name_of(path);
     if same_file(path, out) {
         return Err(StoreError::SameFile { path: name });
     }
-    let mut file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
-    // A save over the limit (written before the writer refused to grow past it) is read, so
-    // the part every reader accepts can be copied out of it.
-    let bytes = read_up_to(&mut file, &name, MAX_RECOVER_BYTES, "file to recover")?;
-    let raw = scan(&name, &bytes)?;
+    let file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let mut reader = io::BufReader::new(file);
+    let read_err = |e| StoreError::io(&name, "read", e);
+    // The scenario part, up to and including the marker line (or the whole file).
+    let mut head = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        let room = MAX_SCENARIO_BYTES + LOG_MARKER.len() as u64 + 2 - head.len() as u64;
+        line.clear();
+        let n = read_line(&mut reader, &mut line, room).map_err(read_err)?;
+        if n == 0 {
+            break;
+        }
+        head.extend_from_slice(&line);
+        let is_marker = line.strip_suffix(b"\n").unwrap_or(&line);
+        if is_marker.strip_suffix(b"\r").unwrap_or(is_marker) == LOG_MARKER.as_bytes() {
+            break;
+        }
+        if head.len() as u64 > MAX_SCENARIO_BYTES {
+            return Err(StoreError::TooLarge {
+                path: name,
+                size: head.len() as u64,
+                limit: MAX_SCENARIO_BYTES,
+                what: "scenario (the part before the log)",
+            });
+        }
+    }
+    let raw = scan(&name, &head)?;
     let mut text = String::from(raw.scenario);
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
@@ -581,24 +609,45 @@ pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
     text.push_str(LOG_MARKER);
     text.push('\n');
     let mut kept = 0;
-    for entry in &raw.entries {
-        if serde_json::from_str::<IgnoredAny>(entry.json).is_err() {
-            break;
+    if raw.has_marker {
+        loop {
+            // A line longer than the room left could not be copied anyway.
+            let room = MAX_SAVE_BYTES.saturating_sub(text.len() as u64) + 1;
+            line.clear();
+            read_line(&mut reader, &mut line, room).map_err(read_err)?;
+            let Some(body) = line.strip_suffix(b"\n") else {
+                break; // the end of the file, or a torn or too long last line
+            };
+            let body = body.strip_suffix(b"\r").unwrap_or(body);
+            if is_blank_line(body) {
+                continue;
+            }
+            let Ok(json) = super::format::classify(body) else {
+                break;
+            };
+            if serde_json::from_str::<IgnoredAny>(json).is_err() {
+                break;
+            }
+            let entry = entry_line(json);
+            if (text.len() + entry.len()) as u64 > MAX_SAVE_BYTES {
+                break;
+            }
+            text.push_str(&entry);
+            kept += 1;
         }
-        let line = entry_line(entry.json);
-        if (text.len() + line.len()) as u64 > MAX_SAVE_BYTES {
-            break;
-        }
-        text.push_str(&line);
-        kept += 1;
     }
     write_atomic(out, &text)?;
     Ok(kept)
 }
 
-/// The largest file [`recover_save`] reads: a save over [`MAX_SAVE_BYTES`] can only have been
-/// written by an older umpire, and not by much.
-pub const MAX_RECOVER_BYTES: u64 = 16 * MAX_SAVE_BYTES;
+/// Read one line (with its `\n`) into `buf`, at most `limit` bytes; returns the bytes read.
+fn read_line(reader: &mut impl io::BufRead, buf: &mut Vec<u8>, limit: u64) -> io::Result<usize> {
+    reader.take(limit).read_until(b'\n', buf)
+}
+
+fn is_blank_line(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
+}
 
 /// Whether the file at `path` is a battle: a save (it holds the log marker line) or a scenario
 /// (a `[scenario]` table), judged from its first [`MAX_SCENARIO_BYTES`] and a little more (the
