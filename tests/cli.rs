@@ -1213,3 +1213,51 @@ fn csv_cells_cannot_inject_spreadsheet_formulas() {
         assert!(rep.contains("'=Brit") || rep.contains("'=Wake"), "{rep}");
     }
 }
+
+/// A save an older umpire let grow past 64 MiB (long `until`s stored phase by phase) is
+/// recovered whole: `recover` reads it a line at a time and writes each entry in today's
+/// shorter form, so every command is kept and the copy opens, checks and ends where it did.
+#[test]
+fn recover_keeps_every_command_of_an_oversized_old_save() {
+    use umpire::cli::Battle;
+    use umpire::core::fgdn::tables::Tables;
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(cmd(&["demo"], &save));
+    // 150 days of tactical turns, one `until` each (~460 KB apiece in the old form).
+    let script = "until 1157\n".to_string() + &"turn\nuntil 1157\n".repeat(149);
+    ok(run(&save, &dir, &script));
+    let battle = Battle::open(&save, Tables::builtin()).unwrap();
+    let status = out(&ok(cmd(&["status", "--json"], &save)));
+    // The same save as an older umpire wrote it: every event of every entry on its line.
+    let mut old = battle.scenario_text.clone();
+    old.push_str(umpire::store::LOG_MARKER);
+    old.push('\n');
+    for e in battle.game.entries() {
+        let json = serde_json::json!({
+            "v": e.v, "seq": e.seq, "cmd": e.cmd, "clock": e.clock, "events": e.events,
+            "wall": e.wall,
+        });
+        old.push_str(&umpire::store::format::entry_line(&json.to_string()));
+    }
+    assert!(
+        old.len() as u64 > umpire::store::MAX_SAVE_BYTES,
+        "{}",
+        old.len()
+    );
+    let big = dir.path().join("old.toml");
+    std::fs::write(&big, &old).unwrap();
+    let o = cmd(&["status"], &big);
+    assert!(err(&o).contains("umpire recover"), "{}", text_of(&o));
+    let copy = dir.path().join("recovered.toml");
+    let o = ok(umpire()
+        .arg("recover")
+        .arg(&big)
+        .arg(&copy)
+        .output()
+        .unwrap());
+    assert!(out(&o).contains("299 intact log entries"), "{}", out(&o));
+    assert!(std::fs::metadata(&copy).unwrap().len() < 1_000_000);
+    ok(cmd(&["check"], &copy));
+    assert_eq!(out(&ok(cmd(&["status", "--json"], &copy))), status);
+}

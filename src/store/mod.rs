@@ -39,7 +39,9 @@
 //!   ([`StoreError::Replaced`]).
 //! - A read-only save is refused for writing with [`StoreError::ReadOnly`]; a full disk with
 //!   [`StoreError::DiskFull`]; a file over [`MAX_SAVE_BYTES`] is not read at all, except by
-//!   [`recover_save`], which copies the part that fits. An append that would take the file past
+//!   [`recover_save`], which reads it a line at a time and copies the part that fits
+//!   ([`recover_save_as`] first rewrites entries this version stores shorter, so an older
+//!   save grown past the limit by long `until`s is usually kept whole). An append that would take the file past
 //!   [`MAX_SAVE_BYTES`] is refused before a byte is written ([`StoreError::EntryTooLarge`]), so
 //!   a save never grows into one its readers refuse.
 //! - Files umpire creates beside a save (the lock note, a rescue copy, the temporary file of an
@@ -62,5 +64,6 @@ pub use format::{crc32, LOG_MARKER};
 pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
     append_entry, create_save, is_battle_file, parse_save, parse_save_bytes, read_save,
-    recover_save, save_text, write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
+    recover_save, recover_save_as, save_text, write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES,
+    MAX_SCENARIO_BYTES,
 };

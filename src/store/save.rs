@@ -570,6 +570,29 @@ pub fn create_save<T: Serialize>(
 /// at the last entry that fits under [`MAX_SAVE_BYTES`], so every reader accepts it. The
 /// scenario part is still limited to [`MAX_SCENARIO_BYTES`].
 pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
+    recover(path, out, &|_| None)
+}
+
+/// [`recover_save`] for entries of type `T`: an entry that decodes as `T` and is shorter
+/// written by this version (an older save's `until` stored phase by phase) is written in the
+/// shorter form; every other entry is copied byte for byte. So a save an older version let
+/// grow past [`MAX_SAVE_BYTES`] is usually recovered whole.
+pub fn recover_save_as<T: DeserializeOwned + Serialize>(
+    path: &Path,
+    out: &Path,
+) -> Result<usize, StoreError> {
+    recover(path, out, &|json| {
+        let entry: T = serde_json::from_str(json).ok()?;
+        serde_json::to_string(&entry)
+            .ok()
+            .filter(|again| again.len() < json.len())
+    })
+}
+
+/// Re-encodes an entry's JSON, or says to keep it as it is (`None`).
+type Reencode<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+fn recover(path: &Path, out: &Path, reencode: Reencode<'_>) -> Result<usize, StoreError> {
     let name = name_of(path);
     if same_file(path, out) {
         return Err(StoreError::SameFile { path: name });
@@ -628,7 +651,10 @@ pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
             if serde_json::from_str::<IgnoredAny>(json).is_err() {
                 break;
             }
-            let entry = entry_line(json);
+            let entry = match reencode(json) {
+                Some(shorter) => entry_line(&shorter),
+                None => entry_line(json),
+            };
             if (text.len() + entry.len()) as u64 > MAX_SAVE_BYTES {
                 break;
             }
