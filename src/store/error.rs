@@ -130,8 +130,7 @@ pub enum StoreError {
     #[error(
         "{path}: this command was NOT saved: its log entry is {entry} bytes, and the save ({size} \
          bytes) may not grow past {limit} bytes, the most any umpire reads. The {confirmed} \
-         confirmed commands are safe. Continue the battle in a new save (`umpire carry`, or a \
-         new scenario)"
+         confirmed commands are safe and the file was not changed"
     )]
     EntryTooLarge {
         path: String,
