@@ -65,6 +65,9 @@ enum Cmd {
         /// Write the resulting save here (default: append to FILE in place).
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
+        /// Replace OUT if it exists (never a save another umpire is writing to).
+        #[arg(long, requires = "save")]
+        force: bool,
     },
     /// Print the state of a battle (SPEC 5 with --json).
     Status {
@@ -93,6 +96,9 @@ enum Cmd {
         /// Write the report to this file (atomically) instead of stdout.
         #[arg(long, value_name = "OUT")]
         out: Option<PathBuf>,
+        /// Replace OUT if it exists (never a save or a scenario).
+        #[arg(long, requires = "out")]
+        force: bool,
     },
     /// Validate scenario, save and table files.
     Check {
@@ -167,7 +173,8 @@ enum Cmd {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = dispatch(cli) {
-        eprintln!("umpire: {}", e.message);
+        // Messages quote names, notes and commands: their control characters are shown escaped.
+        eprintln!("umpire: {}", cli::text::printable_lines(&e.message));
         std::process::exit(e.code);
     }
 }
@@ -196,7 +203,15 @@ fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
     let tables = DnbTables::builtin().map_err(|e| CliError::input(e.join("\n")))?;
     let open = |file: &PathBuf| Session::<Dnb>::open(file, tables.clone());
     match command {
-        Cmd::Run { file, script, save } => {
+        Cmd::Run {
+            file,
+            script,
+            save,
+            force,
+        } => {
+            if let Some(out) = &save {
+                cli::run::check_out(out, force)?;
+            }
             cli::run::run(&mut open(&file)?, &script, save.as_deref())
         }
         Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
@@ -232,7 +247,15 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         None => play(None, cli.play, tables),
         Some(Cmd::Play { file, play: args }) => play(Some(file), args, tables),
-        Some(Cmd::Run { file, script, save }) => {
+        Some(Cmd::Run {
+            file,
+            script,
+            save,
+            force,
+        }) => {
+            if let Some(out) = &save {
+                cli::run::check_out(out, force)?;
+            }
             let mut battle = Battle::open(&file, tables)?;
             cli::run::run(&mut battle, &script, save.as_deref())
         }
@@ -245,12 +268,18 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             format,
             csv_table,
             out,
-        }) => cli::report::run(
-            &Battle::open(&file, tables)?,
-            format,
-            csv_table,
-            out.as_deref(),
-        ),
+            force,
+        }) => {
+            if let Some(out) = &out {
+                cli::report::check_out(out, &file, force)?;
+            }
+            cli::report::run(
+                &Battle::open(&file, tables)?,
+                format,
+                csv_table,
+                out.as_deref(),
+            )
+        }
         Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
         Some(Cmd::Recover { file, out }) => {
             if out.exists() {
@@ -259,7 +288,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                     out.display()
                 )));
             }
-            let n = umpire::store::recover_save(&file, &out)
+            let n = umpire::store::recover_save_as::<umpire::core::game::Entry>(&file, &out)
                 .map_err(|e| CliError::input(e.to_string()))?;
             cli::out(&format!(
                 "copied the scenario and {n} intact log entr{} to {}",

@@ -951,3 +951,313 @@ fn typed_is_stored_only_where_it_differs() {
     assert_eq!(old.typed, None);
     assert_eq!(old.as_typed(), "next");
 }
+
+// ---------------------------------------------------------------- issue 15: hardening
+
+fn run_save(input: &Path, script: &Path, out: &Path, extra: &[&str]) -> Output {
+    umpire()
+        .arg("run")
+        .arg(input)
+        .arg("--script")
+        .arg(script)
+        .arg("--save")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+/// `run --save OUT` never silently replaces OUT: an existing file needs --force, and a save
+/// another console holds is never replaced, even with --force.
+#[test]
+fn run_save_refuses_an_existing_file_unless_forced_and_never_a_held_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = copy(&dir, "w_class_ratio");
+    let script = dir.path().join("s.umpire");
+    std::fs::write(&script, "note \"copied\"\n").unwrap();
+    let outp = dir.path().join("out.toml");
+    std::fs::write(&outp, "precious = true\n").unwrap();
+    let o = run_save(&input, &script, &outp, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(err(&o).contains("already exists"), "{}", text(&o));
+    assert!(err(&o).contains("--force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&outp).unwrap(), "precious = true\n");
+
+    ok(run_save(&input, &script, &outp, &["--force"]));
+    assert_eq!(log_lines(&outp).len(), 1);
+
+    let writer = umpire::store::SaveWriter::open(&outp).unwrap();
+    let before = std::fs::read(&outp).unwrap();
+    let o = run_save(&input, &script, &outp, &["--force"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(
+        err(&o).contains("another umpire is writing"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read(&outp).unwrap(), before);
+    drop(writer);
+}
+
+/// A complete last log line (with its end of line) whose checksum fails is damage, not a torn
+/// write: `check` fails naming the line, `run` writes nothing, `recover` is offered.
+#[test]
+fn a_complete_last_line_with_a_bad_checksum_is_reported_and_never_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = logged_battle(&dir);
+    let last = *log_lines(&save).last().unwrap();
+    let text = std::fs::read_to_string(&save).unwrap();
+    let rotted = text.replacen("\"cmd\":\"undo\"", "\"cmd\":\"undp\"", 1);
+    assert_ne!(rotted, text);
+    std::fs::write(&save, &rotted).unwrap();
+    let at = format!("{}:{last}", save.display());
+    let o = cmd(&["check"], &save);
+    assert!(!o.status.success(), "{}", text_of(&o));
+    assert!(err(&o).contains(&at), "{}", text_of(&o));
+    assert!(err(&o).contains("umpire recover"), "{}", text_of(&o));
+    let o = run(&save, &dir, "note \"after\"\n");
+    assert!(!o.status.success(), "{}", text_of(&o));
+    assert!(err(&o).contains(&at), "{}", text_of(&o));
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), rotted);
+}
+
+/// An `until` across a whole day records every phase it walks through, but its log line stays
+/// small (the quiet phases are stored as one run), it replays and verifies, and its log reads
+/// as before.
+#[test]
+fn a_day_long_until_writes_a_small_entry_that_replays_and_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(cmd(&["demo"], &save));
+    ok(run(
+        &save,
+        &dir,
+        "until 1157\nexpect clock 1157 plotting\nnext\n",
+    ));
+    let text = std::fs::read_to_string(&save).unwrap();
+    let until = text
+        .lines()
+        .find(|l| l.contains("\"cmd\":\"until 1157\""))
+        .unwrap();
+    assert!(
+        until.len() < 2_000,
+        "the until entry is {} bytes",
+        until.len()
+    );
+    ok(cmd(&["check"], &save));
+    let v: Value = serde_json::from_str(&out(&ok(cmd(&["status", "--json"], &save)))).unwrap();
+    assert_eq!(v["clock"]["turn"], "1157");
+    assert_eq!(v["clock"]["phase"], "movement");
+    let log = out(&ok(cmd(&["log"], &save)));
+    assert!(log.contains("-- end of 1154 resolution --"), "{log}");
+    // 479 turns of 6 phases, then `next`.
+    assert_eq!(log.matches("-- end of").count(), 479 * 6 + 1);
+}
+
+/// `report --out` refuses an existing file unless --force, and never replaces a save or a
+/// scenario (it would destroy the battle), even with --force.
+#[test]
+fn report_out_refuses_existing_files_and_never_replaces_a_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = logged_battle(&dir);
+    let other = copy(&dir, "speed_thresholds");
+    ok(run(&other, &dir, "note \"in play\"\n"));
+    let report = |out: &Path, extra: &[&str]| {
+        umpire()
+            .arg("report")
+            .arg(&save)
+            .arg("--out")
+            .arg(out)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let existing = dir.path().join("report.md");
+    std::fs::write(&existing, "old report\n").unwrap();
+    let o = report(&existing, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(err(&o).contains("--force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "old report\n");
+    ok(report(&existing, &["--force"]));
+    assert!(std::fs::read_to_string(&existing)
+        .unwrap()
+        .contains("After-action report"));
+
+    for victim in [&other, &scenario_copy(&dir)] {
+        let before = std::fs::read(victim).unwrap();
+        let o = report(victim, &["--force"]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(err(&o).contains("never replaces"), "{}", text(&o));
+        assert_eq!(&std::fs::read(victim).unwrap(), &before);
+    }
+    // A file held by a writer (whatever it holds) is refused too.
+    let held = dir.path().join("held.toml");
+    std::fs::write(&held, "x = 1\n").unwrap();
+    let w = umpire::store::SaveWriter::open(&held).unwrap();
+    let o = report(&held, &["--force"]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&held).unwrap(), "x = 1\n");
+    drop(w);
+}
+
+fn scenario_copy(dir: &tempfile::TempDir) -> PathBuf {
+    let to = dir.path().join("plain.toml");
+    std::fs::copy(scenario("w_class_ratio"), &to).unwrap();
+    to
+}
+
+/// A scenario and notes with terminal escape sequences, newlines and spreadsheet formulas.
+fn hostile_battle(dir: &tempfile::TempDir) -> (PathBuf, Output) {
+    let text = std::fs::read_to_string(scenario("w_class_ratio"))
+        .unwrap()
+        .replacen("name = \"HMS Wakeful\"", "name = \"=Wake\\u001b[2Jful\"", 1)
+        .replacen("side = \"British\"", "side = \"=Brit\\u009b31m\\nish\"", 1)
+        .replacen(
+            "name = \"W-class damage ratio",
+            "name = \"\\u001b]0;pwned\\u0007W-class damage ratio",
+            1,
+        );
+    let save = dir.path().join("hostile.toml");
+    std::fs::write(&save, text).unwrap();
+    let o = run(
+        &save,
+        dir,
+        "until 1200 planned_fire\nhit wakeful 8\ndice 4 4 3\nnext\n\
+         note \"bell\x07 esc\x1b[31m red\"\nnote \"one\\nforged line\"\n\
+         note \"=HYPERLINK(\\\"http://x\\\")\"\nnote \"-5\"\n",
+    );
+    let o = ok(o);
+    (save, o)
+}
+
+fn assert_terminal_safe(what: &str, s: &str) {
+    let bad: Vec<char> = s.chars().filter(|c| c.is_control() && *c != '\n').collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: raw control characters {bad:?} in\n{s}"
+    );
+    assert!(
+        !s.lines().any(|l| l.trim_start().starts_with("forged line")),
+        "{what}: a note forged a line:\n{s}"
+    );
+}
+
+/// Escape sequences and newlines in names, sides and notes are shown escaped in every text
+/// output meant for a terminal; JSON keeps them exactly.
+#[test]
+fn control_characters_never_reach_the_terminal_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, run_output) = hostile_battle(&dir);
+    let run_text = out(&run_output);
+    assert_terminal_safe("run", &run_text);
+    assert!(run_text.contains("\\x1b[31m"), "{run_text}");
+    assert!(run_text.contains("one\\nforged line"), "{run_text}");
+    for args in [
+        &["status"][..],
+        &["log"][..],
+        &["log", "--format", "md"][..],
+        &["log", "--format", "csv"][..],
+        &["report", "--format", "md"][..],
+        &["report", "--format", "csv"][..],
+        &["report", "--format", "csv", "--csv-table", "events"][..],
+    ] {
+        let o = ok(cmd(args, &save));
+        let s = out(&o);
+        if args.contains(&"csv") {
+            // Quoted CSV cells may hold a newline; no other control character.
+            assert!(
+                !s.chars().any(|c| c.is_control() && c != '\n'),
+                "{args:?}: {s}"
+            );
+        } else {
+            assert_terminal_safe(&format!("{args:?}"), &s);
+        }
+        if !args.contains(&"events") {
+            assert!(s.contains("\\x1b"), "{args:?}: {s}");
+        }
+    }
+    let log = out(&ok(cmd(&["log"], &save)));
+    assert!(log.contains("one\\nforged line"), "{log}");
+    // JSON is exact: the same characters, escaped by JSON itself.
+    let v: Value = serde_json::from_str(&out(&ok(cmd(&["status", "--json"], &save)))).unwrap();
+    assert_eq!(v["ships"][0]["name"], "=Wake\u{1b}[2Jful");
+    assert_eq!(v["ships"][0]["side"], "=Brit\u{9b}31m\nish");
+}
+
+/// CSV cells that a spreadsheet would run as a formula start with a single quote; plain
+/// negative numbers stay numbers.
+#[test]
+fn csv_cells_cannot_inject_spreadsheet_formulas() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, _) = hostile_battle(&dir);
+    let starts = |s: &str| {
+        parse_csv(s)
+            .into_iter()
+            .flatten()
+            .filter(|c| {
+                c.starts_with(['=', '+', '@']) || (c.starts_with('-') && c.parse::<f64>().is_err())
+            })
+            .collect::<Vec<_>>()
+    };
+    let log = out(&ok(cmd(&["log", "--format", "csv"], &save)));
+    assert_eq!(starts(&log), Vec::<String>::new(), "{log}");
+    assert!(log.contains("'=Wake\\x1b[2Jful: hit pending"), "{log}");
+    assert!(log.contains(",'-- end of 1200 plotting --,"), "{log}");
+    for table in ["ships", "events"] {
+        let rep = out(&ok(umpire()
+            .args(["report", "--format", "csv", "--csv-table", table])
+            .arg(&save)
+            .output()
+            .unwrap()));
+        assert_eq!(starts(&rep), Vec::<String>::new(), "{rep}");
+        assert!(rep.contains("'=Brit") || rep.contains("'=Wake"), "{rep}");
+    }
+}
+
+/// A save an older umpire let grow past 64 MiB (long `until`s stored phase by phase) is
+/// recovered whole: `recover` reads it a line at a time and writes each entry in today's
+/// shorter form, so every command is kept and the copy opens, checks and ends where it did.
+#[test]
+fn recover_keeps_every_command_of_an_oversized_old_save() {
+    use umpire::cli::Battle;
+    use umpire::core::fgdn::tables::Tables;
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(cmd(&["demo"], &save));
+    // 150 days of tactical turns, one `until` each (~460 KB apiece in the old form).
+    let script = "until 1157\n".to_string() + &"turn\nuntil 1157\n".repeat(149);
+    ok(run(&save, &dir, &script));
+    let battle = Battle::open(&save, Tables::builtin()).unwrap();
+    let status = out(&ok(cmd(&["status", "--json"], &save)));
+    // The same save as an older umpire wrote it: every event of every entry on its line.
+    let mut old = battle.scenario_text.clone();
+    old.push_str(umpire::store::LOG_MARKER);
+    old.push('\n');
+    for e in battle.game.entries() {
+        let json = serde_json::json!({
+            "v": e.v, "seq": e.seq, "cmd": e.cmd, "clock": e.clock, "events": e.events,
+            "wall": e.wall,
+        });
+        old.push_str(&umpire::store::format::entry_line(&json.to_string()));
+    }
+    assert!(
+        old.len() as u64 > umpire::store::MAX_SAVE_BYTES,
+        "{}",
+        old.len()
+    );
+    let big = dir.path().join("old.toml");
+    std::fs::write(&big, &old).unwrap();
+    let o = cmd(&["status"], &big);
+    assert!(err(&o).contains("umpire recover"), "{}", text_of(&o));
+    let copy = dir.path().join("recovered.toml");
+    let o = ok(umpire()
+        .arg("recover")
+        .arg(&big)
+        .arg(&copy)
+        .output()
+        .unwrap());
+    assert!(out(&o).contains("299 intact log entries"), "{}", out(&o));
+    assert!(std::fs::metadata(&copy).unwrap().len() < 1_000_000);
+    ok(cmd(&["check"], &copy));
+    assert_eq!(out(&ok(cmd(&["status", "--json"], &copy))), status);
+}

@@ -237,6 +237,69 @@ fn a_save_changed_by_another_program_under_the_writer_is_not_written() {
     assert_rescued(dir.path(), &script);
 }
 
+/// The rescue file is created new, never through a link planted at its name: the link's target
+/// is untouched and the commands go to a file of their own.
+#[test]
+fn a_rescue_never_writes_through_a_symbolic_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    // Dangling links: following one would create the file it names.
+    let victim = dir.path().join("victim.txt");
+    let now = chrono::Local::now();
+    for s in 0..4 {
+        let stamp = (now + chrono::Duration::seconds(s)).format("%Y%m%d-%H%M%S");
+        let link = dir.path().join(format!("battle.rescued-{stamp}.toml"));
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+    }
+    fs::remove_file(&save).unwrap();
+    let err = w.append(&script.entries[2]).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("were copied to"), "{msg}");
+    assert!(!victim.exists(), "written through a link");
+    let copies: Vec<_> = rescued_files(dir.path())
+        .into_iter()
+        .filter(|p| !fs::symlink_metadata(p).unwrap().file_type().is_symlink())
+        .collect();
+    assert_eq!(copies.len(), 1, "{copies:?}");
+    assert!(msg.contains(&copies[0].display().to_string()), "{msg}");
+    assert_log_is_prefix(&copies[0], &script, 2);
+}
+
+/// A full disk when the lock note is written leaves no empty note behind (the note is written
+/// to a temporary file and renamed into place, or not at all).
+#[test]
+fn a_full_disk_leaves_no_empty_lock_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.toml");
+    fs::write(&save, DEMO).unwrap();
+    let file = dir.path().join("script.umpire");
+    fs::write(&file, "# nothing to do\n").unwrap();
+    let mut cmd = run(&save, &file);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let limit = libc::rlimit {
+                rlim_cur: 8,
+                rlim_max: 8,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "left behind: {names:?}");
+    assert_eq!(fs::read_to_string(&save).unwrap(), DEMO);
+}
+
 // ------------------------------------------------------------------ two umpires, one save
 
 #[test]

@@ -659,9 +659,12 @@ fn huge_files_are_refused_quickly_in_bounded_memory() {
             ],
             "more than the 1048576 bytes a table",
         ),
+        // `recover` reads a save over the 64 MiB limit (issue 15: to copy out the part that
+        // fits), a line at a time; this file has no log marker, so its scenario part is over
+        // the 4 MiB a scenario may have.
         (
             vec!["recover".as_ref(), huge.as_os_str(), recovered.as_os_str()],
-            "more than the 67108864 bytes",
+            "more than the 4194304 bytes a scenario",
         ),
     ];
     for (args, expected) in cases {

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 use umpire::store::{
     append_entry, create_save, parse_save, read_save, recover_save, write_atomic, Loaded,
-    SaveWriter, StoreError, LOG_MARKER,
+    SaveWriter, StoreError, LOG_MARKER, MAX_SAVE_BYTES,
 };
 
 #[derive(Serialize, Deserialize, PartialEq, Debug, Clone)]
@@ -186,20 +186,40 @@ fn a_torn_last_line_is_ignored_with_a_warning_and_cut_before_the_next_append() {
     assert_eq!((loaded.entries.len(), loaded.warnings.len()), (2, 0));
 }
 
+/// A torn write cannot end in a newline: a complete last line with a bad checksum is bit rot or
+/// a hand edit, so it is an error naming the line, and the writer refuses the file instead of
+/// cutting off a confirmed command.
 #[test]
-fn a_complete_last_line_with_a_bad_checksum_counts_as_torn() {
+fn a_complete_last_line_with_a_bad_checksum_is_corruption_not_a_torn_write() {
     let dir = tempfile::tempdir().unwrap();
     let path = save_path(&dir);
     create_save(&path, SCENARIO, &sample_entries()).unwrap();
     let mut bytes = fs::read(&path).unwrap();
-    let (_, end) = line_span(&bytes, SCENARIO.lines().count() + 4);
+    let last = SCENARIO.lines().count() + 4;
+    let (_, end) = line_span(&bytes, last);
     bytes[end - 2] ^= 0x01;
     fs::write(&path, &bytes).unwrap();
-    let loaded = load(&path);
-    assert_eq!(loaded.entries.len(), 2);
-    assert_eq!(loaded.warnings.len(), 1);
-    SaveWriter::open(&path).unwrap().append(&e(4, "x")).unwrap();
-    assert_eq!(load(&path).entries.len(), 3);
+    let err = read_save::<E>(&path).unwrap_err();
+    assert!(
+        matches!(err, StoreError::Corrupt { line, intact: 2, .. } if line == last),
+        "{err}"
+    );
+    assert!(err.to_string().contains("umpire recover"), "{err}");
+    let err = SaveWriter::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt { .. }), "{err}");
+    assert_eq!(
+        fs::read(&path).unwrap(),
+        bytes,
+        "nothing cut, nothing written"
+    );
+    // Zero-filled blocks (a crash on a filesystem that grew the file before writing it) are
+    // still a torn write, even when the last block, with the end of line, reached the disk.
+    let (start, end) = line_span(&bytes, last);
+    for b in &mut bytes[start + 3..end - 1] {
+        *b = 0;
+    }
+    fs::write(&path, &bytes).unwrap();
+    assert_eq!(load(&path).warnings.len(), 1);
 }
 
 #[test]
@@ -449,6 +469,92 @@ fn a_second_writer_on_the_same_save_is_refused() {
     drop(first);
     SaveWriter::open(&path).unwrap().append(&e(2, "b")).unwrap();
     assert_eq!(load(&path).entries.len(), 2);
+}
+
+/// An entry that would take the save past the size every reader refuses is refused before it
+/// is written; a file already over it (written by an older umpire) can still be recovered.
+#[test]
+fn an_entry_that_would_make_the_save_unreadable_is_refused_and_recover_reads_an_oversized_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save_path(&dir);
+    let big = "x".repeat(1024 * 1024);
+    let entries: Vec<E> = (0..63).map(|i| e(i, &big)).collect();
+    create_save(&path, SCENARIO, &entries).unwrap();
+    let before = fs::read(&path).unwrap();
+    let room = MAX_SAVE_BYTES - before.len() as u64;
+    let mut w = SaveWriter::open(&path).unwrap();
+    let err = w.append(&e(63, &"y".repeat(room as usize))).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, StoreError::EntryTooLarge { .. }), "{msg}");
+    assert!(msg.contains("NOT saved"), "{msg}");
+    assert_eq!(fs::read(&path).unwrap(), before);
+    w.append(&e(63, "small")).unwrap();
+    drop(w);
+    assert_eq!(load(&path).entries.len(), 64);
+
+    // Over the limit (an older umpire did not refuse): readers refuse it, recover reads it and
+    // copies what fits.
+    let mut text = fs::read_to_string(&path).unwrap();
+    for i in 0..3 {
+        text.push_str(&umpire::store::format::entry_line(
+            &serde_json::to_string(&e(64 + i, &big)).unwrap(),
+        ));
+    }
+    fs::write(&path, &text).unwrap();
+    let err = read_save::<E>(&path).unwrap_err();
+    assert!(err.to_string().contains("umpire recover"), "{err}");
+    let out = dir.path().join("recovered.toml");
+    let kept = recover_save(&path, &out).unwrap();
+    assert!((64..67).contains(&kept), "{kept}");
+    assert!(fs::metadata(&out).unwrap().len() <= MAX_SAVE_BYTES);
+    assert_eq!(load(&out).entries.len(), kept);
+}
+
+/// The lock note is never written through a symbolic link (it could point at any file the
+/// umpire may write): the writer refuses, saying so, and the link's target is untouched.
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_in_place_of_the_lock_note_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save_path(&dir);
+    create_save(&path, SCENARIO, &sample_entries()).unwrap();
+    let victim = dir.path().join("victim.txt");
+    fs::write(&victim, "precious\n").unwrap();
+    let note = umpire::store::lock::lock_note_path(&path);
+    std::os::unix::fs::symlink(&victim, &note).unwrap();
+    let err = SaveWriter::open(&path).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("symbolic link"), "{msg}");
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n");
+    // A dangling link is refused the same way, and creates nothing.
+    fs::remove_file(&victim).unwrap();
+    assert!(SaveWriter::open(&path).is_err());
+    assert!(!victim.exists());
+}
+
+/// Temporary files of our own naming left by a killed process (`run --save` killed during the
+/// atomic write) are removed on the next open; a live process's temporary file is left alone.
+#[cfg(unix)]
+#[test]
+fn stale_temporary_files_of_a_dead_process_are_removed_on_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = save_path(&dir);
+    create_save(&path, SCENARIO, &sample_entries()).unwrap();
+    let mut child = std::process::Command::new("true").spawn().unwrap();
+    let dead = child.id();
+    child.wait().unwrap();
+    let stale = dir.path().join(format!(".battle.toml.{dead}-0.tmp"));
+    let live = dir
+        .path()
+        .join(format!(".battle.toml.{}-999.tmp", std::process::id()));
+    let other = dir.path().join(format!(".other.toml.{dead}-0.tmp"));
+    for p in [&stale, &live, &other] {
+        fs::write(p, "half a save").unwrap();
+    }
+    drop(SaveWriter::open(&path).unwrap());
+    assert!(!stale.exists(), "the dead process's temporary file is gone");
+    assert!(live.exists(), "a live process's is kept");
+    assert!(other.exists(), "another save's is not ours to remove");
 }
 
 proptest! {

@@ -83,7 +83,7 @@ pub fn run(paths: &[std::path::PathBuf], tables: &Tables) -> Result<(), CliError
             .filter(|p| !p.starts_with("warning: "))
             .count();
         for problem in &problems {
-            eprintln!("{problem}");
+            eprintln!("{}", crate::cli::text::printable_lines(problem));
         }
         if errors == 0 {
             println!("{}: ok", p.display());

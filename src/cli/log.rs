@@ -3,6 +3,7 @@
 //! command), every die with its purpose and provenance, and what it changed on each ship
 //! (`changed: SHIP FIELD FROM -> TO, ...`, with the status field names `expect` takes).
 use crate::cli::report::wall_text;
+use crate::cli::text::{csv_cell as csv_field, printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
 use crate::core::engine::find_ship;
 use crate::core::log_view::log_entries_reviewed;
@@ -13,14 +14,6 @@ pub enum Format {
     Md,
     Csv,
     Json,
-}
-
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
 }
 
 pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<String, CliError> {
@@ -45,43 +38,51 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
                 // text as typed follow on their own lines.
                 s.push_str(&format!(
                     "#{:<4} {} {:<13} {}{undone}\n",
-                    l.seq, l.turn, l.phase, l.command
+                    l.seq,
+                    l.turn,
+                    l.phase,
+                    p(&l.command)
                 ));
                 if let Some(w) = &l.wall {
-                    s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+                    s.push_str(&format!("        wall clock: {}\n", p(&wall_text(w))));
                 }
                 if let Some(t) = &l.typed {
-                    s.push_str(&format!("        typed: {t}\n"));
+                    s.push_str(&format!("        typed: {}\n", p(t)));
                 }
                 for e in &l.lines {
-                    s.push_str(&format!("        {}\n", e.text));
+                    s.push_str(&format!("        {}\n", p(&e.text)));
                 }
                 for c in &l.changes {
-                    s.push_str(&format!("        changed: {} {}\n", c.ship, c.summary()));
+                    let (ship, summary) = (p(&c.ship), c.summary());
+                    s.push_str(&format!("        changed: {ship} {}\n", p(&summary)));
                 }
             }
         }
         Format::Md => {
-            s.push_str(&format!("# Battle log: {}\n\n", battle.scenario.name));
+            s.push_str(&format!("# Battle log: {}\n\n", p(&battle.scenario.name)));
             for l in &lines {
                 let undone = if l.in_effect { "" } else { " *(undone)*" };
                 let wall = l
                     .wall
                     .as_deref()
-                    .map(|w| format!(" ({})", wall_text(w)))
+                    .map(|w| format!(" ({})", p(&wall_text(w))))
                     .unwrap_or_default();
                 s.push_str(&format!(
                     "- **#{} {} {}** `{}`{undone}{wall}\n",
-                    l.seq, l.turn, l.phase, l.command
+                    l.seq,
+                    l.turn,
+                    l.phase,
+                    p(&l.command)
                 ));
                 if let Some(t) = &l.typed {
-                    s.push_str(&format!("  - typed: `{t}`\n"));
+                    s.push_str(&format!("  - typed: `{}`\n", p(t)));
                 }
                 for e in &l.lines {
-                    s.push_str(&format!("  - {}\n", e.text));
+                    s.push_str(&format!("  - {}\n", p(&e.text)));
                 }
                 for c in &l.changes {
-                    s.push_str(&format!("  - changed: `{}` {}\n", c.ship, c.summary()));
+                    let (ship, summary) = (p(&c.ship), c.summary());
+                    s.push_str(&format!("  - changed: `{ship}` {}\n", p(&summary)));
                 }
             }
         }
@@ -106,7 +107,7 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
                     s.push_str(&format!(
                         "{head},{},{},{},{typed}\n",
                         csv_field(e.ship.as_deref().unwrap_or("")),
-                        e.kind,
+                        csv_field(&e.kind.to_string()),
                         csv_field(&e.text)
                     ));
                 }
@@ -125,8 +126,13 @@ pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<Str
 
 pub fn run(battle: &Battle, ship: Option<&str>, format: Format) -> Result<(), CliError> {
     for w in &battle.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable_lines(w));
     }
-    out(&render(battle, ship, format)?);
+    let text = render(battle, ship, format)?;
+    match format {
+        // Every field is escaped already; this catches anything a future field forgets.
+        Format::Text | Format::Md => out(&printable_lines(&text)),
+        Format::Csv | Format::Json => out(&text),
+    }
     Ok(())
 }

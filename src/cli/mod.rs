@@ -8,6 +8,7 @@ pub mod report;
 pub mod ruleset;
 pub mod run;
 pub mod status;
+pub mod text;
 
 pub use crate::session::{tables, wall_now, Battle, DEMO, DEMO_NAME};
 

@@ -2,6 +2,7 @@
 //! after-action report of a battle (`core::report`), for campaign records (Markdown, CSV), a
 //! printable page with a damage chart per ship (HTML: one file, inline CSS and SVG, no scripts,
 //! nothing fetched) or everything as JSON. Written to OUT atomically, or to stdout.
+use crate::cli::text::{csv_cell, printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
 use crate::core::clock::Phase;
 use crate::core::event::Casualty;
@@ -32,7 +33,8 @@ pub const CHART_STROKE: &str = "#d4145a";
 
 pub fn render(report: &Report, format: Format, table: CsvTable) -> Result<String, CliError> {
     Ok(match format {
-        Format::Md => markdown(report),
+        // Every name is escaped where it is written; this catches anything a field forgets.
+        Format::Md => printable_lines(&markdown(report)).into_owned(),
         Format::Html => html(report),
         Format::Csv => match table {
             CsvTable::Ships => csv_ships(report),
@@ -54,7 +56,7 @@ pub fn run(
     out_path: Option<&Path>,
 ) -> Result<(), CliError> {
     for w in &battle.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable_lines(w));
     }
     if table == CsvTable::Events && format != Format::Csv {
         return Err(CliError::input(
@@ -67,11 +69,7 @@ pub fn run(
         None => out(&text),
         Some(p) => {
             if let Some(input) = &battle.path {
-                let same = match (std::fs::canonicalize(input), std::fs::canonicalize(p)) {
-                    (Ok(a), Ok(b)) => a == b,
-                    _ => false,
-                };
-                if same {
+                if same_file(input, p) {
                     return Err(CliError::input(format!(
                         "{}: that is the battle being reported; give --out another file name",
                         p.display()
@@ -83,6 +81,46 @@ pub fn run(
         }
     }
     Ok(())
+}
+
+/// `--out OUT` never replaces a battle: not a save or a scenario (the report would destroy it;
+/// `--force` does not change that), not a file another umpire holds; any other existing file
+/// only with `--force`.
+pub fn check_out(out: &Path, input: &Path, force: bool) -> Result<(), CliError> {
+    let name = out.display();
+    if same_file(input, out) {
+        return Err(CliError::input(format!(
+            "{name}: that is the battle being reported; give --out another file name"
+        )));
+    }
+    if let crate::store::WriterLock::HeldBy(holder) = crate::store::writer_lock(out) {
+        let path = name.to_string();
+        return Err(CliError::input(
+            crate::store::StoreError::Locked { path, holder }.to_string(),
+        ));
+    }
+    if std::fs::symlink_metadata(out).is_err() {
+        return Ok(());
+    }
+    if crate::store::is_battle_file(out).unwrap_or(false) {
+        return Err(CliError::input(format!(
+            "{name}: is a battle (a save or a scenario); a report never replaces one, even with \
+             --force: give --out another file name"
+        )));
+    }
+    if !force {
+        return Err(CliError::input(format!(
+            "{name}: already exists; choose another name for --out, or give --force to replace it"
+        )));
+    }
+    Ok(())
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 // ---------------------------------------------------------------- shared wording
@@ -477,9 +515,9 @@ fn speed_table(s: &ShipReport) -> Table {
 
 // ---------------------------------------------------------------- Markdown
 
-/// A Markdown table cell: pipes escaped, on one line.
+/// A Markdown table cell: pipes escaped, on one line (control characters shown escaped).
 fn md(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+    p(s).replace('|', "\\|")
 }
 
 fn md_table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
@@ -498,7 +536,7 @@ fn md_table(out: &mut String, head: &[&str], rows: &[Vec<String>]) {
 
 fn markdown(r: &Report) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "# After-action report: {}\n", r.scenario);
+    let _ = writeln!(o, "# After-action report: {}\n", p(&r.scenario));
     let _ = writeln!(o, "{}.\n", facts(r));
     let _ = writeln!(o, "## Summary\n");
     let _ = writeln!(o, "{}\n", summary_text(r));
@@ -507,7 +545,9 @@ fn markdown(r: &Report) -> String {
     let losses: Vec<String> = r
         .ships
         .iter()
-        .filter_map(|s| loss_text(s).map(|t| format!("- {} ({}): {t}", s.name, s.side)))
+        .filter_map(|s| {
+            loss_text(s).map(|t| format!("- {} ({}): {}", p(&s.name), p(&s.side), p(&t)))
+        })
         .collect();
     if !losses.is_empty() {
         let _ = writeln!(o, "Losses:\n\n{}\n", losses.join("\n"));
@@ -520,7 +560,7 @@ fn markdown(r: &Report) -> String {
 }
 
 fn md_ship(o: &mut String, s: &ShipReport) {
-    let _ = writeln!(o, "## {} ({}, `{}`)\n", s.name, s.side, s.id);
+    let _ = writeln!(o, "## {} ({}, `{}`)\n", p(&s.name), p(&s.side), p(&s.id));
     let _ = writeln!(o, "{}\n", ship_facts(s));
     if let Some(l) = loss_text(s) {
         let _ = writeln!(o, "**Loss:** {l}\n");
@@ -537,16 +577,8 @@ fn md_ship(o: &mut String, s: &ShipReport) {
 
 // ---------------------------------------------------------------- CSV
 
-fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 fn csv_row(o: &mut String, cells: &[String]) {
-    let row: Vec<String> = cells.iter().map(|c| csv_field(c)).collect();
+    let row: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
     o.push_str(&row.join(","));
     o.push('\n');
 }

@@ -2,6 +2,7 @@
 //! `log` and `check` read only what every ruleset gives (its status JSON, its log lines, its
 //! journal). FG&DN has richer faces of its own (`status`, `log`, `report`); the others use these.
 use crate::cli::report::wall_text;
+use crate::cli::text::printable_lines;
 use crate::cli::{out, CliError};
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
@@ -17,7 +18,7 @@ pub fn status<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliErro
         let text = serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()))?;
         out(&text);
     } else {
-        out(&status_text(&v));
+        out(&printable_lines(&status_text(&v)));
     }
     Ok(())
 }
@@ -137,7 +138,7 @@ pub fn log<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> 
             s.push_str(&format!("        {}\n", e.trim()));
         }
     }
-    out(&s);
+    out(&printable_lines(&s));
     Ok(())
 }
 

@@ -2,6 +2,7 @@
 //! Every command is durable in the save before its lines are printed; the first failing command
 //! or `expect` stops the script with a message naming the script line, and leaves the save as
 //! it was before that command.
+use crate::cli::text::{printable, printable_lines};
 use crate::cli::{out, wall_now, CliError};
 use crate::core::dice::SeededDice;
 use crate::core::game::Record;
@@ -19,7 +20,7 @@ pub fn run<R: Ruleset>(
     let script_name = script_path.display().to_string();
     let script = read_script(script_path)?;
     for w in &battle.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable_lines(w));
     }
     // Parse the whole script first: a typo on line 40 should not leave 39 commands applied.
     let mut commands = Vec::new();
@@ -58,14 +59,36 @@ pub fn run<R: Ruleset>(
             .prepare(&cmd, &mut dice)
             .map_err(|e| CliError::failed(format!("{at}: {text}: {e}")))?;
         let Some(mut entry) = prepared else {
-            out(&format!("ok  {text}"));
+            out(&format!("ok  {}", printable(&text)));
             continue;
         };
         entry.set_typed(&text);
         let lines = battle
             .record(&mut writer, entry, Some(wall_now()))
             .map_err(|e| CliError::input(format!("{at}: {text}: not saved: {e}")))?;
+        // One output line per log line: a newline or an escape sequence in a note is shown
+        // escaped, never obeyed by the terminal or taken for a line of its own.
+        let lines: Vec<_> = lines.iter().map(|l| printable(l)).collect();
         out(&lines.join("\n"));
+    }
+    Ok(())
+}
+
+/// `--save OUT` never silently replaces a file: an existing OUT needs `--force`, and a save
+/// another umpire is writing to is never replaced (`store::create_save` refuses it again at the
+/// moment of writing).
+pub fn check_out(out: &Path, force: bool) -> Result<(), CliError> {
+    let name = out.display();
+    if let store::WriterLock::HeldBy(holder) = store::writer_lock(out) {
+        let path = name.to_string();
+        return Err(CliError::input(
+            store::StoreError::Locked { path, holder }.to_string(),
+        ));
+    }
+    if !force && std::fs::symlink_metadata(out).is_ok() {
+        return Err(CliError::input(format!(
+            "{name}: already exists; choose another name for --save, or give --force to replace it"
+        )));
     }
     Ok(())
 }

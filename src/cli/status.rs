@@ -1,4 +1,5 @@
 //! `umpire status FILE [--json]` (SPEC 5).
+use crate::cli::text::{printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
 use crate::core::view::{self, Status};
 
@@ -13,7 +14,7 @@ pub fn text(battle: &Battle) -> String {
     let mut s = match &c.post_battle {
         Some(pb) => format!(
             "{} - after the battle (ended {} day {}): {} h mark, {} day {}{}, sea state {}\n",
-            battle.scenario.name,
+            p(&battle.scenario.name),
             pb.ended,
             pb.ended_day,
             pb.hours,
@@ -28,7 +29,12 @@ pub fn text(battle: &Battle) -> String {
         ),
         None => format!(
             "{} - {} {} ({} scale, day {}), next intermediate mark {}\n",
-            battle.scenario.name, c.turn, c.phase, c.scale, c.day, c.next_mark
+            p(&battle.scenario.name),
+            c.turn,
+            c.phase,
+            c.scale,
+            c.day,
+            c.next_mark
         ),
     };
     let mut sides: Vec<&str> = Vec::new();
@@ -42,19 +48,19 @@ pub fn text(battle: &Battle) -> String {
     let idw = st
         .ships
         .iter()
-        .map(|x| x.id.chars().count())
+        .map(|x| p(&x.id).chars().count())
         .max()
         .unwrap_or(0)
         .max(2);
     let namew = st
         .ships
         .iter()
-        .map(|x| x.name.chars().count())
+        .map(|x| p(&x.name).chars().count())
         .max()
         .unwrap_or(0)
         .clamp(4, 24);
     for side in sides {
-        s.push_str(&format!("\n{side}\n"));
+        s.push_str(&format!("\n{}\n", p(side)));
         s.push_str(&format!(
             "  {:<idw$} {:<namew$} {:>9} {:>7} {:>5} {:>5} {:<11} {:>5}  {}\n",
             "id", "name", "DP left", "speed", "fire", "flood", "severity", "crits", "status"
@@ -66,8 +72,8 @@ pub fn text(battle: &Battle) -> String {
             };
             s.push_str(&format!(
                 "  {:<idw$} {:<namew$} {:>4}/{:<4} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
-                sh.id,
-                truncate(&sh.name, namew),
+                p(&sh.id),
+                truncate(&p(&sh.name), namew),
                 sh.dp_left,
                 sh.dp,
                 sh.speed_max,
@@ -79,19 +85,24 @@ pub fn text(battle: &Battle) -> String {
                 status
             ));
             for t in &sh.timers {
-                s.push_str(&format!("      due {} {}: {}\n", t.due, t.phase, t.what));
+                s.push_str(&format!(
+                    "      due {} {}: {}\n",
+                    t.due,
+                    t.phase,
+                    p(&t.what)
+                ));
             }
             for o in &sh.orders {
-                s.push_str(&format!("      order: {o}\n"));
+                s.push_str(&format!("      order: {}\n", p(&o.to_string())));
             }
             if let Some(c) = &sh.carried {
-                s.push_str(&format!("      {}\n", c.note));
+                s.push_str(&format!("      {}\n", p(&c.note)));
             }
             if let Some(lost) = &sh.lost {
-                s.push_str(&format!("      lost: {lost}\n"));
+                s.push_str(&format!("      lost: {}\n", p(&lost.to_string())));
             }
             for l in crate::core::fgdn::status::grounding_cargo_air_lines(sh) {
-                s.push_str(&format!("      {l}\n"));
+                s.push_str(&format!("      {}\n", p(&l)));
             }
             for r in &sh.repairs {
                 let st = match (r.state, r.repaired_at) {
@@ -99,7 +110,7 @@ pub fn text(battle: &Battle) -> String {
                     ("not_repairable_at_sea", _) => "cannot be repaired at sea".into(),
                     _ => "to repair".into(),
                 };
-                s.push_str(&format!("      repair: {}: {st}\n", r.what));
+                s.push_str(&format!("      repair: {}: {st}\n", p(&r.what)));
             }
             if sh.flooding_patch {
                 s.push_str("      flooding patch in place (may pop at each mark)\n");
@@ -122,13 +133,13 @@ pub fn text(battle: &Battle) -> String {
                 }
             }
             if let Some(t) = &sh.assisting {
-                dc.push(format!("assisting {t}"));
+                dc.push(format!("assisting {}", p(&t.to_string())));
             }
             if sh.magazines_flooded {
                 dc.push("magazines flooded".into());
             }
             if !dc.is_empty() {
-                s.push_str(&format!("      damage control: {}\n", dc.join("; ")));
+                s.push_str(&format!("      damage control: {}\n", p(&dc.join("; "))));
             }
         }
     }
@@ -141,12 +152,13 @@ fn truncate(s: &str, n: usize) -> String {
 
 pub fn run(battle: &Battle, as_json: bool) -> Result<(), CliError> {
     for w in &battle.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", printable_lines(w));
     }
     if as_json {
         out(&json(battle)?);
     } else {
-        out(&text(battle));
+        // Every field is escaped already; this catches anything a future field forgets.
+        out(&printable_lines(&text(battle)));
     }
     Ok(())
 }

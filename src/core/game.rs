@@ -14,12 +14,15 @@ pub type HistoryMark = Mark<crate::core::fgdn::Fgdn>;
 /// Version of the log entry format.
 pub const ENTRY_VERSION: u32 = 1;
 
-/// One line of the battle log as stored in the save.
+/// One line of the battle log as stored in the save (through
+/// [`StoredEntry`](crate::core::stored_entry::StoredEntry): runs of quiet phases are stored
+/// as one record; the field attributes below describe that stored form too).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(bound(
-    serialize = "R::Event: Serialize, R::Clock: Serialize",
-    deserialize = "R::Event: Deserialize<'de>, R::Clock: Deserialize<'de>"
-))]
+#[serde(
+    into = "crate::core::stored_entry::StoredEntry<R>",
+    try_from = "crate::core::stored_entry::StoredEntry<R>",
+    bound(serialize = "", deserialize = "")
+)]
 pub struct Record<R: Rules> {
     pub v: u32,
     pub seq: u64,

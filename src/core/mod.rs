@@ -15,4 +15,5 @@ pub mod review;
 pub mod ruleset;
 pub mod scenario;
 pub mod state;
+pub mod stored_entry;
 pub mod view;

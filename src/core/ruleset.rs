@@ -62,6 +62,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     ) -> Result<(), ExpectError>;
     /// The face and provenance of a die the event records, if it is a roll.
     fn rolled(event: &Self::Event) -> Option<(u32, Provenance)>;
+    /// A phase that ended with nothing in it: its clock, if `events` starts with one. The
+    /// journal stores a run of them as one record (`core::stored_entry`).
+    fn quiet_phase(events: &[Self::Event]) -> Option<Self::Clock>;
+    /// The events of a quiet phase at `clock`, and the clock after it.
+    fn quiet_events(clock: Self::Clock) -> ([Self::Event; 2], Self::Clock);
 }
 
 /// What every face needs of a ruleset beyond the journal: its scenario, its built-in tables and

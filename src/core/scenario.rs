@@ -358,9 +358,43 @@ pub fn default_column(size: SizeClass) -> Column {
     }
 }
 
+/// Where each line of the scenario text starts, computed once: a line number from a byte offset
+/// is a binary search, and the lines after a table header are read from there, not counted from
+/// the top of the file for every ship (which made a 16,000-ship scenario take seconds).
+struct LineIndex<'a> {
+    text: &'a str,
+    /// Byte offset of the start of each line (the first is 0).
+    starts: Vec<usize>,
+}
+
+impl<'a> LineIndex<'a> {
+    fn new(text: &'a str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { text, starts }
+    }
+
+    /// 1-based line of the byte at `offset` (the number of line starts at or before it).
+    fn line_of(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        self.starts.partition_point(|&s| s <= offset)
+    }
+
+    /// The lines after line `line` (1-based), each with its 0-based index: the same as
+    /// `text.lines().enumerate().skip(line)`, without walking the lines before it.
+    fn after(&self, line: usize) -> impl Iterator<Item = (usize, &'a str)> + 'a {
+        let from = self.starts.get(line).copied().unwrap_or(self.text.len());
+        self.text[from..]
+            .lines()
+            .enumerate()
+            .map(move |(k, l)| (line + k, l))
+    }
+}
+
 /// The line of `key = ...` inside the table that starts at `header` (1-based), or the header.
-fn key_line(text: &str, header: usize, key: &str) -> usize {
-    for (i, l) in text.lines().enumerate().skip(header) {
+fn key_line(lines: &LineIndex<'_>, header: usize, key: &str) -> usize {
+    for (i, l) in lines.after(header) {
         let t = l.trim_start();
         if t.starts_with('[') {
             break;
@@ -374,10 +408,6 @@ fn key_line(text: &str, header: usize, key: &str) -> usize {
     header
 }
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
-}
-
 /// Parses and validates a scenario (or a save: the log below the scenario is TOML comments).
 pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioError>> {
     let at = |line: usize, message: String| ScenarioError {
@@ -385,8 +415,9 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         line,
         message,
     };
+    let lines = LineIndex::new(text);
     let raw: RawFile = toml::from_str(text).map_err(|e| {
-        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+        let line = e.span().map(|s| lines.line_of(s.start)).unwrap_or(1);
         vec![at(line, e.message().trim().to_string())]
     })?;
     let mut errors = Vec::new();
@@ -465,11 +496,11 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     });
     let mut ships: Vec<ShipSpec> = Vec::new();
     for spanned in &raw.ship {
-        let line = line_of(text, spanned.span().start);
+        let line = lines.line_of(spanned.span().start);
         let r = spanned.get_ref();
         let before = errors.len();
         let mut bad = |key: &str, m: String| {
-            let l = key_line(text, line, key);
+            let l = key_line(&lines, line, key);
             errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)))
         };
         let id = r.id.to_ascii_lowercase();
@@ -614,10 +645,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 carried: r.carried.clone(),
             };
             if let Some(c) = &r.carried {
-                let cl = carried_line(text, line);
+                let cl = carried_line(&lines, line);
                 for (key, m) in crate::core::fgdn::carried::validate(c, &spec) {
                     let sub = key.trim_start_matches("carried.");
-                    let l = key_line(text, cl, sub);
+                    let l = key_line(&lines, cl, sub);
                     errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)));
                 }
             }
@@ -668,8 +699,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
 
 /// The line of a ship's `[ship.carried]` header (or its `carried = ...` key) after the ship's
 /// header line, or the ship's line.
-fn carried_line(text: &str, ship_line: usize) -> usize {
-    for (i, l) in text.lines().enumerate().skip(ship_line) {
+fn carried_line(lines: &LineIndex<'_>, ship_line: usize) -> usize {
+    for (i, l) in lines.after(ship_line) {
         let t = l.trim_start();
         if t.starts_with("[[ship]]") {
             break;
@@ -703,6 +734,57 @@ speed = 28
 in_service = 1914
 armor = { belt = 18, deck = 6 }
 "#;
+
+    /// The line index gives the same lines as counting from the top of the file, for every
+    /// offset and every header line (with CRLF, blank lines, and with and without a final
+    /// newline); `parse_scenario` uses it for every ship, so loading stays linear in the ships.
+    #[test]
+    fn the_line_index_agrees_with_counting_from_the_top() {
+        for text in [
+            "",
+            "a",
+            "a\n",
+            "\n\n",
+            "a = 1\r\n\r\n[x]\nb = 2",
+            "[[ship]]\nid = 1\n\n",
+        ] {
+            let idx = LineIndex::new(text);
+            for offset in 0..=text.len() + 2 {
+                let naive = text[..offset.min(text.len())].matches('\n').count() + 1;
+                assert_eq!(idx.line_of(offset), naive, "{text:?} at {offset}");
+            }
+            for line in 0..text.lines().count() + 3 {
+                let naive: Vec<_> = text.lines().enumerate().skip(line).collect();
+                assert_eq!(
+                    idx.after(line).collect::<Vec<_>>(),
+                    naive,
+                    "{text:?} after {line}"
+                );
+            }
+        }
+    }
+
+    /// Ship lines, key lines and carried lines far down a long scenario are still exact.
+    #[test]
+    fn lines_of_ships_deep_in_a_long_scenario_are_exact() {
+        let mut text =
+            String::from("[scenario]\nname = \"Big\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n");
+        for i in 0..300 {
+            text.push_str(&format!(
+                "\n[[ship]]\nid = \"s{i}\"\nname = \"S{i}\"\nside = \"Blue\"\nsize = \"D\"\ndp = 40\nspeed = 30\nin_service = 1914\n"
+            ));
+        }
+        let s = parse_scenario("big.toml", &text).unwrap();
+        for (i, ship) in s.ships.iter().enumerate() {
+            assert_eq!(ship.line, 6 + 9 * i, "ship {i}");
+        }
+        let bad = text.replace(
+            "id = \"s299\"\nname = \"S299\"\nside = \"Blue\"\nsize = \"D\"",
+            "id = \"s299\"\nname = \"S299\"\nside = \"Blue\"\nsize = \"Q\"",
+        );
+        let e = parse_scenario("big.toml", &bad).unwrap_err();
+        assert_eq!(e[0].line, 6 + 9 * 299 + 4, "{}", e[0]);
+    }
 
     #[test]
     fn parses_a_good_scenario() {

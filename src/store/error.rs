@@ -107,7 +107,8 @@ pub enum StoreError {
     /// A file is larger than this console reads (a guard against memory exhaustion).
     #[error(
         "{path}: the file is {size} bytes, more than the {limit} bytes a {what} may have; it was \
-         not read (is this the right file?)"
+         not read (is this the right file?{})",
+        recover_hint(what)
     )]
     TooLarge {
         path: String,
@@ -116,12 +117,44 @@ pub enum StoreError {
         what: &'static str,
     },
 
+    /// A symbolic link where umpire creates a file of its own (the lock note, a rescue copy):
+    /// links are never followed there, since one could point at any file this user may write.
+    #[error(
+        "{path}: is a symbolic link where umpire writes {what}; links are not followed there \
+         (one could point at any file of yours). Nothing was written; remove the link and try \
+         again"
+    )]
+    Link { path: String, what: &'static str },
+
+    /// A command whose log entry would take the save past the size every reader accepts.
+    #[error(
+        "{path}: this command was NOT saved: its log entry is {entry} bytes, and the save ({size} \
+         bytes) may not grow past {limit} bytes, the most any umpire reads. The {confirmed} \
+         confirmed commands are safe and the file was not changed"
+    )]
+    EntryTooLarge {
+        path: String,
+        entry: u64,
+        size: u64,
+        limit: u64,
+        confirmed: usize,
+    },
+
     /// `recover_save` was asked to write over the damaged file itself.
     #[error(
         "{path}: recovery writes the intact part to a new file and never over the damaged one; \
          choose a different output path"
     )]
     SameFile { path: String },
+}
+
+/// A whole save over the limit can be cut down to one that is not; a scenario part cannot.
+fn recover_hint(what: &str) -> &'static str {
+    if what.starts_with("save") {
+        " If it is a save, `umpire recover FILE OUT` copies the part that fits to a new file"
+    } else {
+        ""
+    }
 }
 
 fn holder_note(holder: &Option<LockHolder>) -> String {

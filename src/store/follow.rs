@@ -379,7 +379,17 @@ mod tests {
             f.poll::<E>().problem.is_some(),
             "it stays until the file changes"
         );
-        // The writer cuts a damaged last line when it opens; then it appends.
+        // A complete damaged line is not a torn write: the writer refuses the file, cuts nothing.
+        let err = SaveWriter::open(&path).unwrap_err();
+        assert!(
+            matches!(err, crate::store::StoreError::Corrupt { line: 6, .. }),
+            "{err}"
+        );
+        // Cut by hand (after `umpire recover`), the save takes new entries; the follower resumes.
+        let len = fs::metadata(&path).unwrap().len() - bad.len() as u64;
+        let file = fs::OpenOptions::new().write(true).open(&path).unwrap();
+        file.set_len(len).unwrap();
+        drop(file);
         let mut w = SaveWriter::open(&path).unwrap();
         w.append(&E { seq: 3 }).unwrap();
         let p = f.poll::<E>();

@@ -100,7 +100,8 @@ pub(crate) struct BadLine {
     pub offset: usize,
     pub reason: String,
     /// True when this is the last non-blank line and looks like an interrupted write (no end of
-    /// line, a checksum that does not match, garbage bytes): it is ignored, not an error.
+    /// line, or zero bytes never written): it is ignored, not an error. A complete line (ending
+    /// in a newline) that fails its checksum is never torn: it is damage.
     pub torn: bool,
 }
 
@@ -224,11 +225,16 @@ fn scan_log(bytes: &[u8], from: usize, marker_no: usize) -> (Vec<RawEntry<'_>>, 
             Ok(json) => entries.push(RawEntry { line: no, json }),
             Err(problem) => {
                 let is_last = is_blank(&bytes[from + line.end..]);
+                // A write cut off by a crash cannot end in a newline: the entry's `\n` is its
+                // last byte. The one exception is blocks the file was grown by but that never
+                // got their data (read back as zeros), when the block holding the `\n` did.
+                // A complete, readable line that fails its checksum is bit rot or an edit.
+                let cut_off = !line.terminated || line.text.contains(&0);
                 let bad = BadLine {
                     line: no,
                     offset: from + line.start,
                     reason: problem.reason,
-                    torn: is_last && !problem.foreign,
+                    torn: is_last && !problem.foreign && cut_off,
                 };
                 return (entries, Some(bad));
             }

@@ -5,10 +5,12 @@
 //! lock). A lock cannot carry text, so the holder also writes a small note next to the save,
 //! `.<save name>.umpire-lock` (JSON: user, host, pid, since), which a second umpire reads to say
 //! who has the save. The note is only information: the lock decides, so a stale note (left by a
-//! crash) is simply overwritten by the next writer.
+//! crash) is simply replaced by the next writer. The note is written to a new temporary file and
+//! renamed into place (a full disk leaves no empty note), and a symbolic link where it goes is
+//! refused, never followed.
 use serde::{Deserialize, Serialize};
 use std::fs::{self, File};
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -134,10 +136,44 @@ pub(crate) fn lock(file: &File, path: &Path) -> Result<u32, StoreError> {
             Err(fs::TryLockError::Error(_)) => break,
         }
     }
-    let note = serde_json::to_string(&LockHolder::me()).unwrap_or_default();
-    // Information only: a folder that refuses the note does not stop the umpire.
-    let _ = fs::write(lock_note_path(path), note + "\n");
+    write_note(path)?;
     Ok(waits)
+}
+
+/// Write this process's lock note. The note is information only, so a folder that refuses it
+/// (full disk, no permission) does not stop the umpire; but a symbolic link where the note goes
+/// is refused: it could point at any file this user may write. The note is written to a new
+/// temporary file (never through a link) and renamed over the old one (a rename replaces a link,
+/// never its target), so a full disk leaves the old note or none, never an empty or half one.
+fn write_note(path: &Path) -> Result<(), StoreError> {
+    let note = lock_note_path(path);
+    if fs::symlink_metadata(&note).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(StoreError::Link {
+            path: note.display().to_string(),
+            what: "the lock note of this save",
+        });
+    }
+    let text = serde_json::to_string(&LockHolder::me()).unwrap_or_default() + "\n";
+    let dir = match note.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = note
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let Ok((tmp, mut file)) = super::save::create_temp(dir, &name) else {
+        return Ok(());
+    };
+    let written = file.write_all(text.as_bytes()).is_ok() && fs::rename(&tmp, &note).is_ok();
+    if !written {
+        let _ = fs::remove_file(&tmp);
+        // A stale note (from a crash) would name the wrong holder: better none.
+        if read_note(path).is_some_and(|h| h.pid != std::process::id()) {
+            let _ = fs::remove_file(&note);
+        }
+    }
+    Ok(())
 }
 
 /// Remove the lock note if it is still this process's (called when the writer closes).

@@ -12,10 +12,13 @@
 //!
 //! Decisions (SPEC 7, "nothing typed is ever lost"):
 //! - Checksum: CRC-32/IEEE, hand-written (table built at compile time), over the JSON text.
-//! - A *torn* entry is the last non-blank log line when it has no end of line, fails its
-//!   checksum or format, or holds bytes that are not text (a crash mid-write, including one that
-//!   cut a UTF-8 character). It is ignored with a warning, and [`SaveWriter::open`] cuts it off
-//!   before appending: the writer removes exactly what the reader ignores, nothing else.
+//! - A *torn* entry is the last non-blank log line when it has no end of line (a crash
+//!   mid-write, including one that cut a UTF-8 character), or holds zero bytes that were never
+//!   written (a crash after the file grew but before all its blocks reached the disk). It is
+//!   ignored with a warning, and [`SaveWriter::open`] cuts it off before appending: the writer
+//!   removes exactly what the reader ignores, nothing else. A complete last line (ending in a
+//!   newline) that fails its checksum cannot be a torn write (the newline is written last): it is
+//!   bit rot or a hand edit, and [`StoreError::Corrupt`] like any other damaged line.
 //! - An intact line (checksum matches) whose JSON does not decode into the entry type is an
 //!   error wherever it is: those are the bytes that were written, so skipping it would drop a
 //!   confirmed command. Readable text that is not a log line (a hand-added note) is an error even
@@ -37,7 +40,17 @@
 //!   again, and its confirmed commands are copied from the still-open file to a new one
 //!   ([`StoreError::Replaced`]).
 //! - A read-only save is refused for writing with [`StoreError::ReadOnly`]; a full disk with
-//!   [`StoreError::DiskFull`]; a file over [`MAX_SAVE_BYTES`] is not read at all.
+//!   [`StoreError::DiskFull`]; a file over [`MAX_SAVE_BYTES`] is not read at all, except by
+//!   [`recover_save`], which reads it a line at a time and copies the part that fits
+//!   ([`recover_save_as`] first rewrites entries this version stores shorter, so an older
+//!   save grown past the limit by long `until`s is usually kept whole). An append that would take the file past
+//!   [`MAX_SAVE_BYTES`] is refused before a byte is written ([`StoreError::EntryTooLarge`]), so
+//!   a save never grows into one its readers refuse.
+//! - Files umpire creates beside a save (the lock note, a rescue copy, the temporary file of an
+//!   atomic write) are created new (`O_EXCL`, `O_NOFOLLOW`), never through a symbolic link; a
+//!   link where the lock note goes is refused ([`StoreError::Link`]). Temporary files of our own
+//!   naming left by a killed umpire (its process gone) are removed when the save is next opened
+//!   for writing or replaced.
 //! - A failed append (write or sync error, e.g. a full disk) is cut back to the previous length,
 //!   so a later successful sync cannot resurrect a command the user was told failed.
 
@@ -52,6 +65,7 @@ pub use error::StoreError;
 pub use format::{crc32, LOG_MARKER};
 pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
-    append_entry, create_save, parse_save, parse_save_bytes, read_save, recover_save, save_text,
-    write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
+    append_entry, create_save, is_battle_file, parse_save, parse_save_bytes, read_save,
+    recover_save, recover_save_as, save_text, write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES,
+    MAX_SCENARIO_BYTES,
 };

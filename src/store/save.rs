@@ -7,7 +7,7 @@
 //! file.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -183,6 +183,15 @@ pub const MAX_SCENARIO_BYTES: u64 = 4 * 1024 * 1024;
 
 /// Read a whole save, refusing one over [`MAX_SAVE_BYTES`] before reading it.
 fn read_limited(file: &mut File, name: &str) -> Result<Vec<u8>, StoreError> {
+    read_up_to(file, name, MAX_SAVE_BYTES, "save or scenario file")
+}
+
+fn read_up_to(
+    file: &mut File,
+    name: &str,
+    limit: u64,
+    what: &'static str,
+) -> Result<Vec<u8>, StoreError> {
     let size = file
         .metadata()
         .map_err(|e| StoreError::io(name, "read", e))?
@@ -190,18 +199,18 @@ fn read_limited(file: &mut File, name: &str) -> Result<Vec<u8>, StoreError> {
     let too_large = |size| StoreError::TooLarge {
         path: name.to_string(),
         size,
-        limit: MAX_SAVE_BYTES,
-        what: "save or scenario file",
+        limit,
+        what,
     };
-    if size > MAX_SAVE_BYTES {
+    if size > limit {
         return Err(too_large(size));
     }
     let mut bytes = Vec::with_capacity(size as usize);
     // `take` guards against a file that grows while it is read (or a device with no length).
-    file.take(MAX_SAVE_BYTES + 1)
+    file.take(limit + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| StoreError::io(name, "read", e))?;
-    if bytes.len() as u64 > MAX_SAVE_BYTES {
+    if bytes.len() as u64 > limit {
         return Err(too_large(bytes.len() as u64));
     }
     Ok(bytes)
@@ -240,6 +249,7 @@ impl SaveWriter {
                 }
             })?;
         let lock_waits = lock(&file, path)?;
+        remove_stale_temps(path);
         let bytes = read_limited(&mut file, &name)?;
         let raw = scan(&name, &bytes)?;
         let mut len = bytes.len();
@@ -305,6 +315,17 @@ impl SaveWriter {
             text.push('\n');
         }
         text.push_str(&entry_line(&json));
+        let size = self.len + text.len() as u64;
+        if size > MAX_SAVE_BYTES {
+            // Written, the save could no longer be opened by anyone: refuse before writing.
+            return Err(StoreError::EntryTooLarge {
+                path: name,
+                entry: text.len() as u64,
+                size: self.len,
+                limit: MAX_SAVE_BYTES,
+                confirmed: self.confirmed,
+            });
+        }
         if let Err(e) = self.write(text.as_bytes()) {
             self.roll_back();
             return Err(self.failure(e, "write"));
@@ -402,15 +423,35 @@ impl SaveWriter {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let mut out = dir.join(format!("{stem}.rescued-{stamp}.toml"));
-        if out.exists() {
-            out = dir.join(format!(
-                "{stem}.rescued-{stamp}-{}.toml",
-                std::process::id()
-            ));
+        // Created new (never through a link planted at the name, never over a file): the first
+        // free name of `<stem>.rescued-<stamp>.toml`, `...-<pid>.toml`, `...-<pid>-<n>.toml`.
+        let pid = std::process::id();
+        let mut tried = Vec::new();
+        for n in 0..100 {
+            let out = match n {
+                0 => dir.join(format!("{stem}.rescued-{stamp}.toml")),
+                1 => dir.join(format!("{stem}.rescued-{stamp}-{pid}.toml")),
+                n => dir.join(format!("{stem}.rescued-{stamp}-{pid}-{n}.toml")),
+            };
+            match create_new_file(&out) {
+                Ok(mut file) => {
+                    let written = file
+                        .write_all(text.as_bytes())
+                        .and_then(|()| file.sync_all())
+                        .and_then(|()| sync_dir(&dir));
+                    return match written {
+                        Ok(()) => Ok(out.display().to_string()),
+                        Err(e) => {
+                            let _ = fs::remove_file(&out);
+                            Err(format!("cannot write {}: {e}", out.display()))
+                        }
+                    };
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => tried.push(out),
+                Err(e) => return Err(format!("cannot create {}: {e}", out.display())),
+            }
         }
-        write_atomic(&out, &text).map_err(|e| e.to_string())?;
-        Ok(out.display().to_string())
+        Err(format!("{} files of that name exist already", tried.len()))
     }
 
     fn roll_back(&mut self) {
@@ -534,14 +575,67 @@ pub fn create_save<T: Serialize>(
 /// damaged line) to a new save at `out`, atomically. Never writes to `path`. Entries are kept
 /// when their checksum and JSON syntax are intact (they are not decoded). Returns how many
 /// entries were copied.
+///
+/// The file is read a line at a time, so a save over [`MAX_SAVE_BYTES`] (written by an older
+/// umpire, before the writer refused to grow past it) is read in bounded memory; the copy stops
+/// at the last entry that fits under [`MAX_SAVE_BYTES`], so every reader accepts it. The
+/// scenario part is still limited to [`MAX_SCENARIO_BYTES`].
 pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
+    recover(path, out, &|_| None)
+}
+
+/// [`recover_save`] for entries of type `T`: an entry that decodes as `T` and is shorter
+/// written by this version (an older save's `until` stored phase by phase) is written in the
+/// shorter form; every other entry is copied byte for byte. So a save an older version let
+/// grow past [`MAX_SAVE_BYTES`] is usually recovered whole.
+pub fn recover_save_as<T: DeserializeOwned + Serialize>(
+    path: &Path,
+    out: &Path,
+) -> Result<usize, StoreError> {
+    recover(path, out, &|json| {
+        let entry: T = serde_json::from_str(json).ok()?;
+        serde_json::to_string(&entry)
+            .ok()
+            .filter(|again| again.len() < json.len())
+    })
+}
+
+/// Re-encodes an entry's JSON, or says to keep it as it is (`None`).
+type Reencode<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+fn recover(path: &Path, out: &Path, reencode: Reencode<'_>) -> Result<usize, StoreError> {
     let name = name_of(path);
     if same_file(path, out) {
         return Err(StoreError::SameFile { path: name });
     }
-    let mut file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
-    let bytes = read_limited(&mut file, &name)?;
-    let raw = scan(&name, &bytes)?;
+    let file = File::open(path).map_err(|e| StoreError::io(&name, "read", e))?;
+    let mut reader = io::BufReader::new(file);
+    let read_err = |e| StoreError::io(&name, "read", e);
+    // The scenario part, up to and including the marker line (or the whole file).
+    let mut head = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        let room = MAX_SCENARIO_BYTES + LOG_MARKER.len() as u64 + 2 - head.len() as u64;
+        line.clear();
+        let n = read_line(&mut reader, &mut line, room).map_err(read_err)?;
+        if n == 0 {
+            break;
+        }
+        head.extend_from_slice(&line);
+        let is_marker = line.strip_suffix(b"\n").unwrap_or(&line);
+        if is_marker.strip_suffix(b"\r").unwrap_or(is_marker) == LOG_MARKER.as_bytes() {
+            break;
+        }
+        if head.len() as u64 > MAX_SCENARIO_BYTES {
+            return Err(StoreError::TooLarge {
+                path: name,
+                size: head.len() as u64,
+                limit: MAX_SCENARIO_BYTES,
+                what: "scenario (the part before the log)",
+            });
+        }
+    }
+    let raw = scan(&name, &head)?;
     let mut text = String::from(raw.scenario);
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
@@ -549,15 +643,62 @@ pub fn recover_save(path: &Path, out: &Path) -> Result<usize, StoreError> {
     text.push_str(LOG_MARKER);
     text.push('\n');
     let mut kept = 0;
-    for entry in &raw.entries {
-        if serde_json::from_str::<IgnoredAny>(entry.json).is_err() {
-            break;
+    if raw.has_marker {
+        loop {
+            // A line longer than the room left could not be copied anyway.
+            let room = MAX_SAVE_BYTES.saturating_sub(text.len() as u64) + 1;
+            line.clear();
+            read_line(&mut reader, &mut line, room).map_err(read_err)?;
+            let Some(body) = line.strip_suffix(b"\n") else {
+                break; // the end of the file, or a torn or too long last line
+            };
+            let body = body.strip_suffix(b"\r").unwrap_or(body);
+            if is_blank_line(body) {
+                continue;
+            }
+            let Ok(json) = super::format::classify(body) else {
+                break;
+            };
+            if serde_json::from_str::<IgnoredAny>(json).is_err() {
+                break;
+            }
+            let entry = match reencode(json) {
+                Some(shorter) => entry_line(&shorter),
+                None => entry_line(json),
+            };
+            if (text.len() + entry.len()) as u64 > MAX_SAVE_BYTES {
+                break;
+            }
+            text.push_str(&entry);
+            kept += 1;
         }
-        text.push_str(&entry_line(entry.json));
-        kept += 1;
     }
     write_atomic(out, &text)?;
     Ok(kept)
+}
+
+/// Read one line (with its `\n`) into `buf`, at most `limit` bytes; returns the bytes read.
+fn read_line(reader: &mut impl io::BufRead, buf: &mut Vec<u8>, limit: u64) -> io::Result<usize> {
+    reader.take(limit).read_until(b'\n', buf)
+}
+
+fn is_blank_line(bytes: &[u8]) -> bool {
+    bytes.iter().all(u8::is_ascii_whitespace)
+}
+
+/// Whether the file at `path` is a battle: a save (it holds the log marker line) or a scenario
+/// (a `[scenario]` table), judged from its first [`MAX_SCENARIO_BYTES`] and a little more (the
+/// marker follows the scenario). For commands that write other files (`report --out`): those
+/// must never replace a battle.
+pub fn is_battle_file(path: &Path) -> io::Result<bool> {
+    let mut head = Vec::new();
+    File::open(path)?
+        .take(MAX_SCENARIO_BYTES + 4096)
+        .read_to_end(&mut head)?;
+    Ok(head.split(|&b| b == b'\n').any(|line| {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        line == LOG_MARKER.as_bytes() || line.trim_ascii() == b"[scenario]"
+    }))
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
@@ -590,6 +731,7 @@ pub fn write_atomic(path: &Path, contents: &str) -> Result<(), StoreError> {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
+    remove_stale_temps(path);
     let (tmp, mut file) = create_temp(dir, &file_name.to_string_lossy())
         .map_err(|e| StoreError::io(&name, "create a temporary file to write", e))?;
     let result = fill_and_rename(&mut file, &tmp, path, contents);
@@ -613,20 +755,88 @@ fn fill_and_rename(file: &mut File, tmp: &Path, path: &Path, contents: &str) -> 
     fs::rename(tmp, path).map_err(|e| ("replace", e))
 }
 
+/// A new file at `path`: never an existing file, never through a symbolic link (`O_EXCL`
+/// refuses an existing name, a link included; `O_NOFOLLOW` says so twice).
+pub(crate) fn create_new_file(path: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    options.open(path)
+}
+
 /// A new, exclusively created temporary file `.<name>.<pid>-<n>.tmp` in `dir`.
-fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
+pub(crate) fn create_temp(dir: &Path, name: &str) -> io::Result<(PathBuf, File)> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut attempts = 0;
     loop {
         let n = COUNTER.fetch_add(1, Ordering::Relaxed);
         let tmp = dir.join(format!(".{name}.{}-{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        match create_new_file(&tmp) {
             Ok(file) => return Ok((tmp, file)),
             // A leftover from a crashed process with the same id: try the next number.
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => attempts += 1,
             Err(e) => return Err(e),
         }
     }
+}
+
+/// Remove the temporary files of our own naming (`.<name>.<pid>-<n>.tmp`, from
+/// [`write_atomic`], and `..<name>.umpire-lock.<pid>-<n>.tmp`, from the lock note) that a killed
+/// umpire left next to the file at `path`: only those whose process is no longer running, so a
+/// write in progress elsewhere is never disturbed. Best effort, called by the writer when it
+/// opens the save (under its lock) and by [`write_atomic`] before it writes.
+fn remove_stale_temps(path: &Path) {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(list) = fs::read_dir(dir) else {
+        return;
+    };
+    // `create_temp` puts a dot before the name it is given, and the note's name starts with one.
+    let prefixes = [format!(".{name}."), format!("..{name}.umpire-lock.")];
+    for item in list.flatten() {
+        let file_name = item.file_name().to_string_lossy().into_owned();
+        let pid = prefixes
+            .iter()
+            .filter_map(|p| file_name.strip_prefix(p.as_str()))
+            .filter_map(|rest| rest.strip_suffix(".tmp"))
+            .filter_map(|rest| rest.split_once('-'))
+            .filter(|(_, n)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            .find_map(|(pid, _)| pid.parse::<u32>().ok());
+        let is_file = item.file_type().is_ok_and(|t| t.is_file());
+        if let Some(pid) = pid {
+            if is_file && !process_alive(pid) {
+                let _ = fs::remove_file(item.path());
+            }
+        }
+    }
+}
+
+/// Whether process `pid` is running (on Unix; elsewhere it is assumed to be).
+#[cfg(unix)]
+fn process_alive(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    if pid == 0 {
+        return true;
+    }
+    // SAFETY: signal 0 sends nothing; kill only checks the process exists.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
+}
+
+#[cfg(not(unix))]
+fn process_alive(_pid: u32) -> bool {
+    true
 }
 
 #[cfg(unix)]

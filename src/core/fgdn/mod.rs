@@ -118,6 +118,22 @@ impl Rules for Fgdn {
             _ => None,
         }
     }
+
+    fn quiet_phase(events: &[Event]) -> Option<Clock> {
+        match events {
+            [Event::PhaseEnded { clock }, Event::ClockMoved { to }, ..]
+                if *to == clock.after_phase() =>
+            {
+                Some(*clock)
+            }
+            _ => None,
+        }
+    }
+
+    fn quiet_events(clock: Clock) -> ([Event; 2], Clock) {
+        let to = clock.after_phase();
+        ([Event::PhaseEnded { clock }, Event::ClockMoved { to }], to)
+    }
 }
 
 impl Ruleset for Fgdn {

@@ -456,6 +456,28 @@ impl Rules for Dnb {
             _ => None,
         }
     }
+
+    fn quiet_phase(events: &[DnbEvent]) -> Option<DnbClock> {
+        match events {
+            [DnbEvent::Core(CoreEvent::PhaseEnded { clock }), DnbEvent::Core(CoreEvent::ClockMoved { to }), ..]
+                if *to == clock.after_phase() =>
+            {
+                Some(*clock)
+            }
+            _ => None,
+        }
+    }
+
+    fn quiet_events(clock: DnbClock) -> ([DnbEvent; 2], DnbClock) {
+        let to = clock.after_phase();
+        (
+            [
+                DnbEvent::Core(CoreEvent::PhaseEnded { clock }),
+                DnbEvent::Core(CoreEvent::ClockMoved { to }),
+            ],
+            to,
+        )
+    }
 }
 
 impl Ruleset for Dnb {
