@@ -8,8 +8,11 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Die {
+    D4,
     D6,
+    D8,
     D10,
+    D12,
     D20,
     D100,
 }
@@ -17,16 +20,22 @@ pub enum Die {
 impl Die {
     pub fn sides(self) -> u32 {
         match self {
+            Die::D4 => 4,
             Die::D6 => 6,
+            Die::D8 => 8,
             Die::D10 => 10,
+            Die::D12 => 12,
             Die::D20 => 20,
             Die::D100 => 100,
         }
     }
     pub fn name(self) -> &'static str {
         match self {
+            Die::D4 => "D4",
             Die::D6 => "D6",
+            Die::D8 => "D8",
             Die::D10 => "D10",
+            Die::D12 => "D12",
             Die::D20 => "D20",
             Die::D100 => "D100",
         }
@@ -121,11 +130,143 @@ pub enum DiceError {
     /// with the answer added (see [`AskDice`]).
     #[error("waiting for the {die} for {purpose}")]
     Needed { die: Die, purpose: String },
+    /// The source gave a face the die does not have.
+    #[error("{face} does not fit a {die} (1-{sides})")]
+    DoesNotFit { face: u32, die: Die, sides: u32 },
+    /// A chart value the rule text does not print (SPEC 8): read it off the printed chart and
+    /// give it (queued with `chart VALUE`, or typed when asked).
+    #[error("{purpose}: read {chart}, {line}, on your printed chart and give the value with `chart VALUE` (one of: {allowed})")]
+    ChartNeeded {
+        chart: String,
+        line: String,
+        allowed: String,
+        purpose: String,
+    },
+    /// A chart value given that the chart's line does not have.
+    #[error(
+        "\"{value}\" is not a value of {chart}, {line} (one of: {allowed}); needed for: {purpose}"
+    )]
+    ChartValueNotAllowed {
+        value: String,
+        chart: String,
+        line: String,
+        allowed: String,
+        purpose: String,
+    },
+}
+
+/// A chart value the rules need that their text does not print (SPEC 8, "chart reads"): asked
+/// of the umpire like a die, with the chart, its line and the values it may take.
+#[derive(Debug, Clone, Copy)]
+pub struct ChartRequest<'a> {
+    pub chart: &'a str,
+    pub line: &'a str,
+    pub allowed: &'a [&'a str],
+    pub purpose: &'a str,
+}
+
+impl ChartRequest<'_> {
+    /// The value as the chart spells it, if the line allows it (letters in any case).
+    fn check(&self, value: &str) -> Result<String, DiceError> {
+        self.allowed
+            .iter()
+            .find(|a| a.eq_ignore_ascii_case(value.trim()))
+            .map(|a| a.to_string())
+            .ok_or_else(|| DiceError::ChartValueNotAllowed {
+                value: value.to_string(),
+                chart: self.chart.to_string(),
+                line: self.line.to_string(),
+                allowed: self.allowed.join(", "),
+                purpose: self.purpose.to_string(),
+            })
+    }
+
+    /// The error that asks the umpire for this value.
+    pub fn needed(&self) -> DiceError {
+        DiceError::ChartNeeded {
+            chart: self.chart.to_string(),
+            line: self.line.to_string(),
+            allowed: self.allowed.join(", "),
+            purpose: self.purpose.to_string(),
+        }
+    }
+}
+
+/// One chart value read, as the log records it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChartRead {
+    pub chart: String,
+    pub line: String,
+    pub value: String,
+    pub purpose: String,
+    pub provenance: Provenance,
+}
+
+impl fmt::Display for ChartRead {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, {}: {} ({}, {})",
+            self.chart,
+            self.line,
+            self.value,
+            self.purpose,
+            self.provenance.name()
+        )
+    }
+}
+
+/// The next face for a die (SPEC 4): the next queued face if there is one (it must fit the
+/// die), else the source's. Every ruleset's rules roll through this.
+pub fn next_face(
+    queued: Option<u32>,
+    request: &DieRequest<'_>,
+    source: &mut dyn DiceSource,
+) -> Result<(u32, Provenance), DiceError> {
+    let die = request.die;
+    if let Some(f) = queued {
+        if !die.fits(f) {
+            return Err(DiceError::QueuedDoesNotFit {
+                face: f,
+                die,
+                purpose: request.purpose.to_string(),
+                sides: die.sides(),
+            });
+        }
+        return Ok((die.normalise(f), Provenance::Queued));
+    }
+    let (f, p) = source.roll(request)?;
+    if !die.fits(f) {
+        return Err(DiceError::DoesNotFit {
+            face: f,
+            die,
+            sides: die.sides(),
+        });
+    }
+    Ok((die.normalise(f), p))
+}
+
+/// The next chart value (SPEC 8): the next queued one if there is one (the line must allow
+/// it), else the source's (asked of the umpire, or recorded in the log).
+pub fn next_chart_value(
+    queued: Option<&str>,
+    request: &ChartRequest<'_>,
+    source: &mut dyn DiceSource,
+) -> Result<(String, Provenance), DiceError> {
+    match queued {
+        Some(v) => Ok((request.check(v)?, Provenance::Queued)),
+        None => source.chart(request),
+    }
 }
 
 /// Supplies the dice that are not queued: rolled from the seed, or asked of the umpire.
 pub trait DiceSource {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<(u32, Provenance), DiceError>;
+    /// A chart value the text does not print: nothing rolls one, so by default the umpire must
+    /// give it ([`DiceError::ChartNeeded`]).
+    fn chart(&mut self, request: &ChartRequest<'_>) -> Result<(String, Provenance), DiceError> {
+        Err(request.needed())
+    }
 }
 
 /// Rolls every die from the save's seed (the "roll" dice mode and headless scripts).
@@ -147,6 +288,13 @@ pub enum Answer {
     Roll,
 }
 
+/// The chart values the umpire gave when asked, in order (a chart cannot be rolled).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct AskCharts {
+    pub answers: Vec<String>,
+    used: usize,
+}
+
 /// The "ask" dice mode: the answers given so far, in the order the engine asks for dice. When
 /// the engine needs one more, it gets [`DiceError::Needed`]; the face is then asked of the
 /// umpire and the command prepared again from the start with the longer list. Preparing a
@@ -155,11 +303,17 @@ pub enum Answer {
 pub struct AskDice {
     pub answers: Vec<Answer>,
     used: usize,
+    /// Chart values typed when asked (SPEC 8), in the order the rules asked for them.
+    pub charts: AskCharts,
 }
 
 impl AskDice {
     pub fn new(answers: Vec<Answer>) -> AskDice {
-        AskDice { answers, used: 0 }
+        AskDice {
+            answers,
+            used: 0,
+            charts: AskCharts::default(),
+        }
     }
 }
 
@@ -184,6 +338,15 @@ impl DiceSource for AskDice {
             }),
             Answer::Roll => Ok((seeded_face(request), Provenance::Rolled)),
         }
+    }
+
+    fn chart(&mut self, request: &ChartRequest<'_>) -> Result<(String, Provenance), DiceError> {
+        let c = &mut self.charts;
+        let Some(answer) = c.answers.get(c.used) else {
+            return Err(request.needed());
+        };
+        c.used += 1;
+        Ok((request.check(answer)?, Provenance::Typed))
     }
 }
 
@@ -238,6 +401,105 @@ mod tests {
             bad.roll(&req(0)),
             Err(DiceError::QueuedDoesNotFit { .. })
         ));
+    }
+
+    /// SPEC 8: D4, D8 and D12 beside D6, D10, D20 and D100; each face checked against its die.
+    #[test]
+    fn every_die_of_spec_8_with_its_faces() {
+        for (die, sides) in [
+            (Die::D4, 4),
+            (Die::D6, 6),
+            (Die::D8, 8),
+            (Die::D10, 10),
+            (Die::D12, 12),
+            (Die::D20, 20),
+            (Die::D100, 100),
+        ] {
+            assert_eq!(die.sides(), sides);
+            assert!(die.fits(sides) && !die.fits(sides + 1), "{die}");
+            let r = DieRequest {
+                die,
+                purpose: "t",
+                seed: 3,
+                serial: 9,
+            };
+            assert!((1..=sides).contains(&seeded_face(&r)));
+            let json = serde_json::to_string(&die).unwrap();
+            assert_eq!(json, format!("\"{}\"", die.name().to_lowercase()));
+        }
+        // The queue comes first and must fit; the source's face must fit too.
+        let req = DieRequest {
+            die: Die::D4,
+            purpose: "hit location",
+            seed: 1,
+            serial: 0,
+        };
+        assert_eq!(
+            next_face(Some(3), &req, &mut SeededDice),
+            Ok((3, Provenance::Queued))
+        );
+        assert!(matches!(
+            next_face(Some(5), &req, &mut SeededDice),
+            Err(DiceError::QueuedDoesNotFit { .. })
+        ));
+        let mut typed = AskDice::new(vec![Answer::Typed(9)]);
+        assert!(next_face(None, &req, &mut typed).is_err());
+    }
+
+    /// SPEC 8, chart reads: a value the text does not print is asked like a die, with the
+    /// chart, line and allowed values; queued values come first; a value the line does not
+    /// have is refused naming the allowed ones; the provenance is kept.
+    #[test]
+    fn chart_reads_are_asked_queued_checked_and_typed() {
+        let allowed = ["S", "G", "SG", "-"];
+        let req = ChartRequest {
+            chart: "Combat Chart",
+            line: "12-inch vs armour 8",
+            allowed: &allowed,
+            purpose: "Mikasa's 12-inch hit on Retvizan",
+        };
+        let e = next_chart_value(None, &req, &mut SeededDice).unwrap_err();
+        let text = e.to_string();
+        assert!(
+            text.contains("Combat Chart")
+                && text.contains("12-inch vs armour 8")
+                && text.contains("S, G, SG, -"),
+            "{text}"
+        );
+        assert_eq!(
+            next_chart_value(Some("sg"), &req, &mut SeededDice),
+            Ok(("SG".to_string(), Provenance::Queued))
+        );
+        let bad = next_chart_value(Some("X"), &req, &mut SeededDice).unwrap_err();
+        assert!(
+            matches!(bad, DiceError::ChartValueNotAllowed { .. }),
+            "{bad}"
+        );
+        let mut ask = AskDice::default();
+        assert!(matches!(
+            ask.chart(&req),
+            Err(DiceError::ChartNeeded { .. })
+        ));
+        ask.charts.answers.push("G".into());
+        let mut ask = AskDice {
+            charts: ask.charts.clone(),
+            ..AskDice::default()
+        };
+        assert_eq!(
+            next_chart_value(None, &req, &mut ask),
+            Ok(("G".to_string(), Provenance::Typed))
+        );
+        let read = ChartRead {
+            chart: "Combat Chart".into(),
+            line: "12-inch vs armour 8".into(),
+            value: "G".into(),
+            purpose: "Mikasa's 12-inch hit".into(),
+            provenance: Provenance::Typed,
+        };
+        assert_eq!(
+            read.to_string(),
+            "Combat Chart, 12-inch vs armour 8: G (Mikasa's 12-inch hit, typed)"
+        );
     }
 
     #[test]

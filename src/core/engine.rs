@@ -46,33 +46,14 @@ impl<'a> Ctx<'a> {
     /// Roll one die for the ship with index `ship`: the next queued face if any (it must fit),
     /// else the dice source.
     pub fn roll(&mut self, ship: usize, die: Die, purpose: String) -> Result<u32, RuleError> {
-        let (face, provenance) = match self.state.dice_queue.front() {
-            Some(&f) => {
-                if !die.fits(f) {
-                    return Err(DiceError::QueuedDoesNotFit {
-                        face: f,
-                        die,
-                        purpose,
-                        sides: die.sides(),
-                    }
-                    .into());
-                }
-                (die.normalise(f), crate::core::dice::Provenance::Queued)
-            }
-            None => {
-                let req = DieRequest {
-                    die,
-                    purpose: &purpose,
-                    seed: self.state.seed,
-                    serial: self.state.dice_rolled,
-                };
-                let (f, p) = self.dice.roll(&req)?;
-                if !die.fits(f) {
-                    return refused(format!("{f} does not fit a {die} (1-{})", die.sides()));
-                }
-                (die.normalise(f), p)
-            }
+        let req = DieRequest {
+            die,
+            purpose: &purpose,
+            seed: self.state.seed,
+            serial: self.state.dice_rolled,
         };
+        let (face, provenance) =
+            crate::core::dice::next_face(self.state.dice_queue.front().copied(), &req, self.dice)?;
         self.emit(Event::Rolled {
             ship: Some(self.state.ships[ship].id().to_string()),
             roll: Roll {

@@ -1,7 +1,7 @@
 //! The game history: commands become log entries (command text + events with their dice); the
 //! state is the fold of the entries still in effect. Undo and redo move through that history a
 //! command at a time and never re-fire anything; undone commands stay in the log.
-use crate::core::dice::{DiceError, DiceSource, DieRequest, Provenance};
+use crate::core::dice::{ChartRequest, DiceError, DiceSource, DieRequest, Provenance};
 use crate::core::engine::RuleError;
 use crate::core::ruleset::{ExpectError, Rules, Verb};
 use serde::{Deserialize, Serialize};
@@ -396,9 +396,11 @@ impl<R: Rules> Journal<R> {
     }
 }
 
-/// Supplies the non-queued dice recorded in a log entry, in order (replay verification).
+/// Supplies the non-queued dice and chart values recorded in a log entry, in order (replay
+/// verification).
 pub struct RecordedDice {
     faces: std::vec::IntoIter<(u32, Provenance)>,
+    charts: std::vec::IntoIter<(String, Provenance)>,
 }
 
 impl RecordedDice {
@@ -409,8 +411,14 @@ impl RecordedDice {
             .filter_map(R::rolled)
             .filter(|(_, p)| *p != Provenance::Queued)
             .collect();
+        let charts: Vec<(String, Provenance)> = events
+            .iter()
+            .filter_map(R::charted)
+            .filter(|(_, p)| *p != Provenance::Queued)
+            .collect();
         RecordedDice {
             faces: faces.into_iter(),
+            charts: charts.into_iter(),
         }
     }
 }
@@ -424,6 +432,10 @@ impl DiceSource for RecordedDice {
                 request.purpose
             ),
         })
+    }
+
+    fn chart(&mut self, request: &ChartRequest<'_>) -> Result<(String, Provenance), DiceError> {
+        self.charts.next().ok_or_else(|| request.needed())
     }
 }
 

@@ -62,6 +62,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     ) -> Result<(), ExpectError>;
     /// The face and provenance of a die the event records, if it is a roll.
     fn rolled(event: &Self::Event) -> Option<(u32, Provenance)>;
+    /// The value and provenance of a chart read the event records, if it is one (SPEC 8); a
+    /// ruleset whose text prints every chart it uses records none.
+    fn charted(_event: &Self::Event) -> Option<(String, Provenance)> {
+        None
+    }
     /// A phase that ended with nothing in it: its clock, if `events` starts with one. The
     /// journal stores a run of them as one record (`core::stored_entry`).
     fn quiet_phase(events: &[Self::Event]) -> Option<Self::Clock>;

@@ -21,8 +21,11 @@ use crate::core::game::Record;
 use crate::core::ruleset::Rules;
 use serde::{Deserialize, Serialize};
 
-/// Runs shorter than this are written as events (a `next` stays as it always was).
-const MIN_RUN: u32 = 2;
+/// Runs shorter than this are written as events, exactly as before this form existed: a
+/// `next`, a `turn` or an `until` of a few hours keeps its line byte for byte (SPEC 8: the
+/// ruleset boundary must not change a save), and only the long walks that made saves too large
+/// (a day of tactical turns is 2,880 phases) take the short form.
+const MIN_RUN: u32 = 200;
 
 /// The most phases one stored run may expand to: guards the memory against a crafted save.
 /// `until` walks at most a day (2,880 tactical phases); post-battle marks are fewer.
@@ -213,7 +216,7 @@ mod tests {
         let start = clock(720, Phase::Plotting);
         let mut events = quiet(start, 2874);
         let note = Event::Note { text: "x".into() };
-        events.insert(10, note.clone()); // breaks the run after five phases
+        events.insert(600, note.clone()); // breaks the run after 300 phases
         events.push(note);
         let e = entry(events);
         let json = serde_json::to_string(&e).unwrap();
@@ -221,6 +224,12 @@ mod tests {
         assert_eq!(json.matches("\"phases\"").count(), 2, "{json}");
         let back: Entry = serde_json::from_str(&json).unwrap();
         assert_eq!(back, e);
+        // A short run (a `turn`: five phases) is written event by event, as it always was.
+        let short = entry(quiet(start, 5));
+        let json = serde_json::to_string(&short).unwrap();
+        assert!(!json.contains("quiet") && json.matches("phase_ended").count() == 5);
+        let back: Entry = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, short);
     }
 
     #[test]

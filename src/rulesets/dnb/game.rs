@@ -3,7 +3,7 @@
 //! `note`, `undo`, `redo`, `expect`) beside the D&B commands, and dice rolled, queued or typed
 //! with their purpose and provenance, recorded in the log like FG&DN's.
 use super::{apply, describe, end_phase, status_json, Command, Cx, DnbState, Ev, Phase, Tables};
-use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Provenance, Roll};
+use crate::core::dice::{next_face, DiceError, DiceSource, Die, DieRequest, Provenance, Roll};
 use crate::core::engine::RuleError;
 use crate::core::game::Record;
 use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
@@ -526,35 +526,18 @@ impl Decision<'_> {
         let mut dice_error: Option<DiceError> = None;
         let dice = &mut *self.dice;
         let mut roll = |die: Die, purpose: String| -> Result<u32, String> {
-            let (face, provenance) = match queue.pop_front() {
-                Some(f) if die.fits(f) => (die.normalise(f), Provenance::Queued),
-                Some(f) => {
-                    let e = DiceError::QueuedDoesNotFit {
-                        face: f,
-                        die,
-                        purpose,
-                        sides: die.sides(),
-                    };
+            let req = DieRequest {
+                die,
+                purpose: &purpose,
+                seed,
+                serial,
+            };
+            let (face, provenance) = match next_face(queue.pop_front(), &req, dice) {
+                Ok(f) => f,
+                Err(e) => {
                     let text = e.to_string();
                     dice_error = Some(e);
                     return Err(text);
-                }
-                None => {
-                    let req = DieRequest {
-                        die,
-                        purpose: &purpose,
-                        seed,
-                        serial,
-                    };
-                    match dice.roll(&req) {
-                        Ok((f, p)) if die.fits(f) => (die.normalise(f), p),
-                        Ok((f, _)) => return Err(format!("{f} does not fit a {die}")),
-                        Err(e) => {
-                            let text = e.to_string();
-                            dice_error = Some(e);
-                            return Err(text);
-                        }
-                    }
                 }
             };
             serial += 1;
