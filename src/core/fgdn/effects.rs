@@ -868,6 +868,9 @@ fn hit_mount_index(
                         .push((dmg, format!("torpedo mount explosion on {name} (8.3)")));
                 }
                 if m.submerged {
+                    // A torpedo exploding below the waterline floods like a torpedo hit: 8.2's
+                    // exception is worded by cause (torpedoes and mines), so its flooding does
+                    // its first damage at once, whatever hit set it off (SPEC 3.8).
                     casualty_critical(
                         ctx,
                         i,
@@ -875,7 +878,7 @@ fn hit_mount_index(
                         "submerged torpedo tube explosion (8.3)",
                         None,
                         Vec::new(),
-                        c,
+                        &c.torpedo_explosion(),
                         &[],
                         None,
                     )?;
