@@ -9,6 +9,7 @@ pub mod fire_flood;
 pub mod grounding;
 pub mod kinds;
 pub mod log;
+pub mod nation;
 pub mod repairs;
 pub mod resolve;
 pub mod speed;
