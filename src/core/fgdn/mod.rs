@@ -2,6 +2,7 @@
 pub mod aviation;
 pub mod cargo;
 pub mod carried;
+pub mod chance;
 pub mod damage;
 pub mod damage_control;
 pub mod effects;
