@@ -725,3 +725,33 @@ fn umpire_chance_refusals() {
     let o = umpire_chance(&["--gs", "1", "--range", "short", "--size", "Q"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown size class"));
 }
+
+/// The README's example: GS1 long, size B, 8 barrels +3, 25 kt -3, first salvo -2: 10 % + 2 x
+/// (-2) = 6 %.
+#[test]
+fn readme_example() {
+    let o = umpire_chance(&[
+        "--gs",
+        "1",
+        "--range",
+        "long",
+        "--size",
+        "B",
+        "--barrels",
+        "8",
+        "--target-speed",
+        "25",
+        "--mod",
+        "first_salvo",
+    ]);
+    assert!(o.status.success());
+    let t = String::from_utf8_lossy(&o.stdout);
+    assert!(t.contains("modifier total -2 x 2 % = -4 %"), "{t}");
+    assert!(t.contains("6 %  chance to hit"), "{t}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(readme.contains(
+        "umpire chance --gs 1 --range long --size B --barrels 8 --target-speed 25 --mod first_salvo"
+    ));
+}

@@ -573,6 +573,7 @@ pub fn summary(input: &ChanceInput, r: &ChanceResult) -> String {
         .iter()
         .map(|l| match &l.ignored {
             Some(_) => format!("{} ignored", l.id),
+            None if r.no_fire && l.id == "sea_state" => "sea_state NFP".to_string(),
             None => format!("{} {:+}", l.id, l.value),
         })
         .collect();
