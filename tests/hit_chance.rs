@@ -755,3 +755,114 @@ fn readme_example() {
         "umpire chance --gs 1 --range long --size B --barrels 8 --target-speed 25 --mod first_salvo"
     ));
 }
+
+// ------------------------------------------------------------------ properties
+
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+    use umpire::core::fgdn::chance::{ChanceCommand, Salvo};
+
+    fn motion() -> impl Strategy<Value = Option<TargetMotion>> {
+        prop_oneof![
+            Just(None),
+            Just(Some(TargetMotion::Stationary)),
+            (0u32..=80).prop_map(|k| Some(TargetMotion::Knots(k))),
+        ]
+    }
+
+    fn salvo() -> impl Strategy<Value = Salvo> {
+        let ids = Tables::builtin()
+            .gunfire_hit_chance
+            .modifiers
+            .iter()
+            .map(|m| m.id.clone())
+            .collect::<Vec<_>>();
+        (
+            prop::option::of(0u32..=9),
+            prop::option::of(1u32..=999),
+            motion(),
+            any::<bool>(),
+            prop::option::of(prop::sample::select(vec![
+                TargetAspect::Broad,
+                TargetAspect::Quarter,
+                TargetAspect::Narrow,
+            ])),
+            prop::option::of(0u32..=100_000),
+            prop::option::of(0u32..=999),
+            prop::sample::subsequence(ids.clone(), 0..=ids.len()),
+        )
+            .prop_map(
+                |(
+                    sea_state,
+                    barrels,
+                    target_motion,
+                    target_evasive,
+                    aspect,
+                    beyond_rangefinder,
+                    overconcentration,
+                    mods,
+                )| Salvo {
+                    sea_state,
+                    barrels,
+                    target_motion,
+                    target_evasive,
+                    aspect,
+                    beyond_rangefinder,
+                    overconcentration,
+                    mods,
+                },
+            )
+    }
+
+    fn range() -> impl Strategy<Value = RangeBand> {
+        prop::sample::select(RangeBand::ALL.to_vec())
+    }
+
+    fn size() -> impl Strategy<Value = SizeClass> {
+        prop::sample::select(SizeClass::ALL.to_vec())
+    }
+
+    proptest! {
+        /// SPEC 4: parse(c.to_string()) == c for every `chance` command the parser can give.
+        #[test]
+        fn chance_commands_round_trip(
+            gs in 1u32..=2,
+            range in range(),
+            by_target in any::<bool>(),
+            size in size(),
+            firer in prop::option::of("[a-z][a-z0-9_]{0,8}"),
+            salvo in salvo(),
+            roll in any::<bool>(),
+        ) {
+            let c = Command::Chance(ChanceCommand {
+                gunnery_standard: gs,
+                range,
+                size: (!by_target).then_some(size),
+                firer,
+                target: by_target.then(|| "tiger".to_string()),
+                salvo,
+                roll,
+            });
+            let text = c.to_string();
+            prop_assert_eq!(text.parse::<Command>().map_err(|e| e.message), Ok(c), "{}", text);
+        }
+
+        /// The calculator answers or refuses every input, never panics; an answer is within
+        /// 0-100 %, its values add up to its total, and no fire means 0 %.
+        #[test]
+        fn the_calculator_is_total(gs in 1u32..=2, range in range(), size in size(), salvo in salvo()) {
+            let input = ChanceInput { gunnery_standard: gs, range, size, salvo };
+            if let Ok(r) = calc(&input) {
+                prop_assert!(r.chance <= 100);
+                prop_assert_eq!(r.modifiers.iter().map(|l| l.value).sum::<i32>(), r.modifier_total);
+                if r.no_fire {
+                    prop_assert_eq!(r.chance, 0);
+                } else {
+                    let raw = r.base as i32 + r.modifier_total * r.per_point as i32;
+                    prop_assert_eq!(r.chance as i32, raw.clamp(0, 100));
+                }
+            }
+        }
+    }
+}
