@@ -160,6 +160,8 @@ enum Cmd {
         #[arg(long, value_name = "PLACE")]
         at: Option<String>,
     },
+    /// A salvo's chance to hit on the Gunfire Hit Chance Modifiers Table (FG&DN p. 6-4).
+    Chance(cli::chance::ChanceArgs),
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -326,6 +328,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Cmd::Review { file, keymap, at }) => {
             tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
         }
+        Some(Cmd::Chance(args)) => cli::chance::run(&args, &tables),
         Some(Cmd::Demo { out, ruleset }) => {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,

@@ -82,7 +82,7 @@ pub fn fleet_scenario(ships: usize) -> String {
         let side = if i % 2 == 0 { "Blue" } else { "Red" };
         s.push_str(&format!(
             "[[ship]]\nid = \"s{i}\"\nname = \"Ship {i}\"\nside = \"{side}\"\ntype = \"{ty}\"\n\
-             size = \"{size}\"\ndp = {}\nspeed = {speed}\nin_service = {}\nnation = \"Navy\"\n\
+             size = \"{size}\"\ndp = {}\nspeed = {speed}\nin_service = {}\nnation = \"Other\"\n\
              armor = {{ belt = {belt}, deck = {deck} }}\n\n",
             dp + (i as u32 % 7) * 10,
             1905 + (i % 20),

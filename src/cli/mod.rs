@@ -2,6 +2,7 @@
 //! dashboard, on the same battle (`crate::session`).
 pub mod bench;
 pub mod carry;
+pub mod chance;
 pub mod check;
 pub mod log;
 pub mod report;

@@ -256,6 +256,8 @@ pub enum Command {
         time: u32,
         phase: Phase,
     },
+    /// A salvo's chance to hit, optionally rolled (FG&DN p. 6-4, SPEC 3.9).
+    Chance(crate::core::fgdn::chance::ChanceCommand),
 }
 
 /// The commands, with their argument summaries, for errors, help and completion.
@@ -282,6 +284,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("serviceability", "serviceability"),
     ("beach", "beach SHIP [aground]"),
     ("refloat", "refloat SHIP"),
+    ("chance", crate::core::fgdn::chance::USAGE),
     ("note", "note \"text\""),
     ("undo", "undo"),
     ("redo", "redo"),
@@ -565,6 +568,7 @@ impl FromStr for Command {
                 Command::Scale(s)
             }
             "hit" => parse_hit(&words)?,
+            "chance" => Command::Chance(crate::core::fgdn::chance::ChanceCommand::parse(&words)?),
             "crit" => {
                 let ship = ship_id(words.get(1), u)?;
                 let kind = words
@@ -875,6 +879,7 @@ impl fmt::Display for Command {
             Command::ExpectClock { time, phase } => {
                 write!(f, "expect clock {} {phase}", Hhmm(*time))
             }
+            Command::Chance(c) => write!(f, "{c}"),
         }
     }
 }
@@ -939,6 +944,8 @@ mod tests {
         rt("refloat tiger");
         rt("expect tiger speed_max 21");
         rt("expect clock 1209 resolution");
+        rt("chance gs 1 range long size B sea-state 4 barrels 8 target-speed 22 aspect broad mod first_salvo roll");
+        rt("chance gs 2 range short target seydlitz firer lion target-stationary");
     }
 
     #[test]

@@ -46,6 +46,17 @@ impl<'a> Ctx<'a> {
     /// Roll one die for the ship with index `ship`: the next queued face if any (it must fit),
     /// else the dice source.
     pub fn roll(&mut self, ship: usize, die: Die, purpose: String) -> Result<u32, RuleError> {
+        self.roll_for(Some(ship), die, purpose)
+    }
+
+    /// `roll` for the ship with index `ship`, or for no ship (a salvo's D100 when the `chance`
+    /// command names no firing ship).
+    pub fn roll_for(
+        &mut self,
+        ship: Option<usize>,
+        die: Die,
+        purpose: String,
+    ) -> Result<u32, RuleError> {
         let req = DieRequest {
             die,
             purpose: &purpose,
@@ -55,7 +66,7 @@ impl<'a> Ctx<'a> {
         let (face, provenance) =
             crate::core::dice::next_face(self.state.dice_queue.front().copied(), &req, self.dice)?;
         self.emit(Event::Rolled {
-            ship: Some(self.state.ships[ship].id().to_string()),
+            ship: ship.map(|i| self.state.ships[i].id().to_string()),
             roll: Roll {
                 die,
                 face,
@@ -194,6 +205,7 @@ pub fn decide(
             grounding::beach(&mut ctx, ship, how)?
         }
         Command::Refloat { ship } => grounding::refloat(&mut ctx, ship)?,
+        Command::Chance(c) => crate::core::fgdn::chance::decide(&mut ctx, c)?,
         Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
             return refused(format!(
                 "\"{command}\" is handled by the game history, not the rules"

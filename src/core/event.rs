@@ -395,6 +395,18 @@ pub enum Event {
         roll: u32,
         chance: u32,
     },
+    /// `chance`: a salvo's chance to hit worked out on the Gunfire Hit Chance Modifiers Table
+    /// (FG&DN p. 6-4) and, when asked, its D100 (hits if <= chance). Changes nothing.
+    GunChance {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        firer: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<String>,
+        input: crate::core::fgdn::chance::ChanceInput,
+        result: crate::core::fgdn::chance::ChanceResult,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<u32>,
+    },
 }
 
 impl Event {
@@ -440,6 +452,7 @@ impl Event {
             | Event::Refloated { ship }
             | Event::StaysGrounded { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
+            Event::GunChance { firer, .. } => firer.as_deref(),
             _ => None,
         }
     }

@@ -577,6 +577,13 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 }
             }
         }
+        // SPEC 3.8: every rule that reads the nation reads it through one table of names; a
+        // name none of them knows is refused, never read as "all other navies".
+        if let Some(n) = &r.nation {
+            if crate::core::fgdn::nation::Navy::parse(n).is_none() {
+                bad("nation", crate::core::fgdn::nation::unknown_nation(n));
+            }
+        }
         if let Some(f) = &r.fuel {
             if !["oil", "diesel", "gasoline"].contains(&f.as_str()) {
                 bad(

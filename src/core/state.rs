@@ -234,7 +234,7 @@ impl GameState {
                     s.pending.push(hit.clone());
                 }
             }
-            Event::PhaseEnded { .. } | Event::Note { .. } => {}
+            Event::PhaseEnded { .. } | Event::Note { .. } | Event::GunChance { .. } => {}
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {

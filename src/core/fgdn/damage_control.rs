@@ -157,9 +157,9 @@ fn participants(state: &GameState, s: &ShipState, c: Casualty) -> Vec<(usize, u3
         .collect()
 }
 
-fn is_dc_nation(nation: Option<&str>) -> bool {
-    let n = nation.unwrap_or("").to_ascii_lowercase();
-    n.starts_with("german") || n.starts_with("russia")
+/// 8.2 National Effectiveness: the modifier for the ship's navy (German, Russian -1).
+fn national_modifier(nation: Option<&str>) -> i32 {
+    crate::core::fgdn::nation::Navy::of(nation).map_or(0, |n| n.damage_control_modifier())
 }
 
 /// Modifiers to the reduction D10 for category `c` (FG&DN 8.2, 8.3).
@@ -170,8 +170,12 @@ pub fn roll_modifiers(
     c: Casualty,
 ) -> Vec<(i32, String)> {
     let mut mods = Vec::new();
-    if state.rules.national_damage_control && is_dc_nation(s.spec.nation.as_deref()) {
-        mods.push((-1, "national effectiveness (optional rule)".to_string()));
+    let national = national_modifier(s.spec.nation.as_deref());
+    if state.rules.national_damage_control && national != 0 {
+        mods.push((
+            national,
+            "national effectiveness (optional rule)".to_string(),
+        ));
     }
     if c == Casualty::Fire {
         if s.fire_orders_ignored

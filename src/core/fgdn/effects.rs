@@ -7,6 +7,7 @@ use crate::core::dice::Die;
 use crate::core::engine::{Ctx, RuleError};
 use crate::core::event::{Casualty, Critical, EffectStatus, Event};
 use crate::core::fgdn::kinds::{Column, CriticalKind, SizeClass};
+use crate::core::fgdn::nation::Navy;
 use crate::core::fgdn::repairs::RepairTarget;
 use crate::core::fgdn::resolve::{casualty_critical, CritContext};
 use crate::core::fgdn::tables::{DieTable, SeverityDiceRow, Tables, YearMonth};
@@ -868,6 +869,9 @@ fn hit_mount_index(
                         .push((dmg, format!("torpedo mount explosion on {name} (8.3)")));
                 }
                 if m.submerged {
+                    // A torpedo exploding below the waterline floods like a torpedo hit: 8.2's
+                    // exception is worded by cause (torpedoes and mines), so its flooding does
+                    // its first damage at once, whatever hit set it off (SPEC 3.8).
                     casualty_critical(
                         ctx,
                         i,
@@ -875,7 +879,7 @@ fn hit_mount_index(
                         "submerged torpedo tube explosion (8.3)",
                         None,
                         Vec::new(),
-                        c,
+                        &c.torpedo_explosion(),
                         &[],
                         None,
                     )?;
@@ -928,28 +932,25 @@ fn explosion_roll(
     let mut mods: Vec<(i32, String)> = Vec::new();
     let rules = ctx.state.rules;
     if battery == Battery::Main && rules.magazine_modifiers {
-        if let (Some(nation), Some(year), Some(month)) =
-            (s.spec.nation.as_deref(), rules.year, rules.month)
+        if let (Some(navy), Some(year), Some(month)) =
+            (Navy::of(s.spec.nation.as_deref()), rules.year, rules.month)
         {
-            if let Some(m) = ctx.tables.magazine_modifiers.modifier(
-                nation,
-                s.spec.size,
-                YearMonth { year, month },
-            ) {
+            if let Some(m) =
+                ctx.tables
+                    .magazine_modifiers
+                    .modifier(navy, s.spec.size, YearMonth { year, month })
+            {
                 if m != 0 {
-                    mods.push((m, format!("{nation} {year}-{month:02} (optional)")));
+                    mods.push((m, format!("{navy} {year}-{month:02} (optional)")));
                 }
             }
         }
     }
-    if battery == Battery::Casemate && rules.casemate_picric {
-        let n = s.spec.nation.as_deref().unwrap_or("").to_ascii_lowercase();
-        if ["france", "great britain", "italy", "japan"]
-            .iter()
-            .any(|x| n.starts_with(x))
-        {
-            mods.push((1, "picric acid (optional)".into()));
-        }
+    if battery == Battery::Casemate
+        && rules.casemate_picric
+        && Navy::of(s.spec.nation.as_deref()).is_some_and(Navy::picric_casemates)
+    {
+        mods.push((1, "picric acid (optional)".into()));
     }
     let flooded = s.magazines_flooded && battery == Battery::Main;
     let sum: i32 = mods.iter().map(|m| m.0).sum();

@@ -140,6 +140,20 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             name(ship)
         ),
         Event::Note { text } => format!("note: {text}"),
+        Event::GunChance {
+            firer,
+            target,
+            input,
+            result,
+            roll,
+        } => crate::core::fgdn::chance::log_line(
+            &name,
+            firer.as_deref(),
+            target.as_deref(),
+            input,
+            result,
+            *roll,
+        ),
         Event::DamageControl {
             ship,
             changes,

@@ -2,6 +2,7 @@
 pub mod aviation;
 pub mod cargo;
 pub mod carried;
+pub mod chance;
 pub mod damage;
 pub mod damage_control;
 pub mod effects;
@@ -9,6 +10,7 @@ pub mod fire_flood;
 pub mod grounding;
 pub mod kinds;
 pub mod log;
+pub mod nation;
 pub mod repairs;
 pub mod resolve;
 pub mod speed;

@@ -141,27 +141,11 @@ pub fn repair_chance(
     }
 }
 
-/// First-rank navies (FG&DN 8.5): the table's list, matched on either name being the start of
-/// the other ("German" and "Germany"); every other navy, or none given, is second rank.
+/// First-rank navies (FG&DN 8.5): the table's list, read through the one table of navy names
+/// (SPEC 3.8: "US", "UK", "German" ...); every other navy, or none given, is second rank.
 pub fn navy_rank(tables: &Tables, s: &ShipState) -> NavyRank {
-    let Some(n) = s.spec.nation.as_deref() else {
-        return NavyRank::Second;
-    };
-    let n = n.to_ascii_lowercase();
-    let first = tables
-        .breakdown_repair
-        .first_rank
-        .navies
-        .iter()
-        .any(|navy| {
-            let navy = navy.to_ascii_lowercase();
-            !n.is_empty() && (navy.starts_with(&n) || n.starts_with(&navy))
-        });
-    if first {
-        NavyRank::First
-    } else {
-        NavyRank::Second
-    }
+    let navy = crate::core::fgdn::nation::Navy::of(s.spec.nation.as_deref());
+    tables.breakdown_repair.rank(navy)
 }
 
 /// Chance of a flooding patch popping (FG&DN 8.4): sea state x 5 % - (30 - speed) %.

@@ -53,6 +53,17 @@ impl CritContext {
             damage: 0,
         }
     }
+
+    /// The same batch seen by a torpedo or mine exploding below the waterline aboard (a
+    /// submerged tube, 8.3): its flooding is torpedo flooding, first damage at once (8.2,
+    /// SPEC 3.8). Penetration and calibre stay those of the batch.
+    pub fn torpedo_explosion(&self) -> CritContext {
+        CritContext {
+            underwater: true,
+            secondary_damage: Vec::new(),
+            ..self.clone()
+        }
+    }
 }
 
 /// Resolve a ship's pending hits (SPEC 3.2) and everything they cause, in the SPEC 4 dice order.

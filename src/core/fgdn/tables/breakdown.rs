@@ -1,4 +1,5 @@
 //! FG&DN 8.5 Equipment Serviceability: Breakdown Repair Table.
+use crate::core::fgdn::nation::Navy;
 
 /// One navy rank's line of the Breakdown Repair Table.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,14 +33,10 @@ pub struct BreakdownRepairTable {
 }
 
 impl BreakdownRepairTable {
-    /// First rank if the rule text names the navy so; every other navy is second rank.
-    pub fn rank(&self, nation: &str) -> NavyRank {
-        if self
-            .first_rank
-            .navies
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(nation))
-        {
+    /// First rank if the rule text names the navy so; every other navy (and a ship whose
+    /// nation is not given) is second rank. Names are read like a scenario's (SPEC 3.8).
+    pub fn rank(&self, navy: Option<Navy>) -> NavyRank {
+        if navy.is_some_and(|navy| self.first_rank.navies.iter().any(|n| navy.is(n))) {
             NavyRank::First
         } else {
             NavyRank::Second
@@ -52,8 +49,8 @@ impl BreakdownRepairTable {
         }
     }
     /// Repair chance for `nation` at `hours` after the breakdown (one of `self.hours`).
-    pub fn repair_pct(&self, nation: &str, hours: u32) -> Option<u32> {
+    pub fn repair_pct(&self, navy: Option<Navy>, hours: u32) -> Option<u32> {
         let i = self.hours.iter().position(|&h| h == hours)?;
-        self.row(self.rank(nation)).repair_pct.get(i).copied()
+        self.row(self.rank(navy)).repair_pct.get(i).copied()
     }
 }

@@ -1,5 +1,6 @@
 //! FG&DN 8.3 optional main-magazine detonation modifiers by nation and period.
 use crate::core::fgdn::kinds::SizeClass;
+use crate::core::fgdn::nation::Navy;
 use std::fmt;
 
 /// A calendar month, ordered; written "YYYY-MM" in the tables.
@@ -59,15 +60,16 @@ pub struct MagazineModifiersTable {
 }
 
 impl MagazineModifiersTable {
-    /// The modifier for a ship of `nation` and `size` at `date`; None when the table
-    /// does not cover it (unknown nation, size D or smaller, outside 1914-1918).
-    pub fn modifier(&self, nation: &str, size: SizeClass, date: YearMonth) -> Option<i32> {
+    /// The modifier for a ship of `navy` and `size` at `date`; None when the table
+    /// does not cover it (a navy it does not list, size D or smaller, outside 1914-1918).
+    /// The table's nation names are read like a scenario's (SPEC 3.8).
+    pub fn modifier(&self, navy: Navy, size: SizeClass, date: YearMonth) -> Option<i32> {
         if !self.sizes.contains(&size) {
             return None;
         }
         self.nations
             .iter()
-            .find(|n| n.nation.eq_ignore_ascii_case(nation))?
+            .find(|n| navy.is(&n.nation))?
             .periods
             .iter()
             .find(|p| p.from <= date && date <= p.to)

@@ -10,6 +10,7 @@ use super::parse_core::{all_sizes, sizes};
 use super::sequence::*;
 use super::Range;
 use crate::core::clock::Phase;
+use crate::core::fgdn::nation::Navy;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -245,6 +246,18 @@ fn year_month(ctx: &mut Ctx, s: &S<String>, key: &str) -> Option<YearMonth> {
     parsed.map(|(year, month)| YearMonth { year, month })
 }
 
+/// A navy name in a table must be one the scenario check knows (SPEC 3.8), else no ship could
+/// ever match it.
+fn known_navy(ctx: &mut Ctx, name: &S<String>, key: &str) {
+    if Navy::parse(name.get_ref()).is_none() {
+        ctx.err(
+            &name.span(),
+            key,
+            crate::core::fgdn::nation::unknown_nation(name.get_ref()),
+        );
+    }
+}
+
 /// FG&DN 8.3 optional magazine modifiers: per nation, contiguous month periods.
 pub(crate) fn magazine_modifiers(
     ctx: &mut Ctx,
@@ -256,7 +269,11 @@ pub(crate) fn magazine_modifiers(
     for n in &raw.nation {
         let n = n.get_ref();
         let name = n.nation.get_ref();
-        if nations.iter().any(|m| m.nation.eq_ignore_ascii_case(name)) {
+        known_navy(ctx, &n.nation, "nation");
+        if nations.iter().any(|m| {
+            m.nation.eq_ignore_ascii_case(name)
+                || Navy::parse(name).is_some_and(|navy| navy.is(&m.nation))
+        }) {
             ctx.err(
                 &n.nation.span(),
                 "nation",
@@ -336,6 +353,9 @@ fn rank(ctx: &mut Ctx, r: &RankRaw, hours: usize) -> NavyRankRow {
             format!("found {n} values, expected {hours} (one per entry of hours)"),
         );
     }
+    for n in &r.navies {
+        known_navy(ctx, n, "navies");
+    }
     NavyRankRow {
         failure_pct: *r.failure_pct.get_ref(),
         repair_pct: r.repair_pct.get_ref().clone(),
@@ -357,11 +377,10 @@ pub(crate) fn breakdown_repair(ctx: &mut Ctx, raw: BreakdownRaw) -> Option<Break
     let first_rank = rank(ctx, &raw.first_rank, hours.len());
     let second_rank = rank(ctx, &raw.second_rank, hours.len());
     for n in &raw.second_rank.navies {
-        if first_rank
-            .navies
-            .iter()
-            .any(|f| f.eq_ignore_ascii_case(n.get_ref()))
-        {
+        if first_rank.navies.iter().any(|f| {
+            f.eq_ignore_ascii_case(n.get_ref())
+                || Navy::parse(f).is_some_and(|navy| navy.is(n.get_ref()))
+        }) {
             ctx.err(
                 &n.span(),
                 "navies",

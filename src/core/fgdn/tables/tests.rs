@@ -651,7 +651,7 @@ fn magazine_modifiers_8_3_matches_rule_text() {
     let t = tables().magazine_modifiers;
     use SizeClass::*;
     assert_eq!(t.sizes, vec![A, B, C]);
-    let m = |n: &str, y, mo| t.modifier(n, A, ym(y, mo));
+    let m = |n: &str, y, mo| t.modifier(navy(n), A, ym(y, mo));
     assert_eq!(m("Austria-Hungary", 1915, 6), Some(1));
     assert_eq!(m("Austria-Hungary", 1915, 7), Some(0));
     assert_eq!(m("France", 1918, 11), Some(1));
@@ -666,11 +666,20 @@ fn magazine_modifiers_8_3_matches_rule_text() {
     assert_eq!(m("Russia", 1916, 1), Some(0));
     assert_eq!(m("United States", 1918, 1), Some(0));
     assert_eq!(
-        t.modifier("Great Britain", D, ym(1916, 5)),
+        t.modifier(navy("Great Britain"), D, ym(1916, 5)),
         None,
         "size D: no modifier"
     );
+    // SPEC 3.8: the usual short forms name the same navy.
+    assert_eq!(m("GB", 1916, 5), Some(2));
+    assert_eq!(m("DE", 1915, 1), Some(1));
+    assert_eq!(m("AH", 1915, 6), Some(1));
+    assert_eq!(t.modifier(navy("Other"), A, ym(1916, 5)), None);
     assert_eq!(t.nations.len(), 8);
+}
+
+fn navy(n: &str) -> crate::core::fgdn::nation::Navy {
+    crate::core::fgdn::nation::Navy::parse(n).unwrap_or_else(|| panic!("navy {n}"))
 }
 
 /// FG&DN 8.5 Breakdown Repair Table.
@@ -690,14 +699,18 @@ fn breakdown_repair_8_5_matches_rule_text() {
         "Germany",
         "Japan",
         "Russia",
+        "US",
+        "UK",
+        "DE",
     ] {
-        assert_eq!(t.rank(n), NavyRank::First, "{n}");
+        assert_eq!(t.rank(Some(navy(n))), NavyRank::First, "{n}");
     }
-    for n in ["Austria-Hungary", "Turkey", "France", "Italy", "Chile"] {
-        assert_eq!(t.rank(n), NavyRank::Second, "{n}");
+    for n in ["Austria-Hungary", "Turkey", "France", "Italy", "Other"] {
+        assert_eq!(t.rank(Some(navy(n))), NavyRank::Second, "{n}");
     }
-    assert_eq!(t.repair_pct("Japan", 24), Some(35));
-    assert_eq!(t.repair_pct("Italy", 48), Some(30));
+    assert_eq!(t.rank(None), NavyRank::Second, "no nation given");
+    assert_eq!(t.repair_pct(Some(navy("Japan")), 24), Some(35));
+    assert_eq!(t.repair_pct(Some(navy("Italy")), 48), Some(30));
     assert_eq!(
         (
             t.tender_bonus_pct,
