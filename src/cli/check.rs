@@ -80,7 +80,7 @@ pub fn run(paths: &[std::path::PathBuf], tables: &Tables) -> Result<(), CliError
         let problems = check_file(p, tables);
         let errors = problems
             .iter()
-            .filter(|p| !p.starts_with("warning: "))
+            .filter(|p| !p.starts_with("warning: ") && !p.starts_with("note: "))
             .count();
         for problem in &problems {
             eprintln!("{}", crate::cli::text::printable_lines(problem));

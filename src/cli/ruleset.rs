@@ -151,6 +151,12 @@ pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
         Ok(b) => {
             let mut problems: Vec<String> =
                 b.warnings.iter().map(|w| format!("warning: {w}")).collect();
+            for note in R::table_notes(&tables) {
+                problems.push(format!(
+                    "note: {} table cell not in the rule text: {note}",
+                    R::ID
+                ));
+            }
             for p in Journal::<R>::verify(&b.scenario, tables, b.game.entries()) {
                 problems.push(format!("{name}: {p}"));
             }

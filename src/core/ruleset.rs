@@ -84,6 +84,10 @@ pub trait Ruleset: Rules {
     fn entry_lines(before: &Self::State, entry: &crate::core::game::Record<Self>) -> Vec<String>;
     /// `umpire status --json`.
     fn status_json(state: &Self::State, tables: &Self::Tables) -> serde_json::Value;
+    /// Every table cell that is not printed in the rule text (derived, reconstructed or
+    /// unknown), one line each with its file, key, provenance and reason (SPEC 8); `umpire
+    /// check` lists them.
+    fn table_notes(tables: &Self::Tables) -> Vec<String>;
 }
 
 /// Why an `expect` failed.

@@ -125,7 +125,7 @@ pub fn schedule(state: &GameState, tables: &Tables) -> Schedule {
                 if n == 1 { "" } else { "s" }
             )));
         }
-        for t in crate::core::fgdn::status::timers(state, tables, idx) {
+        for t in crate::core::fgdn::status::timer_views(state, tables, idx) {
             if t.at == clock.turn && t.phase == clock.phase {
                 out.now.push(item(t.what));
             } else {

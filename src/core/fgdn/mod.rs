@@ -154,6 +154,11 @@ impl Ruleset for Fgdn {
     fn status_json(state: &GameState, tables: &tables::Tables) -> serde_json::Value {
         serde_json::to_value(crate::core::view::status(state, tables)).unwrap_or_default()
     }
+
+    /// FG&DN's tables are transcribed from the text whole: no cell is marked otherwise yet.
+    fn table_notes(_tables: &tables::Tables) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl Record<Fgdn> {

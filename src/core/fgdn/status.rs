@@ -290,7 +290,7 @@ fn casualty_view(clock: Clock, f: &FireFlood) -> CasualtyView {
 
 /// Every effect the console will fire by itself for ship `idx`, soonest first (SPEC 3.5): the
 /// FG&DN schedule, the same one the end of a phase fires from.
-pub fn timers(state: &GameState, tables: &Tables, idx: usize) -> Vec<TimerView> {
+pub fn timer_views(state: &GameState, tables: &Tables, idx: usize) -> Vec<TimerView> {
     let mut raw = timers::schedule(state, tables, idx);
     raw.sort_by_key(|t| (t.turn, phase_order(t.phase)));
     raw.into_iter()
@@ -309,7 +309,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
     let idx = state.ship_index(s.id()).unwrap_or(0);
     let eff = damage_control::effective(state, tables, idx);
     let (speed_max, breakdown_level, orders) = speed_max(tables, s);
-    let timers = timers(state, tables, idx);
+    let timers = timer_views(state, tables, idx);
     let sinks_at = match s.status {
         ShipStatus::Sinking { due } => Some(label(state.clock.first_turn_at_or_after(due))),
         _ => None,

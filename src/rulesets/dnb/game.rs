@@ -498,6 +498,22 @@ impl Ruleset for Dnb {
     fn status_json(g: &DnbGame, _tables: &Tables) -> Value {
         status(g)
     }
+
+    fn table_notes(tables: &Tables) -> Vec<String> {
+        super::non_text_cells(tables)
+            .into_iter()
+            .map(|c| {
+                format!(
+                    "{} {}: {} ({}): {}",
+                    c.file,
+                    c.key,
+                    c.provenance.as_str(),
+                    c.rule,
+                    c.note
+                )
+            })
+            .collect()
+    }
 }
 
 /// One decision in progress: a scratch game every event is applied to as it is emitted.
