@@ -231,10 +231,36 @@ fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
                 )),
             }
         }
+        Cmd::Report {
+            file,
+            format,
+            out,
+            force,
+            ..
+        } => {
+            if let Some(out) = &out {
+                cli::report::check_out(out, &file, force)?;
+            }
+            let battle = open(&file)?;
+            let text = match format {
+                cli::report::Format::Md => cli::ruleset::report(&battle, false)?,
+                cli::report::Format::Json => cli::ruleset::report(&battle, true)?,
+                cli::report::Format::Html | cli::report::Format::Csv => {
+                    return Err(CliError::input(
+                        "dnb-standard reports are Markdown or JSON (--format md|json)",
+                    ))
+                }
+            };
+            cli::report::write_report(&text, Some(&file), out.as_deref())
+        }
+        Cmd::Carry { .. } => Err(CliError::input(
+            "Dreadnoughts & Battlewagons carries no damage from one battle to the next (its \
+             standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 battles",
+        )),
         _ => Err(CliError::input(
-            "the dashboard, review, watch, report and carry do not yet show dnb-standard battles; \
-             play one headless: `umpire run FILE --script SCRIPT`, `umpire status FILE [--json]`, \
-             `umpire log FILE`, `umpire check FILE`",
+            "the dashboard, review and watch do not yet show dnb-standard battles; play one \
+             headless: `umpire run FILE --script SCRIPT`, `umpire status FILE [--json]`, \
+             `umpire log FILE`, `umpire report FILE`, `umpire check FILE`",
         )),
     }
 }

@@ -119,3 +119,48 @@ fn an_unknown_ruleset_is_refused_with_the_known_ones_spec_8() {
         .unwrap();
     assert!(!o.status.success());
 }
+
+/// `report` works for a D&B battle (Markdown and JSON, from the recorded log); `carry` is
+/// refused with the reason; the faces not built for D&B yet say so instead of misreading it.
+#[test]
+fn report_for_dnb_and_clear_refusals_elsewhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let script = dir.path().join("s.umpire");
+    std::fs::write(&script, "si z23 2\nnext\n").unwrap();
+    let o = umpire()
+        .arg("run")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = umpire().arg("report").arg(&save).output().unwrap();
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        md.contains("## Losses") && md.contains("Z23 (German): sunk"),
+        "{md}"
+    );
+    let o = umpire()
+        .args(["report", "--format", "json"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["ruleset"], "dnb-standard");
+    assert_eq!(v["commands"], 2);
+    let o = umpire()
+        .arg("carry")
+        .arg(&save)
+        .arg("--into")
+        .arg(dir.path().join("next.toml"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("carries no damage"));
+    let o = umpire().arg("review").arg(&save).output().unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("headless"));
+}

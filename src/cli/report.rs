@@ -65,10 +65,19 @@ pub fn run(
     }
     let report = build(&battle.scenario, &battle.game);
     let text = render(&report, format, table)?;
+    write_report(&text, battle.path.as_deref(), out_path)
+}
+
+/// A report to stdout, or atomically to `--out` (never onto the battle it reports).
+pub fn write_report(
+    text: &str,
+    input: Option<&Path>,
+    out_path: Option<&Path>,
+) -> Result<(), CliError> {
     match out_path {
-        None => out(&text),
+        None => out(text),
         Some(p) => {
-            if let Some(input) = &battle.path {
+            if let Some(input) = input {
                 if same_file(input, p) {
                     return Err(CliError::input(format!(
                         "{}: that is the battle being reported; give --out another file name",
@@ -76,7 +85,7 @@ pub fn run(
                     )));
                 }
             }
-            crate::store::write_atomic(p, &text).map_err(|e| CliError::input(e.to_string()))?;
+            crate::store::write_atomic(p, text).map_err(|e| CliError::input(e.to_string()))?;
             eprintln!("wrote the report to {}", p.display());
         }
     }

@@ -164,3 +164,118 @@ pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
         }
     }
 }
+
+/// `umpire report FILE [--format md|json]` for any ruleset: the summary (rule system, game and
+/// wall-clock span, commands in effect and undone), every ship's end state by side from the
+/// ruleset's status, the ships lost, and the log with every die. Built from the recorded log:
+/// nothing is rolled again.
+pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, CliError> {
+    let game = &battle.game;
+    let status = R::status_json(&game.state, &game.tables);
+    let log = log_lines(battle);
+    let entries = game.entries();
+    let undone = (0..entries.len()).filter(|i| !game.in_effect(*i)).count();
+    let from = entries
+        .first()
+        .map(|e| e.clock.to_string())
+        .unwrap_or_else(|| R::clock(&game.state).to_string());
+    let to = R::clock(&game.state).to_string();
+    let walls: Vec<&str> = entries.iter().filter_map(|e| e.wall.as_deref()).collect();
+    let ships = status["ships"].as_array().cloned().unwrap_or_default();
+    if json {
+        let v = serde_json::json!({
+            "scenario": status["scenario"],
+            "ruleset": R::ID,
+            "from": from,
+            "to": to,
+            "commands": entries.len() - undone,
+            "undone": undone,
+            "wall_clock": { "first": walls.first(), "last": walls.last() },
+            "ships": ships,
+            "log": log,
+        });
+        return serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()));
+    }
+    let name = status["scenario"]["name"].as_str().unwrap_or("");
+    let mut s = format!("# After-action report: {name}\n\n");
+    s.push_str(&format!(
+        "Rule system `{}`; from {from} to {to}; {} command{} in effect, {undone} undone",
+        R::ID,
+        entries.len() - undone,
+        if entries.len() - undone == 1 { "" } else { "s" }
+    ));
+    if let (Some(a), Some(b)) = (walls.first(), walls.last()) {
+        s.push_str(&format!(
+            "; wall clock {} to {}",
+            wall_text(a),
+            wall_text(b)
+        ));
+    }
+    s.push_str(".\n\n## Ships\n\n");
+    let mut sides: Vec<&str> = Vec::new();
+    for ship in &ships {
+        let side = ship["side"].as_str().unwrap_or("");
+        if !sides.contains(&side) {
+            sides.push(side);
+        }
+    }
+    for side in &sides {
+        s.push_str(&format!(
+            "### {side}\n\n| ship | status | end state |\n|---|---|---|\n"
+        ));
+        for ship in ships.iter().filter(|x| x["side"].as_str() == Some(side)) {
+            let head = ["id", "name", "side", "status"];
+            let rest: Vec<String> = ship
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(k, _)| !head.contains(&k.as_str()))
+                .filter_map(|(k, x)| {
+                    scalar(x)
+                        .filter(|t| !t.is_empty())
+                        .map(|t| format!("{k} {t}"))
+                })
+                .collect();
+            s.push_str(&format!(
+                "| {} ({}) | {} | {} |\n",
+                ship["name"].as_str().unwrap_or(""),
+                ship["id"].as_str().unwrap_or(""),
+                ship["status"].as_str().unwrap_or(""),
+                rest.join(", ").replace('|', "/")
+            ));
+        }
+        s.push('\n');
+    }
+    let lost: Vec<String> = ships
+        .iter()
+        .filter(|x| x["status"].as_str().is_some_and(|st| st != "afloat"))
+        .map(|x| {
+            format!(
+                "- {} ({}): {}",
+                x["name"].as_str().unwrap_or(""),
+                x["side"].as_str().unwrap_or(""),
+                x["status"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    s.push_str("## Losses\n\n");
+    if lost.is_empty() {
+        s.push_str("None.\n");
+    } else {
+        s.push_str(&lost.join("\n"));
+        s.push('\n');
+    }
+    s.push_str("\n## Log\n\n```\n");
+    for l in &log {
+        let undone = if l.in_effect { "" } else { "  (undone)" };
+        s.push_str(&format!(
+            "#{:<4} {} {}{undone}\n",
+            l.seq, l.clock, l.command
+        ));
+        for e in &l.lines {
+            s.push_str(&format!("        {}\n", e.trim()));
+        }
+    }
+    s.push_str("```\n");
+    Ok(printable_lines(&s).into_owned())
+}
