@@ -587,3 +587,46 @@ fn a_save_replaced_underneath_is_never_written_and_the_screen_says_not_saved() {
         "the replacement is never written to"
     );
 }
+
+/// SPEC 10 (finding 7, 8, 2): the header shows queued dice and keeps its place as the phase
+/// name changes; undo names the command it stepped over on the message line.
+#[test]
+fn header_shows_queued_dice_and_undo_names_its_command() {
+    let mut d = demo();
+    let first = d.screen(80, 24);
+    let head = |s: &str| s.lines().next().unwrap().to_string();
+    let mark_at = |s: &str| head(s).find("mark").unwrap();
+    d.keys(&["n", "n"]);
+    let later = d.screen(80, 24);
+    assert!(head(&later).contains("planned fire"), "{}", head(&later));
+    assert_eq!(mark_at(&first), mark_at(&later), "the header shifted");
+    d.command("dice 5 2");
+    let s = d.screen(80, 24);
+    assert!(head(&s).contains("dice roll [5 2]"), "{}", head(&s));
+    d.command("dice clear");
+    assert!(!head(&d.screen(80, 24)).contains('['));
+    d.command("hit moltke 60");
+    d.keys(&["u"]);
+    let msg = d
+        .app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        msg.contains("undo: stepped back over: hit moltke 60 (entered 1200 planned fire"),
+        "{msg}"
+    );
+    d.keys(&["U"]);
+    let msg = d
+        .app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        msg.contains("redo: stepped forward over: hit moltke 60"),
+        "{msg}"
+    );
+    d.assert_saved();
+}

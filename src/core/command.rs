@@ -172,6 +172,10 @@ pub enum Command {
     Until {
         time: u32,
         phase: Option<Phase>,
+        /// `until HHMM [PHASE] day N`: on day N of the battle (1 = the first). Without it a
+        /// time earlier than now (more than half a day back) is refused (SPEC 10).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        day: Option<u32>,
     },
     Scale(Scale),
     Hit {
@@ -260,10 +264,10 @@ pub enum Command {
 
 /// The commands, with their argument summaries, for errors, help and completion.
 pub const COMMANDS: &[(&str, &str)] = &[
-    ("dice", "dice N [N ...]"),
+    ("dice", "dice N [N ...] | dice clear"),
     ("next", "next"),
     ("turn", "turn"),
-    ("until", "until HHMM [PHASE]"),
+    ("until", "until HHMM [PHASE] [day N]"),
     ("scale", "scale tactical|intermediate"),
     ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc]"),
     ("crit", "crit SHIP KIND"),
@@ -501,13 +505,18 @@ impl FromStr for Command {
                 if words.len() < 2 {
                     return err(format!("missing die faces; usage: {u}"));
                 }
+                // `dice clear` empties the queue: the empty list (a face list is never empty).
+                if words[1].eq_ignore_ascii_case("clear") {
+                    no_more(&words, 2, u)?;
+                    return Ok(Command::Dice(Vec::new()));
+                }
                 let mut faces = Vec::new();
                 for w in &words[1..] {
                     match w.parse::<u32>() {
                         Ok(f) if f <= 100 => faces.push(f),
                         _ => {
                             return err(format!(
-                                "\"{w}\" is not a die face (0-100; 0 reads as 10 on a D10)"
+                                "\"{w}\" is not a die face: no die shows it (faces 1-100; 0 reads as 10 on a D10; dice clear empties the queue)"
                             ))
                         }
                     }
@@ -545,14 +554,32 @@ impl FromStr for Command {
                     .ok_or_else(|| pe(format!("missing HHMM; usage: {u}")))?
                     .parse()
                     .map_err(pe)?;
-                let phase = match words.get(2) {
-                    Some(p) => Some(p.parse::<Phase>().map_err(pe)?),
-                    None => None,
+                let mut rest = &words[2..];
+                let phase = match rest.first() {
+                    Some(p) if !p.eq_ignore_ascii_case("day") => {
+                        rest = &rest[1..];
+                        Some(p.parse::<Phase>().map_err(pe)?)
+                    }
+                    _ => None,
                 };
-                no_more(&words, 3, u)?;
+                let day = match rest.first() {
+                    Some(d) if d.eq_ignore_ascii_case("day") => {
+                        let n: u32 = number(rest.get(1), "day (1 is the battle's first)", u)?;
+                        if n == 0 || n > 366 {
+                            return err(format!("day {n} is not a day of the battle (1-366)"));
+                        }
+                        rest = &rest[2..];
+                        Some(n)
+                    }
+                    _ => None,
+                };
+                if let Some(w) = rest.first() {
+                    return err(format!("unexpected \"{w}\"; usage: {u}"));
+                }
                 Command::Until {
                     time: time.0,
                     phase,
+                    day,
                 }
             }
             "scale" => {
@@ -788,6 +815,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Command::Dice(faces) if faces.is_empty() => f.write_str("dice clear"),
             Command::Dice(faces) => {
                 write!(f, "dice")?;
                 for x in faces {
@@ -799,10 +827,13 @@ impl fmt::Display for Command {
             Command::Turn => f.write_str("turn"),
             Command::Undo => f.write_str("undo"),
             Command::Redo => f.write_str("redo"),
-            Command::Until { time, phase } => {
+            Command::Until { time, phase, day } => {
                 write!(f, "until {}", Hhmm(*time))?;
                 if let Some(p) = phase {
                     write!(f, " {p}")?;
+                }
+                if let Some(d) = day {
+                    write!(f, " day {d}")?;
                 }
                 Ok(())
             }
@@ -909,6 +940,9 @@ mod tests {
         rt("turn");
         rt("until 1230");
         rt("until 1230 resolution");
+        rt("until 0030 day 2");
+        rt("until 0030 resolution day 2");
+        assert_eq!(rt("dice clear"), Command::Dice(Vec::new()));
         rt("scale intermediate");
         rt("hit Tiger 34 pen 26 range long caliber 343 side port");
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
@@ -967,6 +1001,10 @@ mod tests {
         assert!(e("hit tiger 5 pen").contains("missing penetration"));
         assert!(e("hit tiger 5 nopen pen 3").contains("given twice"));
         assert!(e("dice 7 101").contains("\"101\" is not a die face"));
+        assert!(e("dice clear 3").contains("unexpected \"3\""));
+        assert!(e("until 1200 day 0").contains("not a day"));
+        assert!(e("until 1200 day").contains("missing day"));
+        assert!(e("until 1200 resolution 2").contains("unexpected \"2\""));
         assert!(e("until 2500").contains("not a time HHMM"));
         assert!(e("crit tiger rudderr").contains("unknown critical kind"));
         assert!(e("next please").contains("unexpected \"please\""));

@@ -15,3 +15,4 @@ pub mod review;
 pub mod scenario;
 pub mod state;
 pub mod view;
+pub mod words;

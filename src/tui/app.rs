@@ -358,12 +358,27 @@ impl App {
                         self.unsaved = None;
                         self.mode = Mode::Normal;
                         self.log_appended();
-                        let summary = lines
-                            .iter()
-                            .skip(1)
-                            .map(|l| l.trim())
-                            .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
-                            .map(str::to_string)
+                        // Undo and redo name the command they stepped over (SPEC 10).
+                        let history = matches!(command, Command::Undo | Command::Redo);
+                        let named = history
+                            .then(|| {
+                                let game = &self.battle.game;
+                                let last = game.entries().len().checked_sub(1)?;
+                                let e = crate::core::log_view::log_entry(game, last, None)?;
+                                e.lines.last().map(|l| l.text.clone())
+                            })
+                            .flatten();
+                        let summary = named
+                            .into_iter()
+                            .chain(
+                                lines
+                                    .iter()
+                                    .skip(1)
+                                    .map(|l| l.trim())
+                                    .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
+                                    .map(str::to_string),
+                            )
+                            .next()
                             .unwrap_or_else(|| format!("done: {text}"));
                         self.info(summary);
                         Ok(())
