@@ -361,7 +361,8 @@ fn ask_mode_asks_every_die_with_its_purpose_and_esc_changes_nothing() {
     let before = d.app.battle.game.state.clone();
     d.keys(&["esc"]);
     assert_eq!(d.app.battle.game.state, before);
-    assert_eq!(d.reloaded().game.entries().len(), 2);
+    // next, hit, and the switch to ask mode (`dice ask`, kept with the save).
+    assert_eq!(d.reloaded().game.entries().len(), 3);
     // Again, answering every die: typed faces are logged as typed.
     d.keys(&["n", "'6'", "enter"]);
     let mut guard = 0;
@@ -629,4 +630,42 @@ fn header_shows_queued_dice_and_undo_names_its_command() {
         "{msg}"
     );
     d.assert_saved();
+}
+
+/// SPEC 10 (finding 5): the dice mode is kept with the save (`dice ask` in its log, which the
+/// rules ignore) and shown on reopen; undo steps back over the switch like any command.
+#[test]
+fn dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
+    let mut d = demo();
+    d.keys(&["m"]);
+    assert_eq!(d.app.dice_mode, DiceMode::Ask);
+    let state_before = d.reloaded().game.state;
+    assert_eq!(
+        d.app.battle.game.entries().last().map(|e| e.cmd.as_str()),
+        Some("dice ask")
+    );
+    d.assert_saved();
+    // Quit (the writer and its lock go), then reopen: a new console on the same file.
+    d.app.save = Save::ReadOnly("closed".into());
+    let writer = SaveWriter::open(&d.path).unwrap();
+    let battle = Battle::open(&d.path, Tables::builtin()).unwrap();
+    assert_eq!(battle.game.state, state_before, "the rules ignore the mode");
+    let mut again = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(d.path.clone()),
+        Keymap::default(),
+    );
+    assert_eq!(again.dice_mode, DiceMode::Ask);
+    let s = screen_common::screen(&mut again, 80, 24);
+    assert!(s.lines().next().unwrap().contains("dice ASK"), "{s}");
+    assert!(s.contains("as this battle was left"), "{s}");
+    screen_common::press(&mut again, &["m"]);
+    assert_eq!(again.dice_mode, DiceMode::Roll);
+    screen_common::press(&mut again, &["u"]);
+    assert_eq!(
+        again.dice_mode,
+        DiceMode::Ask,
+        "undo steps back over the switch"
+    );
 }

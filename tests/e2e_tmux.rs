@@ -101,9 +101,17 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
         .map(|l| l.split_whitespace().skip(3).collect::<Vec<_>>().join(" "))
         .map(|c| Box::leak(c.into_boxed_str()) as &str)
         .collect();
+    // `m` is kept with the save (`dice ask`, SPEC 10).
     assert_eq!(
         cmds,
-        ["next", "next", "hit tiger 120", "next (undone)", "undo"]
+        [
+            "next",
+            "next",
+            "hit tiger 120",
+            "dice ask",
+            "next (undone)",
+            "undo"
+        ]
     );
 }
 

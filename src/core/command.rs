@@ -167,6 +167,11 @@ impl Default for HitOpts {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     Dice(Vec<u32>),
+    /// `dice ask` / `dice roll`: the dashboard's dice mode, kept in the save so a reopened
+    /// battle asks for the table's dice as before (SPEC 10). The rules ignore it.
+    DiceMode {
+        ask: bool,
+    },
     Next,
     Turn,
     Until {
@@ -264,7 +269,7 @@ pub enum Command {
 
 /// The commands, with their argument summaries, for errors, help and completion.
 pub const COMMANDS: &[(&str, &str)] = &[
-    ("dice", "dice N [N ...] | dice clear"),
+    ("dice", "dice N [N ...] | dice clear | dice ask|roll"),
     ("next", "next"),
     ("turn", "turn"),
     ("until", "until HHMM [PHASE] [day N]"),
@@ -509,6 +514,12 @@ impl FromStr for Command {
                 if words[1].eq_ignore_ascii_case("clear") {
                     no_more(&words, 2, u)?;
                     return Ok(Command::Dice(Vec::new()));
+                }
+                for (word, ask) in [("ask", true), ("roll", false)] {
+                    if words[1].eq_ignore_ascii_case(word) {
+                        no_more(&words, 2, u)?;
+                        return Ok(Command::DiceMode { ask });
+                    }
                 }
                 let mut faces = Vec::new();
                 for w in &words[1..] {
@@ -816,6 +827,7 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Dice(faces) if faces.is_empty() => f.write_str("dice clear"),
+            Command::DiceMode { ask } => f.write_str(if *ask { "dice ask" } else { "dice roll" }),
             Command::Dice(faces) => {
                 write!(f, "dice")?;
                 for x in faces {
@@ -943,6 +955,8 @@ mod tests {
         rt("until 0030 day 2");
         rt("until 0030 resolution day 2");
         assert_eq!(rt("dice clear"), Command::Dice(Vec::new()));
+        assert_eq!(rt("dice ask"), Command::DiceMode { ask: true });
+        assert_eq!(rt("DICE Roll"), Command::DiceMode { ask: false });
         rt("scale intermediate");
         rt("hit Tiger 34 pen 26 range long caliber 343 side port");
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");

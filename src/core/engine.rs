@@ -213,6 +213,8 @@ pub fn decide(
             grounding::beach(&mut ctx, ship, how)?
         }
         Command::Refloat { ship } => grounding::refloat(&mut ctx, ship)?,
+        // The dashboard's dice mode, recorded for the next opening: no rule reads it.
+        Command::DiceMode { .. } => {}
         Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
             return refused(format!(
                 "\"{command}\" is handled by the game history, not the rules"

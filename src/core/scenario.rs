@@ -321,7 +321,8 @@ struct RawShip {
     in_service: u32,
     rebuilt: Option<u32>,
     nation: Option<String>,
-    #[serde(default)]
+    /// `armour` is the British spelling the dashboard shows (SPEC 10).
+    #[serde(default, alias = "armour")]
     armor: Armor,
     armed: Option<bool>,
     tug: Option<bool>,
@@ -724,6 +725,13 @@ armor = { belt = 18, deck = 6 }
             "{}",
             e[0]
         );
+    }
+
+    #[test]
+    fn armour_is_accepted_for_armor() {
+        let s = parse_scenario("t.toml", &GOOD.replace("armor =", "armour =")).unwrap();
+        assert_eq!(s.ships[0].armor.belt, 18);
+        assert_eq!(s.ships[0].armor.deck, 6);
     }
 
     #[test]

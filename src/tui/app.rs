@@ -25,6 +25,18 @@ pub enum DiceMode {
 }
 
 impl DiceMode {
+    /// The mode the save's log last recorded (`dice ask` / `dice roll` in effect), if any.
+    pub fn from_log(game: &crate::core::game::Game) -> Option<DiceMode> {
+        game.in_effect_indices()
+            .iter()
+            .rev()
+            .find_map(|&i| match game.entries()[i].cmd.as_str() {
+                "dice ask" => Some(DiceMode::Ask),
+                "dice roll" => Some(DiceMode::Roll),
+                _ => None,
+            })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             DiceMode::Roll => "roll",
@@ -174,6 +186,14 @@ impl App {
             review: None,
         };
         app.rebuild_log();
+        if let Some(mode) = DiceMode::from_log(&app.battle.game) {
+            app.dice_mode = mode;
+            if mode == DiceMode::Ask {
+                app.info(
+                    "dice: ask, as this battle was left — the console stops at every die (m: roll)",
+                );
+            }
+        }
         app
     }
 
@@ -358,8 +378,13 @@ impl App {
                         self.unsaved = None;
                         self.mode = Mode::Normal;
                         self.log_appended();
-                        // Undo and redo name the command they stepped over (SPEC 10).
+                        // Undo and redo name the command they stepped over (SPEC 10), and the
+                        // dice mode follows the log they leave.
                         let history = matches!(command, Command::Undo | Command::Redo);
+                        if history || matches!(command, Command::DiceMode { .. }) {
+                            self.dice_mode =
+                                DiceMode::from_log(&self.battle.game).unwrap_or(DiceMode::Roll);
+                        }
                         let named = history
                             .then(|| {
                                 let game = &self.battle.game;
@@ -471,10 +496,22 @@ impl App {
             Action::Flood => self.open_form(FormKind::Flood),
             Action::Critical => self.open_form(FormKind::Critical),
             Action::DiceMode => {
-                self.dice_mode = match self.dice_mode {
-                    DiceMode::Roll => DiceMode::Ask,
-                    DiceMode::Ask => DiceMode::Roll,
-                };
+                let ask = self.dice_mode == DiceMode::Roll;
+                // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps
+                // it; a read-only view only switches its own screen.
+                if self.read_only().is_none() && self.review.is_none() {
+                    self.run_key_command(if ask { "dice ask" } else { "dice roll" });
+                    if matches!(
+                        self.message,
+                        Some(Message {
+                            tone: Tone::Error,
+                            ..
+                        })
+                    ) {
+                        return;
+                    }
+                }
+                self.dice_mode = if ask { DiceMode::Ask } else { DiceMode::Roll };
                 self.info(match self.dice_mode {
                     DiceMode::Ask => "dice: ask — the console stops at every die (Enter rolls it)",
                     DiceMode::Roll => "dice: roll — the console rolls every die",
