@@ -669,3 +669,34 @@ fn dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
         "undo steps back over the switch"
     );
 }
+
+/// SPEC 10 (finding 2): at 80x24 what the panels cut with "…" is whole in one key: `L` the log
+/// full screen (every line wrapped, scrollable), `v` the ship's detail and the due list.
+#[test]
+fn at_80x24_the_log_and_the_detail_open_full_screen_with_nothing_cut() {
+    let mut d = demo();
+    busy(&mut d);
+    d.keys(&["j"]); // Valiant, burning: orders and timers
+    let panels = d.screen(80, 24);
+    assert!(panels.contains('…'), "the panels cut something: {panels}");
+    d.keys(&["L"]);
+    let log = d.screen(80, 24);
+    insta::assert_snapshot!("log_view_80x24", log);
+    let body: Vec<&str> = log.lines().skip(2).take(20).collect();
+    assert!(!body.iter().any(|l| l.contains('…')), "{log}");
+    // Every row of the panel's log is in the view, whole (scroll back to see the oldest).
+    d.keys(&["g"]);
+    let oldest = d.screen(80, 24);
+    assert!(oldest.contains("end of 1200 plotting"), "{oldest}");
+    d.keys(&["esc"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    d.keys(&["v"]);
+    let detail = d.screen(80, 24);
+    insta::assert_snapshot!("detail_view_80x24", detail);
+    assert!(detail.contains("Timers"), "{detail}");
+    assert!(detail.contains("Due at end of"), "{detail}");
+    d.keys(&["j", "j", "j"]);
+    assert!(matches!(d.app.mode, Mode::DetailView { scroll: 3 }));
+    d.keys(&["v"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+}

@@ -80,6 +80,16 @@ pub enum Mode {
     Help {
         scroll: u16,
     },
+    /// The log full screen, every line whole (wrapped): `scroll` lines hidden below the
+    /// bottom, 0 follows the newest (SPEC 10, 80x24 hides nothing).
+    LogView {
+        scroll: usize,
+    },
+    /// The selected ship's detail and the due list full screen, nothing cut; `scroll` lines
+    /// from the top.
+    DetailView {
+        scroll: u16,
+    },
     ConfirmQuit,
 }
 
@@ -462,6 +472,8 @@ impl App {
             Mode::Ask(ask) => self.ask_key(key, ask),
             Mode::Search(edit) => self.search_key(key, edit),
             Mode::Help { scroll } => self.help_key(key, scroll),
+            Mode::LogView { scroll } => self.log_view_key(key, scroll),
+            Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.quit = true
@@ -543,6 +555,12 @@ impl App {
                 }
             }
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::LogView => {
+                // Every entry's rows, so the view scrolls to the first.
+                self.ensure_rows(usize::MAX);
+                self.mode = Mode::LogView { scroll: 0 }
+            }
+            Action::DetailView => self.mode = Mode::DetailView { scroll: 0 },
             Action::Quit => {
                 self.mode = Mode::ConfirmQuit;
             }
@@ -674,6 +692,37 @@ impl App {
                 self.mode = Mode::Search(edit);
             }
         }
+    }
+
+    /// Keys of the full-screen log: lines and pages back (up) and forward (down); Esc, q or
+    /// the key that opened it close it.
+    fn log_view_key(&mut self, key: KeyEvent, scroll: usize) {
+        let page = self.log_height.max(1);
+        let scroll = match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('L') | KeyCode::Enter => return,
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
+            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
+            KeyCode::PageUp => scroll.saturating_add(page),
+            KeyCode::PageDown => scroll.saturating_sub(page),
+            KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
+            KeyCode::End | KeyCode::Char('G') => 0,
+            _ => scroll,
+        };
+        self.mode = Mode::LogView { scroll };
+    }
+
+    /// Keys of the full-screen detail: scroll down and up; Esc, q or `v` close it.
+    fn detail_view_key(&mut self, key: KeyEvent, scroll: u16) {
+        let scroll = match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') | KeyCode::Enter => return,
+            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+            KeyCode::PageDown => scroll.saturating_add(10),
+            KeyCode::PageUp => scroll.saturating_sub(10),
+            KeyCode::Home | KeyCode::Char('g') => 0,
+            _ => scroll,
+        };
+        self.mode = Mode::DetailView { scroll };
     }
 
     fn help_key(&mut self, key: KeyEvent, scroll: u16) {
