@@ -1030,3 +1030,27 @@ fn undo_and_redo_name_the_command_in_the_log() {
         "{log}"
     );
 }
+
+/// SPEC 10 (finding 9): a ship by its quoted name in a script and in `log --ship`; phases and
+/// critical kinds in words; the save keeps the canonical command with ids.
+#[test]
+fn ships_by_quoted_name_and_phases_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    ok(run(
+        &save,
+        &dir,
+        "until 1200 \"planned fire\"\nfire \"HMS Tiger\" 5\nhit \"sms moltke\" 60\ncrit \"SMS Kaiser\" \"main battery\"\nexpect \"HMS Tiger\" fire_pct 5\n",
+    ));
+    let log = out(&ok(umpire()
+        .args(["log", "--ship", "SMS Moltke"])
+        .arg(&save)
+        .output()
+        .unwrap()));
+    assert!(log.contains("hit moltke 60"), "{log}");
+    assert!(!log.contains("fire tiger"), "{log}");
+    let all = out(&ok(cmd(&["log"], &save)));
+    assert!(all.contains("fire tiger 5"), "{all}");
+    assert!(all.contains("crit kaiser main_battery"), "{all}");
+}

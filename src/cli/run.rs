@@ -17,13 +17,20 @@ pub fn run(battle: &mut Battle, script_path: &Path, save: Option<&Path>) -> Resu
     }
     // Parse the whole script first: a typo on line 40 should not leave 39 commands applied.
     let mut commands = Vec::new();
+    // Ships may be named by id or by quoted name (SPEC 10).
+    let ships: Vec<(&str, &str)> = battle
+        .game
+        .state
+        .ships
+        .iter()
+        .map(|s| (s.id(), s.spec.name.as_str()))
+        .collect();
     for (n, line) in script.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let cmd: Command = trimmed
-            .parse()
+        let cmd: Command = crate::core::command::parse_naming(trimmed, &ships)
             .map_err(|e| CliError::input(format!("{script_name}:{}: {e}", n + 1)))?;
         commands.push((n + 1, trimmed.to_string(), cmd));
     }

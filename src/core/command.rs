@@ -371,7 +371,7 @@ fn ship_id(word: Option<&String>, usage: &str) -> Result<String, ParseError> {
     match word {
         Some(w) if is_id(w) => Ok(w.to_ascii_lowercase()),
         Some(w) => err(format!(
-            "\"{w}\" is not a ship id (letters, digits, - and _); usage: {usage}"
+            "\"{w}\" is not a ship id (letters, digits, - and _) or a ship's name in this battle; usage: {usage}"
         )),
         None => err(format!("missing SHIP; usage: {usage}")),
     }
@@ -798,6 +798,66 @@ impl FromStr for Command {
     }
 }
 
+/// Parse a line typed by the umpire, who may name a ship by its quoted name as well as by its
+/// id (`fire "HMS Tiger" 5`), and a phase or critical kind in words (`until 1209 "planned
+/// fire"`, `crit tiger "main battery"`) (SPEC 10). `ships` are the battle's (id, name) pairs.
+/// The command is the canonical one, with ids and snake_case words, so saves and scripts read
+/// the same as before; notes and reasons are never rewritten.
+pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, ParseError> {
+    let words = tokenize(line)?;
+    let Some(verb) = words.first().map(|w| w.to_ascii_lowercase()) else {
+        return line.parse();
+    };
+    let ship_at: &[usize] = match verb.as_str() {
+        "assist" => &[1, 2],
+        "expect"
+            if words
+                .get(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("clock")) =>
+        {
+            &[]
+        }
+        "hit" | "crit" | "fire" | "flood" | "crew" | "release" | "magazines" | "flood-hold"
+        | "purge" | "orders" | "adjust" | "beach" | "refloat" | "expect" => &[1],
+        _ => &[],
+    };
+    let word_at: &[usize] = match verb.as_str() {
+        "until" | "crit" => &[2],
+        "expect" => &[3],
+        _ => &[],
+    };
+    let mut changed = false;
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let mut w = w.clone();
+        if ship_at.contains(&i) && !is_id(&w) {
+            if let Some((id, _)) = ships.iter().find(|(_, n)| n.eq_ignore_ascii_case(&w)) {
+                w = id.to_string();
+                changed = true;
+            }
+        }
+        if word_at.contains(&i) && w.contains(' ') {
+            w = w.trim().replace(' ', "_");
+            changed = true;
+        }
+        out.push(w);
+    }
+    if !changed {
+        return line.parse();
+    }
+    let text: Vec<String> = out
+        .iter()
+        .map(|w| {
+            if is_id(w) || w.parse::<f64>().is_ok() {
+                w.clone()
+            } else {
+                quote(w)
+            }
+        })
+        .collect();
+    text.join(" ").parse()
+}
+
 /// The closest candidate within edit distance 2, for "did you mean".
 pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
@@ -987,6 +1047,36 @@ mod tests {
         rt("refloat tiger");
         rt("expect tiger speed_max 21");
         rt("expect clock 1209 resolution");
+    }
+
+    #[test]
+    fn ships_by_quoted_name_and_words_for_ids() {
+        let ships = [("tiger", "HMS Tiger"), ("g11", "SMS G 11")];
+        let p = |s: &str| parse_naming(s, &ships).unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(p("fire \"HMS Tiger\" 5"), p("fire tiger 5"));
+        assert_eq!(
+            p("assist \"sms g 11\" \"HMS Tiger\""),
+            p("assist g11 tiger")
+        );
+        assert_eq!(
+            p("adjust \"SMS G 11\" damage 3 \"HMS Tiger rammed her\"").to_string(),
+            "adjust g11 damage 3 \"HMS Tiger rammed her\""
+        );
+        assert_eq!(p("note \"HMS Tiger\"").to_string(), "note \"HMS Tiger\"");
+        assert_eq!(
+            p("until 1209 \"planned fire\""),
+            p("until 1209 planned_fire")
+        );
+        assert_eq!(
+            p("crit tiger \"main battery\""),
+            p("crit tiger main_battery")
+        );
+        assert_eq!(
+            p("expect clock 1209 \"reaction fire\""),
+            p("expect clock 1209 reaction_fire")
+        );
+        let e = parse_naming("fire \"HMS Tigre\" 5", &ships).unwrap_err();
+        assert!(e.message.contains("is not a ship id"), "{e}");
     }
 
     #[test]

@@ -93,6 +93,15 @@ impl<'a> Ctx<'a> {
 
 /// Resolve a ship id typed by the umpire.
 pub fn find_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
+    // By name too (`log --ship "SMS G 11"`, SPEC 10): ids never hold spaces.
+    if let Some(i) = state
+        .ships
+        .iter()
+        .position(|s| s.spec.name.eq_ignore_ascii_case(id.trim()))
+        .filter(|_| state.ship_index(&id.to_ascii_lowercase()).is_none())
+    {
+        return Ok(i);
+    }
     let id = id.to_ascii_lowercase();
     state.ship_index(&id).ok_or_else(|| {
         let ids: Vec<&str> = state.ships.iter().map(|s| s.id()).collect();

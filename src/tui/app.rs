@@ -336,7 +336,16 @@ impl App {
         if self.review.is_some() {
             return crate::tui::review::submit(self, text);
         }
-        let command: Command = text.trim().parse().map_err(|e| format!("{e}"))?;
+        let ships: Vec<(&str, &str)> = self
+            .battle
+            .game
+            .state
+            .ships
+            .iter()
+            .map(|s| (s.id(), s.spec.name.as_str()))
+            .collect();
+        let command: Command =
+            crate::core::command::parse_naming(text.trim(), &ships).map_err(|e| format!("{e}"))?;
         self.run(command, text.trim().to_string(), Vec::new())
     }
 

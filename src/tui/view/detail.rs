@@ -280,7 +280,10 @@ pub fn lines(ctx: &Ctx, s: &ShipView, w: usize) -> Vec<Line<'static>> {
             " [effect not applied]"
         };
         lines.push(Line::from(vec![
-            Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
+            Span::styled(
+                format!("{} {} ", c.turn, crate::core::words::words(c.kind.name())),
+                t.warn(),
+            ),
             Span::raw(format!("{}{mark}", c.detail)),
         ]));
     }

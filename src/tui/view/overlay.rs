@@ -144,7 +144,10 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                             text.clone()
                         }
                     }
-                    Value::Choice { options, index } => format!("◂ {} ▸", options[*index]),
+                    // Words, not ids (`main battery`); the command keeps the id.
+                    Value::Choice { options, index } => {
+                        format!("◂ {} ▸", crate::core::words::words(options[*index]))
+                    }
                 };
                 let style = if focused { t.selected() } else { Style::new() };
                 lines.push(Line::from(vec![
