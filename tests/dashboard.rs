@@ -700,3 +700,62 @@ fn at_80x24_the_log_and_the_detail_open_full_screen_with_nothing_cut() {
     d.keys(&["v"]);
     assert!(matches!(d.app.mode, Mode::Normal));
 }
+
+/// SPEC 10 (finding 6): a form checks as it is typed (a hit opened in the plotting phase says
+/// so at once, before Enter) and keeps what was typed after Esc until it is submitted.
+#[test]
+fn forms_check_as_typed_and_keep_their_fields_after_esc() {
+    let mut d = demo();
+    d.keys(&["d"]); // plotting phase: no combat
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(
+        form.error.as_deref().unwrap_or("").contains("plotting"),
+        "{:?}",
+        form.error
+    );
+    d.keys(&["esc", "n", "n", "d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.error, None, "planned fire: a hit is fine");
+    d.keys(&["'200000'"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(
+        form.error
+            .as_deref()
+            .unwrap_or("")
+            .contains("more than any weapon"),
+        "{:?}",
+        form.error
+    );
+    d.keys(&[
+        "backspace",
+        "backspace",
+        "backspace",
+        "backspace",
+        "tab",
+        "right",
+    ]);
+    d.keys(&["esc"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    // Esc kept it: the same key on the same ship opens it as left.
+    d.keys(&["d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.command().unwrap(), "hit tiger 20 nopen");
+    d.keys(&["enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.message);
+    // Submitted: the next form starts empty.
+    d.keys(&["d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(form.command().is_err(), "a fresh form");
+    d.keys(&["esc"]);
+    d.assert_saved();
+}

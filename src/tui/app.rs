@@ -167,6 +167,9 @@ pub struct App {
     pub watch: Option<crate::tui::watch::Watching>,
     /// `umpire review`: the log being stepped through (read-only; see `tui::review`).
     pub review: Option<crate::tui::review::ReviewState>,
+    /// A form closed with Esc before it was submitted: the same key on the same ship opens it
+    /// as it was left (SPEC 10, forms keep what was typed).
+    pub left_form: Option<Form>,
 }
 
 fn no_wall() -> Option<String> {
@@ -194,6 +197,7 @@ impl App {
             log_height: 10,
             watch: None,
             review: None,
+            left_form: None,
         };
         app.rebuild_log();
         if let Some(mode) = DiceMode::from_log(&app.battle.game) {
@@ -499,7 +503,36 @@ impl App {
         let Some(ship) = self.battle.game.state.ships.get(self.selected) else {
             return;
         };
-        self.mode = Mode::Form(Form::new(kind, ship.id(), &ship.spec.name));
+        let mut form = match self.left_form.take() {
+            Some(f) if f.kind == kind && f.ship == ship.id() => f,
+            other => {
+                self.left_form = other;
+                Form::new(kind, ship.id(), &ship.spec.name)
+            }
+        };
+        self.check_form(&mut form);
+        self.mode = Mode::Form(form);
+    }
+
+    /// Check a form as it is typed (SPEC 10): the command it stands for so far (an empty
+    /// required number read as 1) is parsed and decided on a copy of the battle, with no dice
+    /// rolled, so a hit in the plotting phase or a figure out of range is said at once, not at
+    /// Enter. An incomplete form is not an error.
+    fn check_form(&self, form: &mut Form) {
+        form.error = None;
+        let text = form.probe();
+        let command: Command = match text.parse() {
+            Ok(c) => c,
+            Err(e) => {
+                form.error = Some(e.to_string());
+                return;
+            }
+        };
+        let mut no_dice = AskDice::new(Vec::new());
+        match self.battle.game.prepare(&command, &mut no_dice) {
+            Ok(_) | Err(GameError::Rule(RuleError::Dice(DiceError::Needed { .. }))) => {}
+            Err(e) => form.error = Some(e.to_string()),
+        }
     }
 
     pub fn do_action(&mut self, action: Action) {
@@ -883,13 +916,28 @@ impl App {
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
         match key.code {
-            KeyCode::Esc => return,
+            KeyCode::Esc => {
+                // Kept until submitted: the same key on the same ship opens it again.
+                self.left_form = Some(form);
+                return;
+            }
             KeyCode::Enter => match form.command() {
                 Ok(text) => match self.submit(&text) {
-                    Ok(()) => return,
-                    Err(e) => form.error = Some(format!("{text}: {e}")),
+                    Ok(()) => {
+                        self.left_form = None;
+                        return;
+                    }
+                    Err(e) => {
+                        form.error = Some(format!("{text}: {e}"));
+                        self.mode = Mode::Form(form);
+                        return;
+                    }
                 },
-                Err(e) => form.error = Some(e),
+                Err(e) => {
+                    form.error = Some(e);
+                    self.mode = Mode::Form(form);
+                    return;
+                }
             },
             KeyCode::Tab | KeyCode::Down => form.next(),
             KeyCode::BackTab | KeyCode::Up => form.prev(),
@@ -899,6 +947,7 @@ impl App {
             KeyCode::Char(c) => form.type_char(c),
             _ => {}
         }
+        self.check_form(&mut form);
         if matches!(self.mode, Mode::Normal) {
             self.mode = Mode::Form(form);
         }
