@@ -759,3 +759,22 @@ fn forms_check_as_typed_and_keep_their_fields_after_esc() {
     d.keys(&["esc"]);
     d.assert_saved();
 }
+
+/// SPEC 10 (finding 10): the help lists every command of the language and says it scrolls.
+#[test]
+fn help_lists_every_command_and_says_it_scrolls() {
+    let mut d = demo();
+    d.keys(&["?"]);
+    let mut seen = String::new();
+    for _ in 0..12 {
+        seen.push_str(&d.screen(80, 24));
+        d.keys(&["pgdn"]);
+    }
+    assert!(seen.contains("Help — j k ↑↓ PgUp PgDn scroll"), "{seen}");
+    for (name, _) in umpire::core::command::COMMANDS {
+        assert!(
+            seen.contains(&format!("  {name}")),
+            "{name} missing from the help"
+        );
+    }
+}

@@ -259,12 +259,10 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                 lines.push(Line::from(
                     "Enter run   Tab complete   ↑↓ history   Esc close",
                 ));
-                lines.push(Line::from(
-                    "commands: next turn until scale hit crit fire flood adjust",
-                ));
-                lines.push(Line::from(
-                    "          note dice undo redo expect (see the README)",
-                ));
+                // Every command, from the language's own list (docs/commands.md explains each).
+                for (_, usage) in crate::core::command::COMMANDS {
+                    lines.push(Line::from(format!("  {usage}")));
+                }
                 lines.push(Line::from(styled("In a form", t.title())));
                 lines.push(Line::from(
                     "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
@@ -284,7 +282,8 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
             frame.render_widget(
                 Paragraph::new(lines)
                     .scroll((*scroll, 0))
-                    .block(boxed("Help", ctx)),
+                    .wrap(ratatui::widgets::Wrap { trim: false })
+                    .block(boxed("Help — j k ↑↓ PgUp PgDn scroll", ctx)),
                 area,
             );
         }
