@@ -1032,12 +1032,12 @@ fn a_day_long_until_writes_a_small_entry_that_replays_and_verifies() {
     ok(run(
         &save,
         &dir,
-        "until 1157\nexpect clock 1157 plotting\nnext\n",
+        "until 1157 day 2\nexpect clock 1157 plotting\nnext\n",
     ));
     let text = std::fs::read_to_string(&save).unwrap();
     let until = text
         .lines()
-        .find(|l| l.contains("\"cmd\":\"until 1157\""))
+        .find(|l| l.contains("\"cmd\":\"until 1157 day 2\""))
         .unwrap();
     assert!(
         until.len() < 2_000,
@@ -1225,7 +1225,10 @@ fn recover_keeps_every_command_of_an_oversized_old_save() {
     let save = dir.path().join("demo.toml");
     ok(cmd(&["demo"], &save));
     // 150 days of tactical turns, one `until` each (~460 KB apiece in the old form).
-    let script = "until 1157\n".to_string() + &"turn\nuntil 1157\n".repeat(149);
+    let script = "until 1157 day 2\n".to_string()
+        + &(3..=151)
+            .map(|d| format!("turn\nuntil 1157 day {d}\n"))
+            .collect::<String>();
     ok(run(&save, &dir, &script));
     let battle = Battle::open(&save, Tables::builtin()).unwrap();
     let status = out(&ok(cmd(&["status", "--json"], &save)));
@@ -1260,4 +1263,107 @@ fn recover_keeps_every_command_of_an_oversized_old_save() {
     assert!(std::fs::metadata(&copy).unwrap().len() < 1_000_000);
     ok(cmd(&["check"], &copy));
     assert_eq!(out(&ok(cmd(&["status", "--json"], &copy))), status);
+}
+
+/// SPEC 10 (issue 18, finding 4): `until` to a time earlier than now is refused with the way to
+/// name the next day; `until HHMM day N` walks there; a crossing of midnight is still plain.
+#[test]
+fn until_an_earlier_time_is_refused_with_the_day_to_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    ok(run(&save, &dir, "until 1430\n"));
+    let o = run(&save, &dir, "until 1200\n");
+    assert!(!o.status.success(), "{}", text(&o));
+    let e = err(&o);
+    assert!(
+        e.contains("1200 is earlier than now (1430 on day 1)")
+            && e.contains("type: until 1200 day 2"),
+        "{e}"
+    );
+    // Nothing was walked.
+    let st: Value = serde_json::from_str(&out(&ok(cmd(&["status", "--json"], &save)))).unwrap();
+    assert_eq!(st["clock"]["turn"], "1430");
+    ok(run(
+        &save,
+        &dir,
+        "until 0000 day 2\nexpect clock 0000 plotting\n",
+    ));
+    let st: Value = serde_json::from_str(&out(&ok(cmd(&["status", "--json"], &save)))).unwrap();
+    assert_eq!(st["clock"]["day"], 2);
+    let o = run(&save, &dir, "until 2300 day 1\n");
+    assert!(err(&o).contains("is in the past"), "{}", text(&o));
+}
+
+/// SPEC 10 (finding 7): a face no die shows is refused at once; `dice clear` empties the queue
+/// that a face too big for the die asked for would block.
+#[test]
+fn dice_clear_empties_a_queue_that_blocks() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    let o = run(&save, &dir, "dice 101\n");
+    assert!(err(&o).contains("no die shows it"), "{}", text(&o));
+    ok(run(&save, &dir, "next\nnext\nhit moltke 60\ndice 11\n"));
+    let o = run(&save, &dir, "next\n");
+    assert!(
+        err(&o).contains("does not fit a D6") && err(&o).contains("dice clear"),
+        "{}",
+        text(&o)
+    );
+    ok(run(
+        &save,
+        &dir,
+        "dice clear\nnext\nexpect moltke damage 60\n",
+    ));
+}
+
+/// SPEC 10 (finding 8): undo and redo name the command they stepped over and its turn.
+#[test]
+fn undo_and_redo_name_the_command_in_the_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    ok(run(
+        &save,
+        &dir,
+        "next\nnext\nhit moltke 60\nnote \"x\"\nundo\nundo\nredo\n",
+    ));
+    let log = out(&ok(cmd(&["log"], &save)));
+    assert!(
+        log.contains("undo: stepped back over: note \"x\" (entered 1200 planned fire, day 1)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("undo: stepped back over: hit moltke 60 (entered 1200 planned fire, day 1)"),
+        "{log}"
+    );
+    assert!(
+        log.contains("redo: stepped forward over: hit moltke 60"),
+        "{log}"
+    );
+}
+
+/// SPEC 10 (finding 9): a ship by its quoted name in a script and in `log --ship`; phases and
+/// critical kinds in words; the save keeps the canonical command with ids.
+#[test]
+fn ships_by_quoted_name_and_phases_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    ok(run(
+        &save,
+        &dir,
+        "until 1200 \"planned fire\"\nfire \"HMS Tiger\" 5\nhit \"sms moltke\" 60\ncrit \"SMS Kaiser\" \"main battery\"\nexpect \"HMS Tiger\" fire_pct 5\n",
+    ));
+    let log = out(&ok(umpire()
+        .args(["log", "--ship", "SMS Moltke"])
+        .arg(&save)
+        .output()
+        .unwrap()));
+    assert!(log.contains("hit moltke 60"), "{log}");
+    assert!(!log.contains("fire tiger"), "{log}");
+    let all = out(&ok(cmd(&["log"], &save)));
+    assert!(all.contains("fire tiger 5"), "{all}");
+    assert!(all.contains("crit kaiser main_battery"), "{all}");
 }

@@ -361,7 +361,8 @@ fn ask_mode_asks_every_die_with_its_purpose_and_esc_changes_nothing() {
     let before = d.app.battle.game.state.clone();
     d.keys(&["esc"]);
     assert_eq!(d.app.battle.game.state, before);
-    assert_eq!(d.reloaded().game.entries().len(), 2);
+    // next, hit, and the switch to ask mode (`dice ask`, kept with the save).
+    assert_eq!(d.reloaded().game.entries().len(), 3);
     // Again, answering every die: typed faces are logged as typed.
     d.keys(&["n", "'6'", "enter"]);
     let mut guard = 0;
@@ -586,4 +587,194 @@ fn a_save_replaced_underneath_is_never_written_and_the_screen_says_not_saved() {
         cli::DEMO,
         "the replacement is never written to"
     );
+}
+
+/// SPEC 10 (finding 7, 8, 2): the header shows queued dice and keeps its place as the phase
+/// name changes; undo names the command it stepped over on the message line.
+#[test]
+fn header_shows_queued_dice_and_undo_names_its_command() {
+    let mut d = demo();
+    let first = d.screen(80, 24);
+    let head = |s: &str| s.lines().next().unwrap().to_string();
+    let mark_at = |s: &str| head(s).find("mark").unwrap();
+    d.keys(&["n", "n"]);
+    let later = d.screen(80, 24);
+    assert!(head(&later).contains("planned fire"), "{}", head(&later));
+    assert_eq!(mark_at(&first), mark_at(&later), "the header shifted");
+    d.command("dice 5 2");
+    let s = d.screen(80, 24);
+    assert!(head(&s).contains("dice roll [5 2]"), "{}", head(&s));
+    d.command("dice clear");
+    assert!(!head(&d.screen(80, 24)).contains('['));
+    d.command("hit moltke 60");
+    d.keys(&["u"]);
+    let msg = d
+        .app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        msg.contains("undo: stepped back over: hit moltke 60 (entered 1200 planned fire"),
+        "{msg}"
+    );
+    d.keys(&["U"]);
+    let msg = d
+        .app
+        .message
+        .as_ref()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        msg.contains("redo: stepped forward over: hit moltke 60"),
+        "{msg}"
+    );
+    d.assert_saved();
+}
+
+/// SPEC 10 (finding 5): the dice mode is kept with the save (`dice ask` in its log, which the
+/// rules ignore) and shown on reopen; undo steps back over the switch like any command.
+#[test]
+fn dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
+    let mut d = demo();
+    d.keys(&["m"]);
+    assert_eq!(d.app.dice_mode, DiceMode::Ask);
+    let state_before = d.reloaded().game.state;
+    assert_eq!(
+        d.app.battle.game.entries().last().map(|e| e.cmd.as_str()),
+        Some("dice ask")
+    );
+    d.assert_saved();
+    // Quit (the writer and its lock go), then reopen: a new console on the same file.
+    d.app.save = Save::ReadOnly("closed".into());
+    let writer = SaveWriter::open(&d.path).unwrap();
+    let battle = Battle::open(&d.path, Tables::builtin()).unwrap();
+    assert_eq!(battle.game.state, state_before, "the rules ignore the mode");
+    let mut again = App::new(
+        battle,
+        Save::Writer(writer),
+        Some(d.path.clone()),
+        Keymap::default(),
+    );
+    assert_eq!(again.dice_mode, DiceMode::Ask);
+    let s = screen_common::screen(&mut again, 80, 24);
+    assert!(s.lines().next().unwrap().contains("dice ASK"), "{s}");
+    assert!(s.contains("as this battle was left"), "{s}");
+    screen_common::press(&mut again, &["m"]);
+    assert_eq!(again.dice_mode, DiceMode::Roll);
+    screen_common::press(&mut again, &["u"]);
+    assert_eq!(
+        again.dice_mode,
+        DiceMode::Ask,
+        "undo steps back over the switch"
+    );
+}
+
+/// SPEC 10 (finding 2): at 80x24 what the panels cut with "…" is whole in one key: `L` the log
+/// full screen (every line wrapped, scrollable), `v` the ship's detail and the due list.
+#[test]
+fn at_80x24_the_log_and_the_detail_open_full_screen_with_nothing_cut() {
+    let mut d = demo();
+    busy(&mut d);
+    d.keys(&["j"]); // Valiant, burning: orders and timers
+    let panels = d.screen(80, 24);
+    assert!(panels.contains('…'), "the panels cut something: {panels}");
+    d.keys(&["L"]);
+    let log = d.screen(80, 24);
+    insta::assert_snapshot!("log_view_80x24", log);
+    let body: Vec<&str> = log.lines().skip(2).take(20).collect();
+    assert!(!body.iter().any(|l| l.contains('…')), "{log}");
+    // Every row of the panel's log is in the view, whole (scroll back to see the oldest).
+    d.keys(&["g"]);
+    let oldest = d.screen(80, 24);
+    assert!(oldest.contains("end of 1200 plotting"), "{oldest}");
+    d.keys(&["esc"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    d.keys(&["v"]);
+    let detail = d.screen(80, 24);
+    insta::assert_snapshot!("detail_view_80x24", detail);
+    assert!(detail.contains("Timers"), "{detail}");
+    assert!(detail.contains("Due at end of"), "{detail}");
+    d.keys(&["j", "j", "j"]);
+    assert!(matches!(d.app.mode, Mode::DetailView { scroll: 3 }));
+    d.keys(&["v"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+}
+
+/// SPEC 10 (finding 6): a form checks as it is typed (a hit opened in the plotting phase says
+/// so at once, before Enter) and keeps what was typed after Esc until it is submitted.
+#[test]
+fn forms_check_as_typed_and_keep_their_fields_after_esc() {
+    let mut d = demo();
+    d.keys(&["d"]); // plotting phase: no combat
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(
+        form.error.as_deref().unwrap_or("").contains("plotting"),
+        "{:?}",
+        form.error
+    );
+    d.keys(&["esc", "n", "n", "d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.error, None, "planned fire: a hit is fine");
+    d.keys(&["'200000'"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(
+        form.error
+            .as_deref()
+            .unwrap_or("")
+            .contains("more than any weapon"),
+        "{:?}",
+        form.error
+    );
+    d.keys(&[
+        "backspace",
+        "backspace",
+        "backspace",
+        "backspace",
+        "tab",
+        "right",
+    ]);
+    d.keys(&["esc"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    // Esc kept it: the same key on the same ship opens it as left.
+    d.keys(&["d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.command().unwrap(), "hit tiger 20 nopen");
+    d.keys(&["enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.message);
+    // Submitted: the next form starts empty.
+    d.keys(&["d"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert!(form.command().is_err(), "a fresh form");
+    d.keys(&["esc"]);
+    d.assert_saved();
+}
+
+/// SPEC 10 (finding 10): the help lists every command of the language and says it scrolls.
+#[test]
+fn help_lists_every_command_and_says_it_scrolls() {
+    let mut d = demo();
+    d.keys(&["?"]);
+    let mut seen = String::new();
+    for _ in 0..12 {
+        seen.push_str(&d.screen(80, 24));
+        d.keys(&["pgdn"]);
+    }
+    assert!(seen.contains("Help — j k ↑↓ PgUp PgDn scroll"), "{seen}");
+    for (name, _) in umpire::core::command::COMMANDS {
+        assert!(
+            seen.contains(&format!("  {name}")),
+            "{name} missing from the help"
+        );
+    }
 }

@@ -45,7 +45,7 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
     t.keys(&[":"]);
     t.type_text("next");
     t.keys(&["Enter"]);
-    t.wait_for("1200 planned_fire");
+    t.wait_for("1200 planned fire");
     // Record a hit through the form.
     t.keys(&["d"]);
     t.wait_for("Hit on HMS Tiger");
@@ -73,7 +73,7 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
     }
     // Undo the phase end: back to planned fire, the hit pending again.
     t.keys(&["u"]);
-    t.wait_for("1200 planned_fire");
+    t.wait_for("1200 planned fire");
     t.wait_for("1 hit pending");
     // Quit, confirmed.
     t.keys(&["q"]);
@@ -101,9 +101,17 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
         .map(|l| l.split_whitespace().skip(3).collect::<Vec<_>>().join(" "))
         .map(|c| Box::leak(c.into_boxed_str()) as &str)
         .collect();
+    // `m` is kept with the save (`dice ask`, SPEC 10).
     assert_eq!(
         cmds,
-        ["next", "next", "hit tiger 120", "next (undone)", "undo"]
+        [
+            "next",
+            "next",
+            "hit tiger 120",
+            "dice ask",
+            "next (undone)",
+            "undo"
+        ]
     );
 }
 
@@ -122,7 +130,7 @@ fn sigterm_and_sighup_restore_the_terminal_and_lose_nothing() {
         t.keys(&["n"]);
         t.wait_for("1200 movement");
         t.keys(&["n"]);
-        t.wait_for("1200 planned_fire");
+        t.wait_for("1200 planned fire");
         let pid = pid_of(&save.display().to_string());
         let ok = Command::new("kill")
             .args([format!("-{signal}"), pid.to_string()])

@@ -126,8 +126,11 @@ fn command() -> impl Strategy<Value = Command> {
         prop::collection::vec(0u32..=100, 1..8).prop_map(Command::Dice),
         Just(Command::Next),
         Just(Command::Turn),
-        (hhmm(), prop::option::of(phase()))
-            .prop_map(|(time, phase)| Command::Until { time, phase }),
+        (hhmm(), prop::option::of(phase())).prop_map(|(time, phase)| Command::Until {
+            time,
+            phase,
+            day: None
+        }),
         prop::sample::select(vec![Scale::Tactical, Scale::Intermediate]).prop_map(Command::Scale),
         (ship_id(), 0..=MAX_HIT_DP, hit_opts()).prop_map(|(ship, dp, opts)| Command::Hit {
             ship,
@@ -475,11 +478,13 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
             Command::Until {
                 time: t % 1440,
                 phase: *phase,
+                day: None,
             }
         }
         Op::UntilMark(phase) => Command::Until {
             time: state.clock_options.next_mark_after(state.clock.turn) % 1440,
             phase: *phase,
+            day: None,
         },
         Op::Scale(s) => Command::Scale(*s),
         Op::Crew(s, battery) => Command::Crew {

@@ -604,14 +604,18 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
     // Each command in its own `umpire run` process: the umpire takes the writer's lock while
     // both watchers follow the save, and both screens show the effect within a second.
     let steps: &[(&str, &str, &str)] = &[
-        ("next", "1200 movement tactical", "1200 movement tactical"),
+        (
+            "next",
+            "1200 movement      tactical",
+            "1200 movement      tactical",
+        ),
         (
             "hit tiger 120",
             "hit tiger 120",
             "HMS Tiger: hit by a shell",
         ),
         ("fire kaiser 12", "fire kaiser 12", "fire kaiser 12"),
-        ("next", "381/501", "1200 planned_fire tactical"),
+        ("next", "381/501", "1200 planned fire  tactical"),
         (
             "fire valiant 14",
             "fire valiant 14",
@@ -624,8 +628,8 @@ fn two_watchers_show_each_umpire_command_within_a_second() {
         ),
         (
             "until 1209 resolution",
-            "1209 resolution tactical",
-            "1209 resolution tactical",
+            "1209 resolution    tactical",
+            "1209 resolution    tactical",
         ),
     ];
     let script = dir.path().join("step.umpire");

@@ -24,12 +24,13 @@ pub fn run<R: Ruleset>(
     }
     // Parse the whole script first: a typo on line 40 should not leave 39 commands applied.
     let mut commands = Vec::new();
+    // FG&DN ships may be named by id or by quoted name (SPEC 10): `Ruleset::parse_in`.
     for (n, line) in script.lines().enumerate() {
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let cmd = R::parse(trimmed)
+        let cmd = R::parse_in(&battle.game.state, trimmed)
             .map_err(|e| CliError::input(format!("{script_name}:{}: {e}", n + 1)))?;
         commands.push((n + 1, trimmed.to_string(), cmd));
     }

@@ -167,11 +167,20 @@ impl Default for HitOpts {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     Dice(Vec<u32>),
+    /// `dice ask` / `dice roll`: the dashboard's dice mode, kept in the save so a reopened
+    /// battle asks for the table's dice as before (SPEC 10). The rules ignore it.
+    DiceMode {
+        ask: bool,
+    },
     Next,
     Turn,
     Until {
         time: u32,
         phase: Option<Phase>,
+        /// `until HHMM [PHASE] day N`: on day N of the battle (1 = the first). Without it a
+        /// time earlier than now (more than half a day back) is refused (SPEC 10).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        day: Option<u32>,
     },
     Scale(Scale),
     Hit {
@@ -262,10 +271,10 @@ pub enum Command {
 
 /// The commands, with their argument summaries, for errors, help and completion.
 pub const COMMANDS: &[(&str, &str)] = &[
-    ("dice", "dice N [N ...]"),
+    ("dice", "dice N [N ...] | dice clear | dice ask|roll"),
     ("next", "next"),
     ("turn", "turn"),
-    ("until", "until HHMM [PHASE]"),
+    ("until", "until HHMM [PHASE] [day N]"),
     ("scale", "scale tactical|intermediate"),
     ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc]"),
     ("crit", "crit SHIP KIND"),
@@ -365,7 +374,7 @@ fn ship_id(word: Option<&String>, usage: &str) -> Result<String, ParseError> {
     match word {
         Some(w) if is_id(w) => Ok(w.to_ascii_lowercase()),
         Some(w) => err(format!(
-            "\"{w}\" is not a ship id (letters, digits, - and _); usage: {usage}"
+            "\"{w}\" is not a ship id (letters, digits, - and _) or a ship's name in this battle; usage: {usage}"
         )),
         None => err(format!("missing SHIP; usage: {usage}")),
     }
@@ -504,13 +513,24 @@ impl FromStr for Command {
                 if words.len() < 2 {
                     return err(format!("missing die faces; usage: {u}"));
                 }
+                // `dice clear` empties the queue: the empty list (a face list is never empty).
+                if words[1].eq_ignore_ascii_case("clear") {
+                    no_more(&words, 2, u)?;
+                    return Ok(Command::Dice(Vec::new()));
+                }
+                for (word, ask) in [("ask", true), ("roll", false)] {
+                    if words[1].eq_ignore_ascii_case(word) {
+                        no_more(&words, 2, u)?;
+                        return Ok(Command::DiceMode { ask });
+                    }
+                }
                 let mut faces = Vec::new();
                 for w in &words[1..] {
                     match w.parse::<u32>() {
                         Ok(f) if f <= 100 => faces.push(f),
                         _ => {
                             return err(format!(
-                                "\"{w}\" is not a die face (0-100; 0 reads as 10 on a D10)"
+                                "\"{w}\" is not a die face: no die shows it (faces 1-100; 0 reads as 10 on a D10; dice clear empties the queue)"
                             ))
                         }
                     }
@@ -548,14 +568,32 @@ impl FromStr for Command {
                     .ok_or_else(|| pe(format!("missing HHMM; usage: {u}")))?
                     .parse()
                     .map_err(pe)?;
-                let phase = match words.get(2) {
-                    Some(p) => Some(p.parse::<Phase>().map_err(pe)?),
-                    None => None,
+                let mut rest = &words[2..];
+                let phase = match rest.first() {
+                    Some(p) if !p.eq_ignore_ascii_case("day") => {
+                        rest = &rest[1..];
+                        Some(p.parse::<Phase>().map_err(pe)?)
+                    }
+                    _ => None,
                 };
-                no_more(&words, 3, u)?;
+                let day = match rest.first() {
+                    Some(d) if d.eq_ignore_ascii_case("day") => {
+                        let n: u32 = number(rest.get(1), "day (1 is the battle's first)", u)?;
+                        if n == 0 || n > 366 {
+                            return err(format!("day {n} is not a day of the battle (1-366)"));
+                        }
+                        rest = &rest[2..];
+                        Some(n)
+                    }
+                    _ => None,
+                };
+                if let Some(w) = rest.first() {
+                    return err(format!("unexpected \"{w}\"; usage: {u}"));
+                }
                 Command::Until {
                     time: time.0,
                     phase,
+                    day,
                 }
             }
             "scale" => {
@@ -764,6 +802,66 @@ impl FromStr for Command {
     }
 }
 
+/// Parse a line typed by the umpire, who may name a ship by its quoted name as well as by its
+/// id (`fire "HMS Tiger" 5`), and a phase or critical kind in words (`until 1209 "planned
+/// fire"`, `crit tiger "main battery"`) (SPEC 10). `ships` are the battle's (id, name) pairs.
+/// The command is the canonical one, with ids and snake_case words, so saves and scripts read
+/// the same as before; notes and reasons are never rewritten.
+pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, ParseError> {
+    let words = tokenize(line)?;
+    let Some(verb) = words.first().map(|w| w.to_ascii_lowercase()) else {
+        return line.parse();
+    };
+    let ship_at: &[usize] = match verb.as_str() {
+        "assist" => &[1, 2],
+        "expect"
+            if words
+                .get(1)
+                .is_some_and(|w| w.eq_ignore_ascii_case("clock")) =>
+        {
+            &[]
+        }
+        "hit" | "crit" | "fire" | "flood" | "crew" | "release" | "magazines" | "flood-hold"
+        | "purge" | "orders" | "adjust" | "beach" | "refloat" | "expect" => &[1],
+        _ => &[],
+    };
+    let word_at: &[usize] = match verb.as_str() {
+        "until" | "crit" => &[2],
+        "expect" => &[3],
+        _ => &[],
+    };
+    let mut changed = false;
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    for (i, w) in words.iter().enumerate() {
+        let mut w = w.clone();
+        if ship_at.contains(&i) && !is_id(&w) {
+            if let Some((id, _)) = ships.iter().find(|(_, n)| n.eq_ignore_ascii_case(&w)) {
+                w = id.to_string();
+                changed = true;
+            }
+        }
+        if word_at.contains(&i) && w.contains(' ') {
+            w = w.trim().replace(' ', "_");
+            changed = true;
+        }
+        out.push(w);
+    }
+    if !changed {
+        return line.parse();
+    }
+    let text: Vec<String> = out
+        .iter()
+        .map(|w| {
+            if is_id(w) || w.parse::<f64>().is_ok() {
+                w.clone()
+            } else {
+                quote(w)
+            }
+        })
+        .collect();
+    text.join(" ").parse()
+}
+
 /// The closest candidate within edit distance 2, for "did you mean".
 pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     candidates
@@ -792,6 +890,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Command::Dice(faces) if faces.is_empty() => f.write_str("dice clear"),
+            Command::DiceMode { ask } => f.write_str(if *ask { "dice ask" } else { "dice roll" }),
             Command::Dice(faces) => {
                 write!(f, "dice")?;
                 for x in faces {
@@ -803,10 +903,13 @@ impl fmt::Display for Command {
             Command::Turn => f.write_str("turn"),
             Command::Undo => f.write_str("undo"),
             Command::Redo => f.write_str("redo"),
-            Command::Until { time, phase } => {
+            Command::Until { time, phase, day } => {
                 write!(f, "until {}", Hhmm(*time))?;
                 if let Some(p) = phase {
                     write!(f, " {p}")?;
+                }
+                if let Some(d) = day {
+                    write!(f, " day {d}")?;
                 }
                 Ok(())
             }
@@ -914,6 +1017,11 @@ mod tests {
         rt("turn");
         rt("until 1230");
         rt("until 1230 resolution");
+        rt("until 0030 day 2");
+        rt("until 0030 resolution day 2");
+        assert_eq!(rt("dice clear"), Command::Dice(Vec::new()));
+        assert_eq!(rt("dice ask"), Command::DiceMode { ask: true });
+        assert_eq!(rt("DICE Roll"), Command::DiceMode { ask: false });
         rt("scale intermediate");
         rt("hit Tiger 34 pen 26 range long caliber 343 side port");
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
@@ -949,6 +1057,36 @@ mod tests {
     }
 
     #[test]
+    fn ships_by_quoted_name_and_words_for_ids() {
+        let ships = [("tiger", "HMS Tiger"), ("g11", "SMS G 11")];
+        let p = |s: &str| parse_naming(s, &ships).unwrap_or_else(|e| panic!("{s}: {e}"));
+        assert_eq!(p("fire \"HMS Tiger\" 5"), p("fire tiger 5"));
+        assert_eq!(
+            p("assist \"sms g 11\" \"HMS Tiger\""),
+            p("assist g11 tiger")
+        );
+        assert_eq!(
+            p("adjust \"SMS G 11\" damage 3 \"HMS Tiger rammed her\"").to_string(),
+            "adjust g11 damage 3 \"HMS Tiger rammed her\""
+        );
+        assert_eq!(p("note \"HMS Tiger\"").to_string(), "note \"HMS Tiger\"");
+        assert_eq!(
+            p("until 1209 \"planned fire\""),
+            p("until 1209 planned_fire")
+        );
+        assert_eq!(
+            p("crit tiger \"main battery\""),
+            p("crit tiger main_battery")
+        );
+        assert_eq!(
+            p("expect clock 1209 \"reaction fire\""),
+            p("expect clock 1209 reaction_fire")
+        );
+        let e = parse_naming("fire \"HMS Tigre\" 5", &ships).unwrap_err();
+        assert!(e.message.contains("is not a ship id"), "{e}");
+    }
+
+    #[test]
     fn ship_ids_are_case_insensitive() {
         assert_eq!(
             rt("hit TIGER 5"),
@@ -974,6 +1112,10 @@ mod tests {
         assert!(e("hit tiger 5 pen").contains("missing penetration"));
         assert!(e("hit tiger 5 nopen pen 3").contains("given twice"));
         assert!(e("dice 7 101").contains("\"101\" is not a die face"));
+        assert!(e("dice clear 3").contains("unexpected \"3\""));
+        assert!(e("until 1200 day 0").contains("not a day"));
+        assert!(e("until 1200 day").contains("missing day"));
+        assert!(e("until 1200 resolution 2").contains("unexpected \"2\""));
         assert!(e("until 2500").contains("not a time HHMM"));
         assert!(e("crit tiger rudderr").contains("unknown critical kind"));
         assert!(e("next please").contains("unexpected \"please\""));

@@ -117,7 +117,7 @@ pub struct DieRequest<'a> {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
-    #[error("queued die {face} does not fit a {die} (needed for: {purpose}); faces 1-{sides}")]
+    #[error("queued die {face} does not fit a {die} (needed for: {purpose}); faces 1-{sides}; dice clear empties the queue")]
     QueuedDoesNotFit {
         face: u32,
         die: Die,

@@ -85,6 +85,15 @@ impl<'a> Ctx<'a> {
 
 /// Resolve a ship id typed by the umpire.
 pub fn find_ship(state: &GameState, id: &str) -> Result<usize, RuleError> {
+    // By name too (`log --ship "SMS G 11"`, SPEC 10): ids never hold spaces.
+    if let Some(i) = state
+        .ships
+        .iter()
+        .position(|s| s.spec.name.eq_ignore_ascii_case(id.trim()))
+        .filter(|_| state.ship_index(&id.to_ascii_lowercase()).is_none())
+    {
+        return Ok(i);
+    }
     let id = id.to_ascii_lowercase();
     state.ship_index(&id).ok_or_else(|| {
         let ids: Vec<&str> = state.ships.iter().map(|s| s.id()).collect();
@@ -146,7 +155,7 @@ pub fn decide(
                 end_phase(&mut ctx)?;
             }
         }
-        Command::Until { time, phase } => until(&mut ctx, *time, *phase)?,
+        Command::Until { time, phase, day } => until(&mut ctx, *time, *phase, *day)?,
         Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
         Command::Crit { ship, kind } => {
@@ -206,6 +215,8 @@ pub fn decide(
         }
         Command::Refloat { ship } => grounding::refloat(&mut ctx, ship)?,
         Command::Chance(c) => crate::core::fgdn::chance::decide(&mut ctx, c)?,
+        // The dashboard's dice mode, recorded for the next opening: no rule reads it.
+        Command::DiceMode { .. } => {}
         Command::Undo | Command::Redo | Command::Expect { .. } | Command::ExpectClock { .. } => {
             return refused(format!(
                 "\"{command}\" is handled by the game history, not the rules"
@@ -245,16 +256,56 @@ pub fn end_phase(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
     Ok(())
 }
 
-fn until(ctx: &mut Ctx<'_>, time: u32, phase: Option<Phase>) -> Result<(), RuleError> {
+/// How far back a time of day may be and still be read as tomorrow's (`until 0010` at 2350):
+/// more is a slip (`until 1200` typed at 1430) and needs `day N` (SPEC 10).
+const UNTIL_WRAP_MAX: u32 = MINUTES_PER_DAY / 2;
+
+fn until(
+    ctx: &mut Ctx<'_>,
+    time: u32,
+    phase: Option<Phase>,
+    day: Option<u32>,
+) -> Result<(), RuleError> {
     if ctx.state.post_battle.is_some() {
         return repairs::until_mark(ctx, time, phase);
     }
     let c = ctx.state.clock;
     let day_start = c.turn - c.turn % MINUTES_PER_DAY;
-    let mut target = day_start + time;
-    if target < c.turn {
-        target += MINUTES_PER_DAY;
-    }
+    let phase_word = phase.map(|p| format!(" {p}")).unwrap_or_default();
+    let target = match day {
+        Some(d) => {
+            let target = (d.max(1) - 1) * MINUTES_PER_DAY + time;
+            if target < c.turn {
+                return refused(format!(
+                    "{} on day {d} is in the past: it is {} on day {}",
+                    Hhmm(time),
+                    c.label(),
+                    c.day()
+                ));
+            }
+            target
+        }
+        None if day_start + time >= c.turn => day_start + time,
+        None => {
+            let target = day_start + time + MINUTES_PER_DAY;
+            if target - c.turn > UNTIL_WRAP_MAX {
+                let walk = target - c.turn;
+                return refused(format!(
+                    "{} is earlier than now ({} on day {}): until would walk {} h {:02} min to {} on day {}; if that is meant, type: until {}{phase_word} day {}",
+                    Hhmm(time),
+                    c.label(),
+                    c.day(),
+                    walk / 60,
+                    walk % 60,
+                    Hhmm(time),
+                    c.day() + 1,
+                    Hhmm(time),
+                    c.day() + 1
+                ));
+            }
+            target
+        }
+    };
     let len = c.scale.turn_minutes();
     if !(target - c.turn).is_multiple_of(len) {
         return refused(format!(

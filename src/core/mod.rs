@@ -17,3 +17,4 @@ pub mod scenario;
 pub mod state;
 pub mod stored_entry;
 pub mod view;
+pub mod words;

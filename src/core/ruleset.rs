@@ -77,6 +77,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
 /// What every face needs of a ruleset beyond the journal: its scenario, its built-in tables and
 /// the words of its log and status. Pure; the session reads and writes the files.
 pub trait Ruleset: Rules {
+    /// Parse a command typed against this battle: as [`Rules::parse`], and a ruleset may let
+    /// the umpire name things as the table does (FG&DN: a ship by its quoted name, SPEC 10).
+    fn parse_in(_state: &Self::State, text: &str) -> Result<Self::Command, String> {
+        Self::parse(text)
+    }
     /// Parse and check a scenario; every problem names the file, line or key.
     fn parse_setup(file: &str, text: &str) -> Result<Self::Setup, Vec<String>>;
     /// The log lines of an entry (the command's effects, in order), worded as the table saw

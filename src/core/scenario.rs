@@ -321,7 +321,8 @@ struct RawShip {
     in_service: u32,
     rebuilt: Option<u32>,
     nation: Option<String>,
-    #[serde(default)]
+    /// `armour` is the British spelling the dashboard shows (SPEC 10).
+    #[serde(default, alias = "armour")]
     armor: Armor,
     armed: Option<bool>,
     tug: Option<bool>,
@@ -418,7 +419,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     let lines = LineIndex::new(text);
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| lines.line_of(s.start)).unwrap_or(1);
-        vec![at(line, e.message().trim().to_string())]
+        let here = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        vec![at(line, explain_toml(e.message().trim(), here))]
     })?;
     let mut errors = Vec::new();
     let find_line = |needle: &str| {
@@ -704,6 +706,36 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     })
 }
 
+/// A TOML error in the words of the scenario format (SPEC 10, "a TOML error says what was
+/// meant"): serde's "expected u32" becomes "a whole number without quotes", a `[ship]` table
+/// where a list of ships is needed says to write `[[ship]]`.
+fn explain_toml(message: &str, line: &str) -> String {
+    let t = line.trim_start();
+    if t.starts_with("[ship]") && message.contains("expected a sequence") {
+        return format!(
+            "{message}: write [[ship]] (two brackets) for each ship; [ship] is a single table"
+        );
+    }
+    if message.contains("duplicate key") && t.starts_with("[ship") && !t.starts_with("[[") {
+        return format!("{message}: write [[ship]] (two brackets) for each ship");
+    }
+    for (ty, what) in [
+        ("u32", "a whole number"),
+        ("u64", "a whole number"),
+        ("f64", "a number"),
+        ("bool", "true or false"),
+    ] {
+        if message.contains(&format!("expected {ty}")) {
+            let quoted = message.contains("invalid type: string");
+            return format!(
+                "{message}: the value must be {what}{}",
+                if quoted { " without quotes" } else { "" }
+            );
+        }
+    }
+    message.to_string()
+}
+
 /// The line of a ship's `[ship.carried]` header (or its `carried = ...` key) after the ship's
 /// header line, or the ship's line.
 fn carried_line(lines: &LineIndex<'_>, ship_line: usize) -> usize {
@@ -813,6 +845,30 @@ armor = { belt = 18, deck = 6 }
             "{}",
             e[0]
         );
+    }
+
+    #[test]
+    fn toml_errors_say_what_was_meant() {
+        let e = parse_scenario("t.toml", &GOOD.replace("[[ship]]", "[ship]")).unwrap_err();
+        assert!(
+            e[0].to_string().contains("write [[ship]] (two brackets)"),
+            "{}",
+            e[0]
+        );
+        let e = parse_scenario("t.toml", &GOOD.replace("dp = 501", "dp = \"501\"")).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .contains("the value must be a whole number without quotes"),
+            "{}",
+            e[0]
+        );
+    }
+
+    #[test]
+    fn armour_is_accepted_for_armor() {
+        let s = parse_scenario("t.toml", &GOOD.replace("armor =", "armour =")).unwrap();
+        assert_eq!(s.ships[0].armor.belt, 18);
+        assert_eq!(s.ships[0].armor.deck, 6);
     }
 
     #[test]

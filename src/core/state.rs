@@ -219,6 +219,8 @@ impl GameState {
     pub fn apply(&mut self, event: &Event) {
         let turn = self.clock.turn;
         match event {
+            // `dice clear` queues nothing: it empties the queue.
+            Event::DiceQueued { faces } if faces.is_empty() => self.dice_queue.clear(),
             Event::DiceQueued { faces } => self.dice_queue.extend(faces.iter().copied()),
             Event::Rolled { roll, .. } => {
                 if roll.provenance == crate::core::dice::Provenance::Queued {

@@ -25,6 +25,18 @@ pub enum DiceMode {
 }
 
 impl DiceMode {
+    /// The mode the save's log last recorded (`dice ask` / `dice roll` in effect), if any.
+    pub fn from_log(game: &crate::core::game::Game) -> Option<DiceMode> {
+        game.in_effect_indices()
+            .iter()
+            .rev()
+            .find_map(|&i| match game.entries()[i].cmd.as_str() {
+                "dice ask" => Some(DiceMode::Ask),
+                "dice roll" => Some(DiceMode::Roll),
+                _ => None,
+            })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             DiceMode::Roll => "roll",
@@ -66,6 +78,16 @@ pub enum Mode {
     Ask(Ask),
     Search(LineEdit),
     Help {
+        scroll: u16,
+    },
+    /// The log full screen, every line whole (wrapped): `scroll` lines hidden below the
+    /// bottom, 0 follows the newest (SPEC 10, 80x24 hides nothing).
+    LogView {
+        scroll: usize,
+    },
+    /// The selected ship's detail and the due list full screen, nothing cut; `scroll` lines
+    /// from the top.
+    DetailView {
         scroll: u16,
     },
     ConfirmQuit,
@@ -145,6 +167,9 @@ pub struct App {
     pub watch: Option<crate::tui::watch::Watching>,
     /// `umpire review`: the log being stepped through (read-only; see `tui::review`).
     pub review: Option<crate::tui::review::ReviewState>,
+    /// A form closed with Esc before it was submitted: the same key on the same ship opens it
+    /// as it was left (SPEC 10, forms keep what was typed).
+    pub left_form: Option<Form>,
 }
 
 fn no_wall() -> Option<String> {
@@ -172,8 +197,17 @@ impl App {
             log_height: 10,
             watch: None,
             review: None,
+            left_form: None,
         };
         app.rebuild_log();
+        if let Some(mode) = DiceMode::from_log(&app.battle.game) {
+            app.dice_mode = mode;
+            if mode == DiceMode::Ask {
+                app.info(
+                    "dice: ask, as this battle was left — the console stops at every die (m: roll)",
+                );
+            }
+        }
         app
     }
 
@@ -306,7 +340,16 @@ impl App {
         if self.review.is_some() {
             return crate::tui::review::submit(self, text);
         }
-        let command: Command = text.trim().parse().map_err(|e| format!("{e}"))?;
+        let ships: Vec<(&str, &str)> = self
+            .battle
+            .game
+            .state
+            .ships
+            .iter()
+            .map(|s| (s.id(), s.spec.name.as_str()))
+            .collect();
+        let command: Command =
+            crate::core::command::parse_naming(text.trim(), &ships).map_err(|e| format!("{e}"))?;
         self.run(command, text.trim().to_string(), Vec::new())
     }
 
@@ -358,12 +401,32 @@ impl App {
                         self.unsaved = None;
                         self.mode = Mode::Normal;
                         self.log_appended();
-                        let summary = lines
-                            .iter()
-                            .skip(1)
-                            .map(|l| l.trim())
-                            .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
-                            .map(str::to_string)
+                        // Undo and redo name the command they stepped over (SPEC 10), and the
+                        // dice mode follows the log they leave.
+                        let history = matches!(command, Command::Undo | Command::Redo);
+                        if history || matches!(command, Command::DiceMode { .. }) {
+                            self.dice_mode =
+                                DiceMode::from_log(&self.battle.game).unwrap_or(DiceMode::Roll);
+                        }
+                        let named = history
+                            .then(|| {
+                                let game = &self.battle.game;
+                                let last = game.entries().len().checked_sub(1)?;
+                                let e = crate::core::log_view::log_entry(game, last, None)?;
+                                e.lines.last().map(|l| l.text.clone())
+                            })
+                            .flatten();
+                        let summary = named
+                            .into_iter()
+                            .chain(
+                                lines
+                                    .iter()
+                                    .skip(1)
+                                    .map(|l| l.trim())
+                                    .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
+                                    .map(str::to_string),
+                            )
+                            .next()
                             .unwrap_or_else(|| format!("done: {text}"));
                         self.info(summary);
                         Ok(())
@@ -422,6 +485,8 @@ impl App {
             Mode::Ask(ask) => self.ask_key(key, ask),
             Mode::Search(edit) => self.search_key(key, edit),
             Mode::Help { scroll } => self.help_key(key, scroll),
+            Mode::LogView { scroll } => self.log_view_key(key, scroll),
+            Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.quit = true
@@ -438,7 +503,36 @@ impl App {
         let Some(ship) = self.battle.game.state.ships.get(self.selected) else {
             return;
         };
-        self.mode = Mode::Form(Form::new(kind, ship.id(), &ship.spec.name));
+        let mut form = match self.left_form.take() {
+            Some(f) if f.kind == kind && f.ship == ship.id() => f,
+            other => {
+                self.left_form = other;
+                Form::new(kind, ship.id(), &ship.spec.name)
+            }
+        };
+        self.check_form(&mut form);
+        self.mode = Mode::Form(form);
+    }
+
+    /// Check a form as it is typed (SPEC 10): the command it stands for so far (an empty
+    /// required number read as 1) is parsed and decided on a copy of the battle, with no dice
+    /// rolled, so a hit in the plotting phase or a figure out of range is said at once, not at
+    /// Enter. An incomplete form is not an error.
+    fn check_form(&self, form: &mut Form) {
+        form.error = None;
+        let text = form.probe();
+        let command: Command = match text.parse() {
+            Ok(c) => c,
+            Err(e) => {
+                form.error = Some(e.to_string());
+                return;
+            }
+        };
+        let mut no_dice = AskDice::new(Vec::new());
+        match self.battle.game.prepare(&command, &mut no_dice) {
+            Ok(_) | Err(GameError::Rule(RuleError::Dice(DiceError::Needed { .. }))) => {}
+            Err(e) => form.error = Some(e.to_string()),
+        }
     }
 
     pub fn do_action(&mut self, action: Action) {
@@ -456,10 +550,22 @@ impl App {
             Action::Flood => self.open_form(FormKind::Flood),
             Action::Critical => self.open_form(FormKind::Critical),
             Action::DiceMode => {
-                self.dice_mode = match self.dice_mode {
-                    DiceMode::Roll => DiceMode::Ask,
-                    DiceMode::Ask => DiceMode::Roll,
-                };
+                let ask = self.dice_mode == DiceMode::Roll;
+                // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps
+                // it; a read-only view only switches its own screen.
+                if self.read_only().is_none() && self.review.is_none() {
+                    self.run_key_command(if ask { "dice ask" } else { "dice roll" });
+                    if matches!(
+                        self.message,
+                        Some(Message {
+                            tone: Tone::Error,
+                            ..
+                        })
+                    ) {
+                        return;
+                    }
+                }
+                self.dice_mode = if ask { DiceMode::Ask } else { DiceMode::Roll };
                 self.info(match self.dice_mode {
                     DiceMode::Ask => "dice: ask — the console stops at every die (Enter rolls it)",
                     DiceMode::Roll => "dice: roll — the console rolls every die",
@@ -491,6 +597,12 @@ impl App {
                 }
             }
             Action::Help => self.mode = Mode::Help { scroll: 0 },
+            Action::LogView => {
+                // Every entry's rows, so the view scrolls to the first.
+                self.ensure_rows(usize::MAX);
+                self.mode = Mode::LogView { scroll: 0 }
+            }
+            Action::DetailView => self.mode = Mode::DetailView { scroll: 0 },
             Action::Quit => {
                 self.mode = Mode::ConfirmQuit;
             }
@@ -622,6 +734,37 @@ impl App {
                 self.mode = Mode::Search(edit);
             }
         }
+    }
+
+    /// Keys of the full-screen log: lines and pages back (up) and forward (down); Esc, q or
+    /// the key that opened it close it.
+    fn log_view_key(&mut self, key: KeyEvent, scroll: usize) {
+        let page = self.log_height.max(1);
+        let scroll = match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('L') | KeyCode::Enter => return,
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
+            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
+            KeyCode::PageUp => scroll.saturating_add(page),
+            KeyCode::PageDown => scroll.saturating_sub(page),
+            KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
+            KeyCode::End | KeyCode::Char('G') => 0,
+            _ => scroll,
+        };
+        self.mode = Mode::LogView { scroll };
+    }
+
+    /// Keys of the full-screen detail: scroll down and up; Esc, q or `v` close it.
+    fn detail_view_key(&mut self, key: KeyEvent, scroll: u16) {
+        let scroll = match key.code {
+            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') | KeyCode::Enter => return,
+            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+            KeyCode::PageDown => scroll.saturating_add(10),
+            KeyCode::PageUp => scroll.saturating_sub(10),
+            KeyCode::Home | KeyCode::Char('g') => 0,
+            _ => scroll,
+        };
+        self.mode = Mode::DetailView { scroll };
     }
 
     fn help_key(&mut self, key: KeyEvent, scroll: u16) {
@@ -773,13 +916,28 @@ impl App {
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
         match key.code {
-            KeyCode::Esc => return,
+            KeyCode::Esc => {
+                // Kept until submitted: the same key on the same ship opens it again.
+                self.left_form = Some(form);
+                return;
+            }
             KeyCode::Enter => match form.command() {
                 Ok(text) => match self.submit(&text) {
-                    Ok(()) => return,
-                    Err(e) => form.error = Some(format!("{text}: {e}")),
+                    Ok(()) => {
+                        self.left_form = None;
+                        return;
+                    }
+                    Err(e) => {
+                        form.error = Some(format!("{text}: {e}"));
+                        self.mode = Mode::Form(form);
+                        return;
+                    }
                 },
-                Err(e) => form.error = Some(e),
+                Err(e) => {
+                    form.error = Some(e);
+                    self.mode = Mode::Form(form);
+                    return;
+                }
             },
             KeyCode::Tab | KeyCode::Down => form.next(),
             KeyCode::BackTab | KeyCode::Up => form.prev(),
@@ -789,6 +947,7 @@ impl App {
             KeyCode::Char(c) => form.type_char(c),
             _ => {}
         }
+        self.check_form(&mut form);
         if matches!(self.mode, Mode::Normal) {
             self.mode = Mode::Form(form);
         }

@@ -173,6 +173,21 @@ impl Form {
             .map(|f| &f.value)
     }
 
+    /// The command so far, an empty required number read as 1 and an empty chosen pen value
+    /// as 0: what [`Form::command`] would give once the numbers are typed (for checking as
+    /// the umpire types).
+    pub fn probe(&self) -> String {
+        let mut filled = self.clone();
+        for f in &mut filled.fields {
+            if let Value::Number { text, required } = &mut f.value {
+                if text.is_empty() && (*required || f.keyword == "pen") {
+                    text.push(if *required { '1' } else { '0' });
+                }
+            }
+        }
+        filled.command().unwrap_or_default()
+    }
+
     /// The command text the form stands for, or what is missing.
     pub fn command(&self) -> Result<String, String> {
         let verb = match self.kind {

@@ -26,6 +26,8 @@ pub enum Action {
     SearchNext,
     SearchPrev,
     FilterLog,
+    LogView,
+    DetailView,
     Help,
     Quit,
     Up,
@@ -53,7 +55,7 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 37] = [
+    pub const ALL: [Action; 39] = [
         Action::EndPhase,
         Action::NextTurn,
         Action::Hit,
@@ -68,6 +70,8 @@ impl Action {
         Action::SearchNext,
         Action::SearchPrev,
         Action::FilterLog,
+        Action::LogView,
+        Action::DetailView,
         Action::Help,
         Action::Quit,
         Action::Up,
@@ -175,6 +179,8 @@ impl Action {
             Action::SearchNext => "next search match (older)",
             Action::SearchPrev => "previous search match (newer)",
             Action::FilterLog => "log: only the selected ship / everything",
+            Action::LogView => "the log full screen: every line whole (Esc back)",
+            Action::DetailView => "the ship's detail and the due list full screen (Esc back)",
             Action::Help => "this help",
             Action::Quit => "quit (asks first; everything is already saved)",
             Action::Up => "select the ship above / scroll the log up",
@@ -580,8 +586,8 @@ mod tests {
         assert_eq!(
             allowed(Face::Watch),
             [
-                Search, SearchNext, SearchPrev, FilterLog, Help, Quit, Up, Down, FocusFleet,
-                FocusLog, FocusNext, PageUp, PageDown, Top, Bottom, Cancel
+                Search, SearchNext, SearchPrev, FilterLog, LogView, DetailView, Help, Quit, Up,
+                Down, FocusFleet, FocusLog, FocusNext, PageUp, PageDown, Top, Bottom, Cancel
             ]
         );
         for a in Action::ALL {

@@ -139,6 +139,15 @@ impl Rules for Fgdn {
 }
 
 impl Ruleset for Fgdn {
+    fn parse_in(state: &GameState, text: &str) -> Result<Command, String> {
+        let ships: Vec<(&str, &str)> = state
+            .ships
+            .iter()
+            .map(|s| (s.id(), s.spec.name.as_str()))
+            .collect();
+        crate::core::command::parse_naming(text, &ships).map_err(|e| e.to_string())
+    }
+
     fn parse_setup(file: &str, text: &str) -> Result<Scenario, Vec<String>> {
         crate::core::scenario::parse_scenario(file, text)
             .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())

@@ -131,7 +131,6 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
-    let t = ctx.app.theme;
     if let Some(e) = ctx.enemy(ctx.app.selected) {
         return crate::tui::watch::draw_enemy(frame, area, ctx, &e);
     }
@@ -143,7 +142,14 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let block = panel(&title, false, ctx);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let w = inner.width as usize;
+    let lines = lines(ctx, s, inner.width as usize);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+/// The detail panel's lines, most important first (the compact layout shows only the top;
+/// the full-screen view, `v`, all of them).
+pub fn lines(ctx: &Ctx, s: &ShipView, w: usize) -> Vec<Line<'static>> {
+    let t = ctx.app.theme;
     let state = &ctx.app.battle.game.state.ships[ctx.app.selected];
     let spec = &state.spec;
     // Most important first: the compact layout shows only the top of this list.
@@ -274,7 +280,10 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             " [effect not applied]"
         };
         lines.push(Line::from(vec![
-            Span::styled(format!("{} {} ", c.turn, c.kind), t.warn()),
+            Span::styled(
+                format!("{} {} ", c.turn, crate::core::words::words(c.kind.name())),
+                t.warn(),
+            ),
             Span::raw(format!("{}{mark}", c.detail)),
         ]));
     }
@@ -299,10 +308,10 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             lines.push(Line::from(format!(
                 "{} {}: {}",
                 tm.due,
-                tm.phase.name(),
+                crate::core::words::phase(tm.phase),
                 tm.what
             )));
         }
     }
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    lines
 }

@@ -12,13 +12,27 @@ pub fn wanted(ctx: &Ctx) -> usize {
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
-    let t = ctx.app.theme;
-    let c = &ctx.clock;
-    let title = format!("Due at end of {} {}", c.turn, c.phase.name());
+    let title = title(ctx);
     let block = panel(&title, false, ctx);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let w = inner.width as usize;
+    let lines = lines(ctx, Some((inner.width as usize, inner.height)));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+pub fn title(ctx: &Ctx) -> String {
+    let c = &ctx.clock;
+    format!(
+        "Due at end of {} {}",
+        c.turn,
+        crate::core::words::phase(c.phase)
+    )
+}
+
+/// The panel's lines; with `fit` (width, height) the "later" lines are cut to the panel, else
+/// (the full-screen view) every line whole.
+pub fn lines(ctx: &Ctx, fit_to: Option<(usize, u16)>) -> Vec<Line<'static>> {
+    let t = ctx.app.theme;
     let now = &ctx.due.now;
     let mut lines: Vec<Line> = Vec::new();
     if now.is_empty() {
@@ -35,13 +49,23 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     }
     // Later: every ship's next timers, soonest first.
     let later = &ctx.due.later;
-    if !later.is_empty() && (lines.len() as u16) < inner.height {
+    if !later.is_empty() && fit_to.is_none_or(|(_, h)| (lines.len() as u16) < h) {
         lines.push(Line::from(styled("later:", t.dim())));
         lines.extend(later.iter().map(|u| {
             let tm = &u.timer;
-            let text = format!("{} {}: {}: {}", tm.due, tm.phase.name(), u.name, tm.what);
-            Line::from(styled(fit(&text, w.saturating_sub(1)), t.dim()))
+            let text = format!(
+                "{} {}: {}: {}",
+                tm.due,
+                crate::core::words::phase(tm.phase),
+                u.name,
+                tm.what
+            );
+            let text = match fit_to {
+                Some((w, _)) => fit(&text, w.saturating_sub(1)),
+                None => text,
+            };
+            Line::from(styled(text, t.dim()))
         }));
     }
-    frame.render_widget(Paragraph::new(lines), inner);
+    lines
 }

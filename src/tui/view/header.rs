@@ -7,6 +7,22 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
+/// The longest phase name as words ("reaction fire").
+const PHASE_WIDTH: usize = 13;
+
+/// Faces queued with `dice`, which the next dice take: " [5 2]" (the first four, then "…").
+fn queued(ctx: &Ctx) -> String {
+    let q = &ctx.app.battle.game.state.dice_queue;
+    if q.is_empty() {
+        return String::new();
+    }
+    let mut faces: Vec<String> = q.iter().take(4).map(u32::to_string).collect();
+    if q.len() > 4 {
+        faces.push(format!("…+{}", q.len() - 4));
+    }
+    format!(" [{}]", faces.join(" "))
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     let c = &ctx.clock;
@@ -23,8 +39,17 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
                 (false, Some(h)) => format!(" next {h} h ({}) ", c.next_mark),
             },
         ),
+        // The phase as words, padded to the longest ("reaction fire") so the header does not
+        // shift as the phase changes.
         None => (
-            format!(" {} {} {} d{} ", c.turn, c.phase.name(), c.scale, c.day),
+            format!(
+                " {} {:<w$} {} d{} ",
+                c.turn,
+                crate::core::words::phase(c.phase),
+                c.scale,
+                c.day,
+                w = PHASE_WIDTH
+            ),
             if c.is_mark {
                 format!(" MARK, next {} ", c.next_mark)
             } else {
@@ -32,10 +57,11 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             },
         ),
     };
-    let dice = match ctx.app.dice_mode {
-        DiceMode::Roll => " dice roll ".to_string(),
-        DiceMode::Ask => " dice ASK ".to_string(),
+    let mode = match ctx.app.dice_mode {
+        DiceMode::Roll => "roll",
+        DiceMode::Ask => "ASK",
     };
+    let dice = format!(" dice {mode}{} ", queued(ctx));
     let watch = crate::tui::watch::header_label(ctx.app);
     let dice = if watch.is_some() { String::new() } else { dice };
     let (saved, saved_style) = if let Some(label) = watch {

@@ -84,7 +84,9 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             selected,
         };
         header::draw(frame, head, &ctx);
-        let log_area = if full {
+        let log_area = if let Some(area) = draw_full_screen(frame, body, &ctx) {
+            area
+        } else if full {
             draw_full(frame, body, &ctx)
         } else {
             draw_compact(frame, body, &ctx)
@@ -95,6 +97,111 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
         log_area
     };
     app.log_height = log_area.height.saturating_sub(1) as usize;
+}
+
+/// The full-screen views (`L` the log, `v` the ship and the due list): what the panels cut
+/// with "…", whole (SPEC 10). None when neither is open.
+fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
+    let t = ctx.app.theme;
+    match ctx.app.mode {
+        crate::tui::app::Mode::LogView { scroll } => {
+            let block = panel(
+                "Log — every line whole (j k PgUp PgDn g G; Esc back)",
+                true,
+                ctx,
+            );
+            let inner = block.inner(area);
+            frame.render_widget(block, area);
+            let (w, h) = (inner.width.max(1) as usize, inner.height as usize);
+            // Rows wrapped to the width, newest at the bottom, `scroll` lines hidden below.
+            let rows = &ctx.app.log.rows;
+            let mut wrapped: Vec<Line> = Vec::new();
+            let mut skip = scroll;
+            for r in rows.iter().rev() {
+                let style = if !r.in_effect {
+                    t.dim().add_modifier(ratatui::style::Modifier::CROSSED_OUT)
+                } else if r.heading {
+                    Style::new().add_modifier(ratatui::style::Modifier::BOLD)
+                } else {
+                    Style::new()
+                };
+                for piece in wrap(&r.text, w).into_iter().rev() {
+                    if skip > 0 {
+                        skip -= 1;
+                        continue;
+                    }
+                    wrapped.push(Line::from(Span::styled(piece, style)));
+                }
+                if wrapped.len() >= h {
+                    break;
+                }
+            }
+            wrapped.truncate(h);
+            wrapped.reverse();
+            if wrapped.len() < h && scroll > 0 {
+                // Scrolled past the oldest line: the oldest page.
+                wrapped = rows
+                    .iter()
+                    .flat_map(|r| wrap(&r.text, w))
+                    .take(h)
+                    .map(Line::from)
+                    .collect();
+            }
+            frame.render_widget(Paragraph::new(wrapped), inner);
+            Some(inner)
+        }
+        crate::tui::app::Mode::DetailView { scroll } => {
+            let title = match ctx.ship() {
+                Some(s) => format!("{} ({}) — in full (j k PgUp PgDn; Esc back)", s.name, s.id),
+                None => "Ship".into(),
+            };
+            let block = panel(&title, true, ctx);
+            let inner = block.inner(area);
+            frame.render_widget(block, area);
+            let mut lines: Vec<Line> = match ctx.ship() {
+                Some(s) if ctx.enemy(ctx.app.selected).is_none() => {
+                    detail::lines(ctx, s, inner.width as usize)
+                }
+                _ => Vec::new(),
+            };
+            lines.push(Line::default());
+            lines.push(Line::from(Span::styled(due::title(ctx), t.title())));
+            lines.extend(due::lines(ctx, None));
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .scroll((scroll, 0)),
+                inner,
+            );
+            Some(inner)
+        }
+        _ => None,
+    }
+}
+
+/// `text` in pieces of at most `width` characters, broken at spaces where it can be.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let ll = line.chars().count();
+        if ll > 0 && ll + 1 + wl > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let head: String = line.chars().take(width).collect();
+            let rest: String = line.chars().skip(width).collect();
+            out.push(head);
+            line = rest;
+        }
+    }
+    out.push(line);
+    out
 }
 
 fn too_small(frame: &mut Frame, area: Rect) {

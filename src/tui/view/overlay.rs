@@ -144,7 +144,10 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                             text.clone()
                         }
                     }
-                    Value::Choice { options, index } => format!("◂ {} ▸", options[*index]),
+                    // Words, not ids (`main battery`); the command keeps the id.
+                    Value::Choice { options, index } => {
+                        format!("◂ {} ▸", crate::core::words::words(options[*index]))
+                    }
                 };
                 let style = if focused { t.selected() } else { Style::new() };
                 lines.push(Line::from(vec![
@@ -256,12 +259,10 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                 lines.push(Line::from(
                     "Enter run   Tab complete   ↑↓ history   Esc close",
                 ));
-                lines.push(Line::from(
-                    "commands: next turn until scale hit crit fire flood adjust",
-                ));
-                lines.push(Line::from(
-                    "          note dice undo redo expect (see the README)",
-                ));
+                // Every command, from the language's own list (docs/commands.md explains each).
+                for (_, usage) in crate::core::command::COMMANDS {
+                    lines.push(Line::from(format!("  {usage}")));
+                }
                 lines.push(Line::from(styled("In a form", t.title())));
                 lines.push(Line::from(
                     "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
@@ -281,7 +282,8 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
             frame.render_widget(
                 Paragraph::new(lines)
                     .scroll((*scroll, 0))
-                    .block(boxed("Help", ctx)),
+                    .wrap(ratatui::widgets::Wrap { trim: false })
+                    .block(boxed("Help — j k ↑↓ PgUp PgDn scroll", ctx)),
                 area,
             );
         }
