@@ -173,6 +173,13 @@ enum Cmd {
 }
 
 fn main() {
+    // A file-size limit (`ulimit -f`) must make a write fail, so that the command is refused
+    // with a message and the save kept whole, not kill the console without a word: SIGXFSZ is
+    // caught (and nothing more), and the write then fails with EFBIG.
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     let cli = Cli::parse();
     if let Err(e) = dispatch(cli) {
         // Messages quote names, notes and commands: their control characters are shown escaped.

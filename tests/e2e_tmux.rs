@@ -116,11 +116,16 @@ fn an_umpire_plays_the_demo_from_the_keyboard_and_the_save_has_it_all() {
 }
 
 #[test]
-fn sigterm_and_sighup_restore_the_terminal_and_lose_nothing() {
+fn sigterm_sighup_sigquit_and_sigusr1_restore_the_terminal_and_lose_nothing() {
     let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
         return;
     };
-    for (name, signal) in [("term", "TERM"), ("hup", "HUP")] {
+    for (name, signal) in [
+        ("term", "TERM"),
+        ("hup", "HUP"),
+        ("quit", "QUIT"),
+        ("usr1", "USR1"),
+    ] {
         let probe = tempfile::tempdir().unwrap();
         let save = probe.path().join(format!("signal-{name}.toml"));
         let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));

@@ -93,6 +93,45 @@ fn a_full_disk_stops_the_script_with_a_clear_message_and_keeps_every_reported_co
     assert_log_is_prefix(&save, &script, 120);
 }
 
+/// Issue 15 item 13: under a file-size limit set by a shell that does not ignore SIGXFSZ (a
+/// plain `ulimit -f`), the console is not killed by the signal without a word: the write fails,
+/// the message says what was not saved, and the save keeps every reported command.
+#[test]
+fn a_file_size_limit_stops_the_script_with_a_message_not_a_signal() {
+    let script = Script::generate(12, 120);
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("battle.toml");
+    let file = dir.path().join("script.umpire");
+    fs::write(&save, DEMO).unwrap();
+    fs::write(&file, script.text_from(0)).unwrap();
+    let room = fs::metadata(&save).unwrap().len() + 20_000;
+    let mut cmd = run(&save, &file);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
+            let limit = libc::rlimit {
+                rlim_cur: room as libc::rlim_t,
+                rlim_max: room as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.code().is_some(),
+        "killed by a signal: {:?}",
+        out.status
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("NOT saved"), "{}", stderr(&out));
+    let n = reported(&out);
+    assert_log_is_prefix(&save, &script, n);
+}
+
 // ------------------------------------------------------------------------------ read-only
 
 /// Run `cmd` as a user who cannot write a read-only file: as root (CI containers), switch to

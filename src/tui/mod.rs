@@ -143,10 +143,14 @@ const IDLE: Duration = Duration::from_millis(200);
 /// [`run`], with work between keys.
 pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), Error> {
     let stop = Arc::new(AtomicBool::new(false));
+    // Every signal that would end the process by default ends the loop instead, so the
+    // terminal is restored (SIGQUIT and SIGUSR1 too: issue 15).
     for sig in [
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
         signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGQUIT,
+        signal_hook::consts::SIGUSR1,
     ] {
         signal_hook::flag::register(sig, Arc::clone(&stop))
             .map_err(|e| Error::input(format!("cannot watch signals: {e}")))?;
