@@ -43,6 +43,27 @@ fn assert_log_is_prefix(save: &Path, script: &Script, n: usize) {
 
 // ------------------------------------------------------------------------------ full disk
 
+/// `umpire run` with the files it writes limited to `room` bytes (RLIMIT_FSIZE) and SIGXFSZ set
+/// to `xfsz` (ignored, as a shell that handles the limit does, or the default).
+fn run_with_file_limit(save: &Path, file: &Path, room: u64, xfsz: libc::sighandler_t) -> Output {
+    let mut cmd = run(save, file);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, xfsz);
+            let limit = libc::rlimit {
+                rlim_cur: room as libc::rlim_t,
+                rlim_max: room as libc::rlim_t,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    cmd.output().unwrap()
+}
+
 /// The real binary on a "full disk": RLIMIT_FSIZE makes the kernel write the bytes that fit and
 /// fail the rest with EFBIG, exactly as a full filesystem does with ENOSPC (a tmpfs of a fixed
 /// size would need root and a mount, which CI may not have). SIGXFSZ is ignored, as the shell
@@ -56,22 +77,7 @@ fn a_full_disk_stops_the_script_with_a_clear_message_and_keeps_every_reported_co
     fs::write(&save, DEMO).unwrap();
     fs::write(&file, script.text_from(0)).unwrap();
     let room = fs::metadata(&save).unwrap().len() + 20_000;
-    let mut cmd = run(&save, &file);
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            let limit = libc::rlimit {
-                rlim_cur: room as libc::rlim_t,
-                rlim_max: room as libc::rlim_t,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd.output().unwrap();
+    let out = run_with_file_limit(&save, &file, room, libc::SIG_IGN);
     assert!(!out.status.success(), "the script should not fit");
     let err = stderr(&out);
     assert!(err.contains("the disk is full"), "{err}");
@@ -105,22 +111,7 @@ fn a_file_size_limit_stops_the_script_with_a_message_not_a_signal() {
     fs::write(&save, DEMO).unwrap();
     fs::write(&file, script.text_from(0)).unwrap();
     let room = fs::metadata(&save).unwrap().len() + 20_000;
-    let mut cmd = run(&save, &file);
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
-            let limit = libc::rlimit {
-                rlim_cur: room as libc::rlim_t,
-                rlim_max: room as libc::rlim_t,
-            };
-            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd.output().unwrap();
+    let out = run_with_file_limit(&save, &file, room, libc::SIG_DFL);
     assert!(
         out.status.code().is_some(),
         "killed by a signal: {:?}",

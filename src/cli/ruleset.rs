@@ -39,6 +39,22 @@ fn scalar(v: &Value) -> Option<String> {
     }
 }
 
+/// A ship's status fields beyond id, name, side and status, as `key value`, those with a plain
+/// value (text, number, yes/no, a list of words).
+fn plain_fields(ship: &Value) -> Vec<String> {
+    let head = ["id", "name", "side", "status"];
+    ship.as_object()
+        .into_iter()
+        .flatten()
+        .filter(|(k, _)| !head.contains(&k.as_str()))
+        .filter_map(|(k, x)| {
+            scalar(x)
+                .filter(|t| !t.is_empty())
+                .map(|t| format!("{k} {t}"))
+        })
+        .collect()
+}
+
 /// The status as text: the clock, then each ship with her id, name, side and status, and every
 /// other plain field of the ruleset's status as `key value`.
 pub fn status_text(v: &Value) -> String {
@@ -49,7 +65,6 @@ pub fn status_text(v: &Value) -> String {
         v["clock"]["phase"].as_str().unwrap_or("?")
     );
     for ship in v["ships"].as_array().into_iter().flatten() {
-        let head = ["id", "name", "side", "status"];
         s.push_str(&format!(
             "  {:<10} {:<24} {:<10} {}\n",
             ship["id"].as_str().unwrap_or(""),
@@ -57,17 +72,7 @@ pub fn status_text(v: &Value) -> String {
             ship["side"].as_str().unwrap_or(""),
             ship["status"].as_str().unwrap_or("")
         ));
-        let rest: Vec<String> = ship
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter(|(k, _)| !head.contains(&k.as_str()))
-            .filter_map(|(k, x)| {
-                scalar(x)
-                    .filter(|t| !t.is_empty())
-                    .map(|t| format!("{k} {t}"))
-            })
-            .collect();
+        let rest = plain_fields(ship);
         if !rest.is_empty() {
             s.push_str(&format!("      {}\n", rest.join(", ")));
         }
@@ -224,18 +229,7 @@ pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, Cli
             "### {side}\n\n| ship | status | end state |\n|---|---|---|\n"
         ));
         for ship in ships.iter().filter(|x| x["side"].as_str() == Some(side)) {
-            let head = ["id", "name", "side", "status"];
-            let rest: Vec<String> = ship
-                .as_object()
-                .into_iter()
-                .flatten()
-                .filter(|(k, _)| !head.contains(&k.as_str()))
-                .filter_map(|(k, x)| {
-                    scalar(x)
-                        .filter(|t| !t.is_empty())
-                        .map(|t| format!("{k} {t}"))
-                })
-                .collect();
+            let rest = plain_fields(ship);
             s.push_str(&format!(
                 "| {} ({}) | {} | {} |\n",
                 ship["name"].as_str().unwrap_or(""),

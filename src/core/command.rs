@@ -356,7 +356,8 @@ pub fn tokenize(line: &str) -> Result<Vec<String>, ParseError> {
     Ok(words)
 }
 
-fn quote(s: &str) -> String {
+/// Quote text for the command language (the inverse of [`tokenize`] for one word).
+pub fn quote(s: &str) -> String {
     let mut q = String::from("\"");
     for c in s.chars() {
         match c {

@@ -3,6 +3,7 @@
 //! `note`, `undo`, `redo`, `expect`) beside the D&B commands, and dice rolled, queued or typed
 //! with their purpose and provenance, recorded in the log like FG&DN's.
 use super::{apply, describe, end_phase, status_json, Command, Cx, DnbState, Ev, Phase, Tables};
+use crate::core::command::{quote, tokenize};
 use crate::core::dice::{next_face, DiceError, DiceSource, Die, DieRequest, Provenance, Roll};
 use crate::core::engine::RuleError;
 use crate::core::game::Record;
@@ -107,10 +108,6 @@ pub enum DnbCommand {
     Rule(Command),
 }
 
-fn quote(text: &str) -> String {
-    format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
-}
-
 impl fmt::Display for DnbCommand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -137,42 +134,6 @@ impl fmt::Display for DnbCommand {
     }
 }
 
-/// Words of one command line: spaces separate, double quotes keep text together (`\"` inside).
-fn words(line: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut chars = line.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        if c.is_whitespace() {
-            chars.next();
-            continue;
-        }
-        if c == '"' {
-            chars.next();
-            let mut w = String::new();
-            loop {
-                match chars.next() {
-                    Some('\\') => w.extend(chars.next()),
-                    Some('"') => break,
-                    Some(x) => w.push(x),
-                    None => return Err("a quote is not closed".into()),
-                }
-            }
-            out.push(w);
-        } else {
-            let mut w = String::new();
-            while let Some(&x) = chars.peek() {
-                if x.is_whitespace() {
-                    break;
-                }
-                w.push(x);
-                chars.next();
-            }
-            out.push(w);
-        }
-    }
-    Ok(out)
-}
-
 fn number(word: &str, what: &str) -> Result<u32, String> {
     word.parse()
         .map_err(|_| format!("\"{word}\" is not {what} (a whole number)"))
@@ -182,8 +143,8 @@ impl std::str::FromStr for DnbCommand {
     type Err = String;
 
     fn from_str(line: &str) -> Result<DnbCommand, String> {
-        let line = line.split(" #").next().unwrap_or(line).trim();
-        let w = words(line)?;
+        let line = line.trim();
+        let w = tokenize(line).map_err(|e| e.to_string())?;
         let verb = w
             .first()
             .map(|s| s.to_ascii_lowercase())
@@ -253,7 +214,8 @@ impl std::str::FromStr for DnbCommand {
                     value: w[3].clone(),
                 }
             }
-            _ => DnbCommand::Rule(line.parse()?),
+            // A D&B command has no quoted text: a `#` starts a comment.
+            _ => DnbCommand::Rule(line.split('#').next().unwrap_or("").trim().parse()?),
         })
     }
 }
