@@ -323,7 +323,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                     out.display()
                 )));
             }
-            let n = umpire::store::recover_save_as::<umpire::core::game::Entry>(&file, &out)
+            let n = umpire::store::recover_save_as::<umpire::core::fgdn::Entry>(&file, &out)
                 .map_err(|e| CliError::input(e.to_string()))?;
             cli::out(&format!(
                 "copied the scenario and {n} intact log entr{} to {}",

@@ -25,7 +25,7 @@ mounts = [
 ]
 "#;
 
-fn pending_damage(g: &umpire::core::game::Game) -> u32 {
+fn pending_damage(g: &umpire::core::fgdn::Game) -> u32 {
     ship(g, "moltke").pending.last().map(|h| h.damage).unwrap()
 }
 

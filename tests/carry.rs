@@ -10,7 +10,7 @@ use std::process::Output;
 use umpire::core::carry::carried_of;
 use umpire::core::fgdn::carried::Carried;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
+use umpire::core::fgdn::Game;
 use umpire::core::scenario::parse_scenario;
 
 fn scenarios() -> PathBuf {

@@ -944,7 +944,7 @@ fn typed_is_stored_only_where_it_differs() {
     assert_eq!(entries[n - 1].typed, None);
 
     // An entry line without `typed` (as every save before it) reads as typed = canonical.
-    let old: umpire::core::game::Entry = serde_json::from_str(
+    let old: umpire::core::fgdn::Entry = serde_json::from_str(
         r#"{"v":1,"seq":1,"cmd":"next","clock":{"turn":720,"phase":"plotting","scale":"tactical"}}"#,
     )
     .expect("an old entry parses");

@@ -36,11 +36,11 @@ mounts = [
     cmb4!()
 );
 
-fn crit_detail(g: &umpire::core::game::Game) -> String {
+fn crit_detail(g: &umpire::core::fgdn::Game) -> String {
     last_critical(g, "tiger")
 }
 
-fn mount(g: &umpire::core::game::Game, name: &str) -> String {
+fn mount(g: &umpire::core::fgdn::Game, name: &str) -> String {
     sview(g, "tiger")
         .mounts
         .iter()
@@ -463,11 +463,11 @@ speed = 28
 in_service = 1914
 "#;
 
-fn av(g: &umpire::core::game::Game, id: &str) -> umpire::core::fgdn::status::AircraftView {
+fn av(g: &umpire::core::fgdn::Game, id: &str) -> umpire::core::fgdn::status::AircraftView {
     sview(g, id).aircraft.unwrap()
 }
 
-fn hold_left(g: &umpire::core::game::Game, id: &str, hold: &str) -> u32 {
+fn hold_left(g: &umpire::core::fgdn::Game, id: &str, hold: &str) -> u32 {
     sview(g, id)
         .cargo
         .iter()

@@ -82,7 +82,7 @@ in_service = 1915
 nation = "Germany"
 "#;
 
-fn dc_events(g: &umpire::core::game::Game) -> Vec<(u32, u32, SeverityLevel, i64, i32, i32)> {
+fn dc_events(g: &umpire::core::fgdn::Game) -> Vec<(u32, u32, SeverityLevel, i64, i32, i32)> {
     last_events(g)
         .iter()
         .filter_map(|e| match e {

@@ -11,7 +11,6 @@ use screen_common::find;
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::view;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, DiceMode, Mode, Save};
 use umpire::tui::keymap::{key_event, Keymap};
@@ -127,7 +126,7 @@ fn snapshot_after_a_sinking() {
     insta::assert_snapshot!("sinking_80x24", d.screen(80, 24));
     d.command("until 1230 planned_fire");
     insta::assert_snapshot!("sunk_160x48", d.screen(160, 48));
-    let s = view::status(&d.app.battle.game.state, &d.app.battle.game.tables);
+    let s = umpire::core::fgdn::status::status(&d.app.battle.game.state, &d.app.battle.game.tables);
     assert_eq!(s.ships[2].status, "sunk");
     d.assert_saved();
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use std::process::Output;
 use umpire::cli::Battle;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Entry;
+use umpire::core::fgdn::Entry;
 use umpire::store::{create_save, read_save, writer_lock, SaveWriter, StoreError, WriterLock};
 
 fn stderr(o: &Output) -> String {

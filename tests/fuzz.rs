@@ -30,9 +30,8 @@ use std::time::{Duration, Instant};
 use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::{Tables, BUILTIN};
-use umpire::core::game::{Entry, Game};
+use umpire::core::fgdn::{Entry, Game};
 use umpire::core::scenario::parse_scenario;
-use umpire::core::view;
 use umpire::store::{format::crc32, parse_save_bytes, save_text, LOG_MARKER};
 
 /// An input slower than this is a failure (a hang or a quadratic blow-up), in a debug build.
@@ -71,7 +70,7 @@ fn command_target(game: &Game, input: &[u8]) {
     let mut played = game.clone();
     match played.execute(&cmd, &mut SeededDice) {
         Ok(_) => {
-            let _ = view::status(&played.state, &played.tables);
+            let _ = umpire::core::fgdn::status::status(&played.state, &played.tables);
         }
         Err(_) => {
             assert!(
@@ -90,12 +89,12 @@ fn save_target(input: &[u8]) {
     let Ok(scenario) = parse_scenario("fuzz.toml", &loaded.scenario_text) else {
         return;
     };
-    let _ = view::status(
+    let _ = umpire::core::fgdn::status::status(
         &Game::new(&scenario, Tables::builtin()).state,
         &Tables::builtin(),
     );
     if let Ok(game) = Game::replay(&scenario, Tables::builtin(), loaded.entries.clone()) {
-        let _ = view::status(&game.state, &game.tables);
+        let _ = umpire::core::fgdn::status::status(&game.state, &game.tables);
         let _ = Game::verify(&scenario, Tables::builtin(), &loaded.entries);
         for e in game.entries() {
             for (at, ev) in e.events_at() {
@@ -117,7 +116,7 @@ fn table_target(name: &str, input: &[u8]) {
     let mut game = Game::new(&common::demo(), tables);
     for c in TABLE_SCRIPT {
         let _ = game.execute(&c.parse().unwrap(), &mut SeededDice);
-        let _ = view::status(&game.state, &game.tables);
+        let _ = umpire::core::fgdn::status::status(&game.state, &game.tables);
     }
 }
 

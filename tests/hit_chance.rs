@@ -490,7 +490,7 @@ fn chance_command_round_trips() {
     assert!(e("chance gs 1 range far size B").contains("unknown range"));
 }
 
-fn gun_chance(g: &umpire::core::game::Game) -> (Option<u32>, u32, bool, Option<String>) {
+fn gun_chance(g: &umpire::core::fgdn::Game) -> (Option<u32>, u32, bool, Option<String>) {
     last_events(g)
         .iter()
         .find_map(|e| match e {

@@ -23,8 +23,7 @@ use umpire::core::clock::Phase;
 use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
-use umpire::core::view;
+use umpire::core::fgdn::Game;
 
 const KINDS: &[&str] = &[
     "main_battery",
@@ -196,7 +195,11 @@ fn check_status(status: &Value) -> Result<u32, TestCaseError> {
 }
 
 fn status_value(game: &Game) -> Value {
-    serde_json::to_value(view::status(&game.state, &game.tables)).unwrap()
+    serde_json::to_value(umpire::core::fgdn::status::status(
+        &game.state,
+        &game.tables,
+    ))
+    .unwrap()
 }
 
 /// A random battle of `len` accepted commands, each made durable with `SaveWriter` before it

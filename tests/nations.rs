@@ -151,7 +151,7 @@ mounts = [
     )
 }
 
-fn dc_modified(g: &umpire::core::game::Game) -> Vec<(u32, u32)> {
+fn dc_modified(g: &umpire::core::fgdn::Game) -> Vec<(u32, u32)> {
     last_events(g)
         .iter()
         .filter_map(|e| match e {

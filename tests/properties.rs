@@ -16,10 +16,9 @@ use umpire::core::dice::SeededDice;
 use umpire::core::event::{Casualty, Event};
 use umpire::core::fgdn::kinds::CriticalKind;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::{Entry, Game};
+use umpire::core::fgdn::{Entry, Game};
 use umpire::core::scenario::{parse_scenario, Scenario};
 use umpire::core::state::{GameState, ShipStatus};
-use umpire::core::view;
 use umpire::store::{parse_save, save_text};
 
 // ---------------------------------------------------------------------------------------------
@@ -530,7 +529,7 @@ fn clock_key(s: &GameState) -> (u32, Phase) {
 
 /// FG&DN invariants of one state (SPEC 3.2, 3.4, 5).
 fn check_state(game: &Game) -> Result<(), TestCaseError> {
-    let status = view::status(&game.state, &game.tables);
+    let status = umpire::core::fgdn::status::status(&game.state, &game.tables);
     for (s, v) in game.state.ships.iter().zip(&status.ships) {
         let id = s.id();
         if !s.is_small_craft() {
@@ -890,7 +889,7 @@ fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestC
 /// `expect` agrees with the status (SPEC 5): the value shown holds, another value fails, and
 /// neither changes the game.
 fn check_expect(game: &Game) -> Result<(), TestCaseError> {
-    let status = view::status(&game.state, &game.tables);
+    let status = umpire::core::fgdn::status::status(&game.state, &game.tables);
     let mut g = game.clone();
     for v in &status.ships {
         let fields: [(&str, String, String); 6] = [

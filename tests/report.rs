@@ -10,7 +10,7 @@ use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
 use umpire::core::event::Casualty;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
+use umpire::core::fgdn::Game;
 use umpire::core::report::{build, Outcome, Report};
 use umpire::core::scenario::{parse_scenario, Scenario};
 

@@ -20,7 +20,7 @@ use umpire::core::clock::Phase;
 use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::{Entry, Game};
+use umpire::core::fgdn::{Entry, Game};
 use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS};
 use umpire::store::lock::lock_note_path;
 use umpire::tui::app::{App, Mode, Tone};

@@ -5,10 +5,9 @@ use umpire::core::dice::SeededDice;
 use umpire::core::event::Event;
 use umpire::core::fgdn::kinds::CriticalKind;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
+use umpire::core::fgdn::Game;
 use umpire::core::scenario::parse_scenario;
 use umpire::core::state::{ShipState, ShipStatus};
-use umpire::core::view;
 
 fn scenario(start: &str, options: &str, ships: &str) -> String {
     format!(
@@ -213,7 +212,7 @@ fn deutschland_fire_timing_delay_2_8_2() {
         "until 1506 planned_fire\nfire deutschland 4\nuntil 1512 resolution",
     );
     assert_eq!(ship(&g, "deutschland").damage, 0);
-    let st = view::status(&g.state, &g.tables);
+    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(st.ships[0].timers[0].due, "1512");
     cmds(&mut g, "dice 1\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 11);
@@ -372,7 +371,7 @@ fn sinking_countdown_8_1_8() {
         ship(&g, "target").status,
         ShipStatus::Sinking { due: 12 * 60 + 10 }
     );
-    let st = view::status(&g.state, &g.tables);
+    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(st.ships[0].sinks_at.as_deref(), Some("1212"));
     cmds(&mut g, "until 1212 movement");
     assert_eq!(ship(&g, "target").status.name(), "sinking");
@@ -430,7 +429,7 @@ fn ratio_of_three_reduces_to_ten_percent_8_1_2() {
 fn engineering_and_major_fire_lower_speed_8_1_1_8_2() {
     let mut g = game("1200", "", TARGET);
     cmds(&mut g, "dice 3 3\ncrit target engineering");
-    let v = |g: &Game| view::status(&g.state, &g.tables).ships[0].clone();
+    let v = |g: &Game| umpire::core::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
     assert_eq!(v(&g).speed_max, 15, "20 kt one level down = 75 % = 15");
     assert_eq!(v(&g).fire_pct, 3, "engineering fire: D6 3 + 2 - 2 = 3 %");
     cmds(&mut g, "fire target 10");
@@ -497,11 +496,11 @@ fn queued_die_must_fit() {
 fn clock_day_rollover_and_intermediate_scale_3_1() {
     let mut g = game("2354", "", TARGET);
     cmds(&mut g, "turn\nturn");
-    let st = view::status(&g.state, &g.tables);
+    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
     assert_eq!((st.clock.turn.as_str(), st.clock.day), ("0000", 2));
     let mut g = game("1200", "", TARGET);
     cmds(&mut g, "until 1230\nscale intermediate\nturn");
-    let st = view::status(&g.state, &g.tables);
+    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(
         (st.clock.turn.as_str(), st.clock.scale.as_str()),
         ("1300", "intermediate")
@@ -518,7 +517,7 @@ fn boiler_explosion_8_3() {
     let t = ship(&g, "target");
     assert_eq!(t.damage, 25);
     assert_eq!(t.fires.len(), 1);
-    let v = view::status(&g.state, &g.tables).ships[0].clone();
+    let v = umpire::core::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
     // 25 damage is the first break point (level 1), the critical one more: 50 % of 20 kt.
     assert_eq!(v.speed_max, 10);
     assert!(g.state.dice_queue.is_empty());
@@ -530,7 +529,7 @@ fn boiler_explosion_8_3() {
 fn timers_after_midnight_carry_their_day_spec_3_5() {
     let mut g = game("2357", "", TARGET);
     cmds(&mut g, "fire target 10");
-    let status = view::status(&g.state, &g.tables);
+    let status = umpire::core::fgdn::status::status(&g.state, &g.tables);
     let v = status.ships.iter().find(|s| s.id == "target").unwrap();
     let t = v
         .timers

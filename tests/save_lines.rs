@@ -6,7 +6,8 @@ mod common;
 
 use common::{umpire, Script, DEMO};
 use std::path::{Path, PathBuf};
-use umpire::core::game::{Entry, Record};
+use umpire::core::fgdn::Entry;
+use umpire::core::game::Record;
 use umpire::core::ruleset::sniff;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::store::format::{entry_line, ENTRY_PREFIX, LOG_MARKER};

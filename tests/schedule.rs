@@ -23,9 +23,8 @@ use umpire::core::event::Event;
 use umpire::core::fgdn::effects::Effect;
 use umpire::core::fgdn::tables::Tables;
 use umpire::core::fgdn::timers::{self, Timer, TimerKind};
-use umpire::core::game::Game;
+use umpire::core::fgdn::Game;
 use umpire::core::scenario::parse_scenario;
-use umpire::core::view;
 
 const COLLIER: &str = r#"
 [[ship]]
@@ -129,7 +128,7 @@ fn check_listed(g: &Game) -> Result<(), TestCaseError> {
         );
     }
     // The status (dashboard, detail panel, `status --json`) lists exactly the schedule.
-    let status = view::status(&g.state, &g.tables);
+    let status = umpire::core::fgdn::status::status(&g.state, &g.tables);
     for (i, ship) in status.ships.iter().enumerate() {
         let mut listed: Vec<(u32, Phase)> = ship.timers.iter().map(|t| (t.at, t.phase)).collect();
         let mut sched: Vec<(u32, Phase)> = timers::schedule(&g.state, &g.tables, i)

@@ -13,7 +13,7 @@ use crate::cli::{out, Battle, CliError};
 use crate::core::command::Command;
 use crate::core::dice::SeededDice;
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::{Entry, Game};
+use crate::core::fgdn::{Entry, Game};
 use crate::core::scenario::parse_scenario;
 use crate::store;
 use crate::tui::measure::MeasuredDashboard;

@@ -4,7 +4,7 @@
 use crate::cli::{out, Battle, CliError};
 use crate::core::carry::{carry, CarryOptions, Source};
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::Entry;
+use crate::core::fgdn::Entry;
 use crate::store::{self, StoreError};
 use std::io::Read;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! file, line and field; exit non-zero if any.
 use crate::cli::{Battle, CliError};
 use crate::core::fgdn::tables::{Tables, BUILTIN};
-use crate::core::game::Game;
+use crate::core::fgdn::Game;
 use crate::store;
 use std::path::Path;
 

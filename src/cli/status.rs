@@ -1,15 +1,15 @@
 //! `umpire status FILE [--json]` (SPEC 5).
 use crate::cli::text::{printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
-use crate::core::view::{self, Status};
+use crate::core::fgdn::status::Status;
 
 pub fn json(battle: &Battle) -> Result<String, CliError> {
-    let st = view::status(&battle.game.state, &battle.game.tables);
+    let st = crate::core::fgdn::status::status(&battle.game.state, &battle.game.tables);
     serde_json::to_string_pretty(&st).map_err(|e| CliError::input(e.to_string()))
 }
 
 pub fn text(battle: &Battle) -> String {
-    let st: Status = view::status(&battle.game.state, &battle.game.tables);
+    let st: Status = crate::core::fgdn::status::status(&battle.game.state, &battle.game.tables);
     let c = &st.clock;
     let mut s = match &c.post_battle {
         Some(pb) => format!(

@@ -2,7 +2,7 @@
 //! The state is never changed here; `GameState::apply` folds the events.
 use crate::core::clock::{Clock, Hhmm, Phase, Scale, MINUTES_PER_DAY};
 use crate::core::command::{suggest, Aspect, Command, Depth, Penetration, RangeBand, Weapon};
-use crate::core::dice::{DiceError, DiceSource, Die, DieRequest, Roll};
+use crate::core::dice::{DiceSource, Die, DieRequest, Roll};
 use crate::core::event::{Casualty, Event, PendingHit, Struck};
 use crate::core::fgdn::grounding::{self, Grounding};
 use crate::core::fgdn::kinds::SizeClass;
@@ -10,19 +10,7 @@ use crate::core::fgdn::tables::Tables;
 use crate::core::fgdn::{damage_control, repairs, resolve};
 use crate::core::state::{GameState, ShipStatus};
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    #[error("{0}")]
-    Dice(#[from] DiceError),
-    #[error("ship \"{id}\" is not in this scenario{hint} (ships: {ships})")]
-    UnknownShip {
-        id: String,
-        hint: String,
-        ships: String,
-    },
-    #[error("{0}")]
-    Refused(String),
-}
+pub use crate::core::ruleset::RuleError;
 
 fn refused<T>(msg: impl Into<String>) -> Result<T, RuleError> {
     Err(RuleError::Refused(msg.into()))

@@ -19,7 +19,7 @@ use crate::core::event::{Casualty, Event};
 use crate::core::fgdn::damage_control::category_level;
 use crate::core::fgdn::kinds::SeverityLevel;
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::{Entry, Game};
+use crate::core::fgdn::{Entry, Game};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState, ShipStatus};
 use serde::Serialize;

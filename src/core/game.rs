@@ -2,14 +2,8 @@
 //! state is the fold of the entries still in effect. Undo and redo move through that history a
 //! command at a time and never re-fire anything; undone commands stay in the log.
 use crate::core::dice::{ChartRequest, DiceError, DiceSource, DieRequest, Provenance};
-use crate::core::engine::RuleError;
-use crate::core::ruleset::{ExpectError, Rules, Verb};
+use crate::core::ruleset::{ExpectError, RuleError, Rules, Verb};
 use serde::{Deserialize, Serialize};
-
-/// FG&DN's journal and log entry: today's names for the ruleset-generic types.
-pub type Game = Journal<crate::core::fgdn::Fgdn>;
-pub type Entry = Record<crate::core::fgdn::Fgdn>;
-pub type HistoryMark = Mark<crate::core::fgdn::Fgdn>;
 
 /// Version of the log entry format.
 pub const ENTRY_VERSION: u32 = 1;
@@ -441,10 +435,10 @@ impl DiceSource for RecordedDice {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::core::command::Command;
     use crate::core::dice::SeededDice;
     use crate::core::fgdn::tables::Tables;
+    use crate::core::fgdn::Game;
     use crate::core::scenario::parse_scenario;
 
     fn demo_game() -> Game {

@@ -10,7 +10,7 @@
 use crate::core::clock::Clock;
 use crate::core::event::{Casualty, Event};
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::{Entry, Game};
+use crate::core::fgdn::{Entry, Game};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState};
 use serde::Serialize;

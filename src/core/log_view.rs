@@ -4,7 +4,7 @@
 //! Used by `umpire log` ([`log_entries_reviewed`]) and the dashboard's log panel ([`log_entry`],
 //! built lazily, without the replay the "changed" lines need).
 use crate::core::event::Event;
-use crate::core::game::{Entry, Game};
+use crate::core::fgdn::{Entry, Game};
 use crate::core::history::{self, ShipChanges};
 use crate::core::scenario::Scenario;
 use crate::core::state::GameState;

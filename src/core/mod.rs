@@ -16,5 +16,4 @@ pub mod ruleset;
 pub mod scenario;
 pub mod state;
 pub mod stored_entry;
-pub mod view;
 pub mod words;

@@ -6,7 +6,7 @@ use crate::core::clock::{day, label, Clock, Minute, Phase};
 use crate::core::event::{Casualty, Event};
 use crate::core::fgdn::kinds::{CriticalKind, SeverityLevel};
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::{Entry, Game};
+use crate::core::fgdn::{Entry, Game};
 use crate::core::history::{walk_in_effect, Moment};
 use crate::core::scenario::Scenario;
 use crate::core::state::{GameState, ShipState, ShipStatus};

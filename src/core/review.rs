@@ -17,7 +17,7 @@
 //! others applies fewer than `CHECKPOINT_EVERY` entries. An `undo` on the way restarts from
 //! the latest mark it can (`Game::commit_from`), not from the scenario's start.
 use crate::core::clock::{Clock, Hhmm, Minute, Phase, MINUTES_PER_DAY};
-use crate::core::game::{Entry, Game, HistoryMark};
+use crate::core::fgdn::{Entry, Game, HistoryMark};
 use crate::core::log_view::LogEntry;
 use crate::core::scenario::Scenario;
 use std::fmt;

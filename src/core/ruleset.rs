@@ -4,11 +4,27 @@
 //!
 //! The registry ([`RULESETS`], [`sniff`]) names every ruleset the console knows; the faces pick
 //! one by the scenario's `[scenario] ruleset` key.
-use crate::core::dice::{DiceSource, Provenance};
-use crate::core::engine::RuleError;
+use crate::core::dice::{DiceError, DiceSource, Provenance};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde_json::Value;
 use std::fmt::{Debug, Display};
+
+/// Why the rules refused a command (every ruleset): a die that does not fit, a ship that is
+/// not in the scenario, or the rules' own reason. Nothing changes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    #[error("ship \"{id}\" is not in this scenario{hint} (ships: {ships})")]
+    UnknownShip {
+        id: String,
+        hint: String,
+        ships: String,
+    },
+    #[error("{0}")]
+    Refused(String),
+}
 
 /// What the journal does with a command: a history move, a check, or the rules' own decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,6 +168,30 @@ pub fn sniff(text: &str) -> Result<&'static str, String> {
             });
     }
     Ok(RULESETS[0])
+}
+
+// ---- `expect` over a ruleset's status JSON
+
+pub fn field_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Null => "null".into(),
+        Value::Array(a) => format!("{} item{}", a.len(), if a.len() == 1 { "" } else { "s" }),
+        other => other.to_string(),
+    }
+}
+
+pub fn field_matches(actual: &Value, expected: &str) -> bool {
+    match actual {
+        Value::Array(a) => expected.parse::<usize>().is_ok_and(|n| n == a.len()),
+        Value::Number(n) => expected
+            .parse::<f64>()
+            .is_ok_and(|e| n.as_f64().is_some_and(|a| (a - e).abs() < 1e-9)),
+        Value::Null => expected == "null",
+        Value::Bool(b) => expected.parse::<bool>().is_ok_and(|e| e == *b),
+        Value::String(s) => s.eq_ignore_ascii_case(expected),
+        Value::Object(_) => false,
+    }
 }
 
 #[cfg(test)]

@@ -175,8 +175,8 @@ mod tests {
     use super::*;
     use crate::core::clock::{Clock, Phase, Scale};
     use crate::core::event::Event;
+    use crate::core::fgdn::Entry;
     use crate::core::fgdn::Fgdn;
-    use crate::core::game::Entry;
 
     fn clock(turn: u32, phase: Phase) -> Clock {
         Clock {

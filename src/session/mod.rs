@@ -2,8 +2,9 @@
 //! lock), replay it, record each new command durably before it is shown, start a new save. The
 //! dashboard (`tui`) and the headless commands (`cli`) both use it; neither uses the other.
 use crate::core::fgdn::tables::Tables;
+use crate::core::fgdn::Entry;
 use crate::core::fgdn::Fgdn;
-use crate::core::game::{Entry, Journal, Record};
+use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
 use crate::store::{self, Loaded, SaveWriter, StoreError, LOG_MARKER};
 use std::path::{Path, PathBuf};

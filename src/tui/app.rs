@@ -26,7 +26,7 @@ pub enum DiceMode {
 
 impl DiceMode {
     /// The mode the save's log last recorded (`dice ask` / `dice roll` in effect), if any.
-    pub fn from_log(game: &crate::core::game::Game) -> Option<DiceMode> {
+    pub fn from_log(game: &crate::core::fgdn::Game) -> Option<DiceMode> {
         game.in_effect_indices()
             .iter()
             .rev()

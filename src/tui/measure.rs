@@ -2,7 +2,7 @@
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
 //! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
 //! sees of the dashboard.
-use crate::core::game::Game;
+use crate::core::fgdn::Game;
 use crate::session::Battle;
 use crate::store::SaveWriter;
 use crate::tui::app::{App, Save};

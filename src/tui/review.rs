@@ -6,7 +6,7 @@
 //! lock and never written; keys and commands that would change the battle are refused.
 use crate::core::command::Command;
 use crate::core::fgdn::tables::Tables;
-use crate::core::game::Game;
+use crate::core::fgdn::Game;
 use crate::core::review::{clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP};
 use crate::session::{Battle, Error};
 use crate::tui::app::{App, Message, Save, Tone};

@@ -9,9 +9,8 @@ use std::process::Command;
 use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::{Entry, Game};
+use umpire::core::fgdn::{Entry, Game};
 use umpire::core::scenario::{parse_scenario, Scenario};
-use umpire::core::view;
 
 /// The binary under test, with the user's table overrides kept out.
 pub fn umpire() -> Command {
@@ -180,7 +179,11 @@ pub fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
 }
 
 pub fn status_json(game: &Game) -> String {
-    serde_json::to_string_pretty(&view::status(&game.state, &game.tables)).expect("status JSON")
+    serde_json::to_string_pretty(&umpire::core::fgdn::status::status(
+        &game.state,
+        &game.tables,
+    ))
+    .expect("status JSON")
 }
 
 /// The log of the save at `path`, read by the library (torn last line ignored).

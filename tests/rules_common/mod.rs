@@ -6,7 +6,7 @@ use umpire::core::dice::SeededDice;
 use umpire::core::event::Event;
 use umpire::core::fgdn::status::ShipView;
 use umpire::core::fgdn::tables::Tables;
-use umpire::core::game::Game;
+use umpire::core::fgdn::Game;
 use umpire::core::scenario::parse_scenario;
 use umpire::core::state::{ShipState, ShipStatus};
 

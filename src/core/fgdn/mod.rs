@@ -28,6 +28,11 @@ use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
 use crate::core::scenario::Scenario;
 use crate::core::state::GameState;
 
+/// FG&DN's journal, log entry and history mark: the ruleset-generic types for FG&DN.
+pub type Game = crate::core::game::Journal<Fgdn>;
+pub type Entry = Record<Fgdn>;
+pub type HistoryMark = crate::core::game::Mark<Fgdn>;
+
 /// FG&DN 1.1 on the shared journal (the ruleset `fgdn-1.1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Fgdn;
@@ -80,7 +85,6 @@ impl Rules for Fgdn {
         tables: &tables::Tables,
         command: &Command,
     ) -> Result<(), ExpectError> {
-        use crate::core::view;
         match command {
             Command::ExpectClock { time, phase } => {
                 let c = state.clock;
@@ -98,15 +102,15 @@ impl Rules for Fgdn {
             }
             Command::Expect { ship, field, value } => {
                 let i = find_ship(state, ship)?;
-                let actual = view::ship_field(state, tables, i, field)
+                let actual = crate::core::fgdn::status::ship_field(state, tables, i, field)
                     .map_err(|m| ExpectError::Rule(RuleError::Refused(m)))?;
-                if view::field_matches(&actual, value) {
+                if crate::core::ruleset::field_matches(&actual, value) {
                     Ok(())
                 } else {
                     Err(ExpectError::Failed {
                         what: format!("{ship} {field}"),
                         expected: value.clone(),
-                        actual: view::field_text(&actual),
+                        actual: crate::core::ruleset::field_text(&actual),
                     })
                 }
             }
@@ -161,7 +165,7 @@ impl Ruleset for Fgdn {
     }
 
     fn status_json(state: &GameState, tables: &tables::Tables) -> serde_json::Value {
-        serde_json::to_value(crate::core::view::status(state, tables)).unwrap_or_default()
+        serde_json::to_value(crate::core::fgdn::status::status(state, tables)).unwrap_or_default()
     }
 
     /// FG&DN's tables are transcribed from the text whole: no cell is marked otherwise yet.

@@ -11,7 +11,7 @@ mod log;
 mod overlay;
 
 use crate::core::fgdn::status::ShipView;
-use crate::core::view::{self as core_view, ClockView, Schedule};
+use crate::core::fgdn::status::{ClockView, Schedule};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -68,14 +68,14 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     ])
     .areas(area);
     let game = &app.battle.game;
-    let due = core_view::schedule(&game.state, &game.tables);
+    let due = crate::core::fgdn::status::schedule(&game.state, &game.tables);
     let due = crate::tui::watch::visible_schedule(app, due);
     let selected = game
         .state
         .ships
         .get(app.selected)
         .map(|s| crate::core::fgdn::status::ship_view(&game.state, &game.tables, s));
-    let clock = core_view::clock_view(&game.state);
+    let clock = crate::core::fgdn::status::clock_view(&game.state);
     let log_area = {
         let ctx = Ctx {
             app,
