@@ -213,6 +213,40 @@ fn the_dashboard_and_a_watcher_end_when_their_terminal_goes_away_unsignalled() {
     assert_eq!(status(&save)["clock"]["phase"], "movement", "nothing lost");
 }
 
+/// Issue 15 item 10: a paste of several kilobytes of commands is taken whole at once, not a
+/// part of it until the next key (the loop drains every pending input before it draws).
+#[test]
+fn a_large_paste_is_applied_whole_without_another_key() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let save = probe.path().join("paste.toml");
+    let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
+    let data = probe.path().join("data");
+    let t = Tmux::start("paste", probe.path(), 100, 30, &script(&args, &data));
+    t.wait_for("1200 plotting");
+    let text: String = (0..300).map(|i| format!(":note p{i:03}\r")).collect();
+    assert!(text.len() > 3000);
+    t.paste(&text);
+    let start = Instant::now();
+    loop {
+        let log = umpire(&["log", "--format", "json"], &save);
+        let n = serde_json::from_str::<serde_json::Value>(&log)
+            .unwrap()
+            .as_array()
+            .map_or(0, |a| a.len());
+        if n == 300 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{n} of 300 pasted commands applied without another key"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// The demo scenario as a file to `play`.
 fn demo_file(dir: &tempfile::TempDir) -> String {
     let p = dir.path().join("demo-scenario.toml");

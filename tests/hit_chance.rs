@@ -494,15 +494,8 @@ fn gun_chance(g: &umpire::core::fgdn::Game) -> (Option<u32>, u32, bool, Option<S
     last_events(g)
         .iter()
         .find_map(|e| match e {
-            Event::GunChance {
-                roll,
-                result,
-                input,
-                firer,
-                ..
-            } => {
-                let _ = input;
-                Some((*roll, result.chance, result.no_fire, firer.clone()))
+            Event::GunChance(g) => {
+                Some((g.roll, g.result.chance, g.result.no_fire, g.firer.clone()))
             }
             _ => None,
         })

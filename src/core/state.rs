@@ -236,7 +236,7 @@ impl GameState {
                     s.pending.push(hit.clone());
                 }
             }
-            Event::PhaseEnded { .. } | Event::Note { .. } | Event::GunChance { .. } => {}
+            Event::PhaseEnded { .. } | Event::Note { .. } | Event::GunChance(_) => {}
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {

@@ -217,7 +217,10 @@ fn event_loop(
         // Wake for a key, or at the next tick so a signal (or the watched save) is noticed
         // when no key comes; draw only after something happened (ratatui then sends only the
         // cells that changed).
-        if event::poll(next.saturating_duration_since(Instant::now()))? {
+        // Everything already typed (a paste of many commands) is taken before the next frame:
+        // drawing between each key would leave the rest of a long paste waiting for a key.
+        let mut wait = next.saturating_duration_since(Instant::now());
+        while event::poll(wait)? {
             match event::read()? {
                 Event::Key(key) => {
                     app.on_key(key);
@@ -229,6 +232,10 @@ fn event_loop(
                 }
                 _ => {}
             }
+            if app.quit || stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            wait = Duration::ZERO;
         }
         if Instant::now() >= next {
             if let Some(t) = tick.as_mut() {

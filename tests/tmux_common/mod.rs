@@ -75,6 +75,12 @@ impl Tmux {
         self.tmux(&["send-keys", "-t", "main", "-l", text]);
     }
 
+    /// Paste `text` as one burst (tmux's paste buffer), as a terminal delivers a paste.
+    pub fn paste(&self, text: &str) {
+        self.tmux(&["set-buffer", "-b", "umpire-paste", "--", text]);
+        self.tmux(&["paste-buffer", "-b", "umpire-paste", "-t", "main"]);
+    }
+
     pub fn resize(&self, width: u16, height: u16) {
         let (w, h) = (width.to_string(), height.to_string());
         self.tmux(&["resize-window", "-t", "main", "-x", &w, "-y", &h]);

@@ -902,13 +902,13 @@ pub fn decide(ctx: &mut Ctx<'_>, c: &ChanceCommand) -> Result<(), RuleError> {
     } else {
         None
     };
-    ctx.emit(Event::GunChance {
+    ctx.emit(Event::GunChance(Box::new(crate::core::event::GunChance {
         firer: firer_id,
         target: target_id,
         input,
         result,
         roll,
-    });
+    })));
     Ok(())
 }
 

@@ -140,19 +140,13 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             name(ship)
         ),
         Event::Note { text } => format!("note: {text}"),
-        Event::GunChance {
-            firer,
-            target,
-            input,
-            result,
-            roll,
-        } => crate::core::fgdn::chance::log_line(
+        Event::GunChance(g) => crate::core::fgdn::chance::log_line(
             &name,
-            firer.as_deref(),
-            target.as_deref(),
-            input,
-            result,
-            *roll,
+            g.firer.as_deref(),
+            g.target.as_deref(),
+            &g.input,
+            &g.result,
+            g.roll,
         ),
         Event::DamageControl {
             ship,
