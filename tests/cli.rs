@@ -1367,3 +1367,37 @@ fn ships_by_quoted_name_and_phases_in_words() {
     assert!(all.contains("fire tiger 5"), "{all}");
     assert!(all.contains("crit kaiser main_battery"), "{all}");
 }
+
+/// SPEC 10 (issue 18): `status --json` starts with `scenario {name, ruleset, date, start}`, and a
+/// sunk ship says when and why (`sunk_at`, `sunk_by`); her fleet row says SUNK and when, not her
+/// burning percentages (the snapshot `dashboard__sunk_160x48`).
+#[test]
+fn status_json_starts_with_the_scenario_and_a_sunk_ship_says_when_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("demo.toml");
+    ok(umpire().arg("demo").arg(&save).output().unwrap());
+    ok(run(
+        &save,
+        &dir,
+        "until 1200 planned_fire\nhit wakeful 60\nnext\nuntil 1400\n",
+    ));
+    let raw = out(&ok(cmd(&["status", "--json"], &save)));
+    assert!(raw.find("\"scenario\"").unwrap() < raw.find("\"clock\"").unwrap());
+    let v: Value = serde_json::from_str(&raw).unwrap();
+    assert_eq!(v["scenario"]["ruleset"], "fgdn-1.1");
+    assert_eq!(v["scenario"]["start"], "1200");
+    assert!(v["scenario"]["name"]
+        .as_str()
+        .is_some_and(|n| !n.is_empty()));
+    let ships = v["ships"].as_array().unwrap();
+    let wakeful = ships.iter().find(|s| s["id"] == "wakeful").unwrap();
+    assert_eq!(wakeful["status"], "sunk");
+    let at = wakeful["sunk_at"].as_str().unwrap();
+    assert!(at > "1200" && at <= "1400", "{at}");
+    assert!(
+        wakeful["sunk_by"].as_str().unwrap().contains("0 DP"),
+        "{wakeful}"
+    );
+    let tiger = ships.iter().find(|s| s["id"] == "tiger").unwrap();
+    assert!(tiger["sunk_at"].is_null() && tiger["sunk_by"].is_null());
+}

@@ -59,6 +59,9 @@ pub struct ShipState {
     pub conflagration_marks: u32,
     /// How the ship was lost at once (magazine explosion, capsizing), if it was.
     pub lost: Option<String>,
+    /// When she sank (the turn she disappeared or was lost at once) and why (SPEC 10).
+    pub sunk_at: Option<Minute>,
+    pub sunk_by: Option<String>,
     /// Lasting effects of critical hits on equipment (FG&DN 8.3).
     pub equipment: crate::core::fgdn::effects::Equipment,
     /// After the battle: the systems it may repair and how each stands (FG&DN 8.4).
@@ -92,6 +95,8 @@ impl ShipState {
             fire_orders_ignored: false,
             conflagration_marks: 0,
             lost: None,
+            sunk_at: None,
+            sunk_by: None,
             equipment: crate::core::fgdn::effects::Equipment::new(n_mounts),
             repairs: Vec::new(),
             flooding_patch: false,
@@ -161,8 +166,9 @@ pub struct GameState {
     pub dice_queue: VecDeque<u32>,
     /// How many dice the game has rolled (fixes the next seeded face).
     pub dice_rolled: u64,
-    /// The scenario's start (absolute minute).
+    /// The scenario's start (absolute minute) and date, if it gives one.
     pub start: Minute,
+    pub date: Option<String>,
     /// Sea state (0-9): the scenario's `sea_state`, else 3; changed with `sea-state N`.
     pub sea_state: u32,
     /// Set by `end-battle` (SPEC 3.6).
@@ -197,6 +203,7 @@ impl GameState {
             dice_queue: VecDeque::new(),
             dice_rolled: 0,
             start: scenario.start,
+            date: scenario.date.clone(),
             sea_state: scenario.sea_state.unwrap_or(DEFAULT_SEA_STATE),
             post_battle: None,
             serviceability_checked: false,
@@ -315,17 +322,22 @@ impl GameState {
                     s.keel_broken = true;
                 }
             }
-            Event::SinkingStarted { ship, due, .. } => {
+            Event::SinkingStarted {
+                ship, due, cause, ..
+            } => {
                 if let Some(s) = self.ship_mut(ship) {
                     if s.status == ShipStatus::Afloat {
                         s.status = ShipStatus::Sinking { due: *due };
+                        s.sunk_by = Some(cause.clone());
                     }
                 }
             }
             Event::Sunk { ship } => {
+                let turn = self.clock.turn;
                 if let Some(s) = self.ship_mut(ship) {
                     s.status = ShipStatus::Sunk;
                     s.pending.clear();
+                    s.sunk_at = Some(turn);
                 }
             }
             Event::DamageControl {
@@ -413,10 +425,13 @@ impl GameState {
                 }
             }
             Event::SunkAtOnce { ship, cause } => {
+                let turn = self.clock.turn;
                 if let Some(s) = self.ship_mut(ship) {
                     s.status = ShipStatus::Sunk;
                     s.pending.clear();
                     s.lost = Some(cause.clone());
+                    s.sunk_at = Some(turn);
+                    s.sunk_by = Some(cause.clone());
                 }
             }
             Event::BattleEnded { at, sea_state } => {

@@ -113,6 +113,9 @@ pub struct ShipView {
     pub conflagration_marks: u32,
     /// How the ship was lost at once (magazine explosion, capsizing).
     pub lost: Option<String>,
+    /// A sunk ship: the turn she went down (HHMM) and what sank her (SPEC 10).
+    pub sunk_at: Option<String>,
+    pub sunk_by: Option<String>,
     /// Mounts from the scenario with their state (FG&DN 8.3).
     pub mounts: Vec<MountView>,
     /// Batteries in local control, directors lost, other fire-control damage.
@@ -393,6 +396,13 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         fire_orders_ignored: s.fire_orders_ignored,
         conflagration_marks: s.conflagration_marks,
         lost: s.lost.clone(),
+        sunk_at: (s.status == ShipStatus::Sunk)
+            .then_some(s.sunk_at)
+            .flatten()
+            .map(label),
+        sunk_by: (s.status == ShipStatus::Sunk)
+            .then(|| s.sunk_by.clone())
+            .flatten(),
         mounts: s
             .spec
             .mounts
@@ -484,8 +494,19 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Status {
+    /// What battle this is (SPEC 10: first in the status).
+    pub scenario: ScenarioView,
     pub clock: ClockView,
     pub ships: Vec<ShipView>,
+}
+
+/// The battle's name, rule system, date and start.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScenarioView {
+    pub name: String,
+    pub ruleset: &'static str,
+    pub date: Option<String>,
+    pub start: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -550,6 +571,12 @@ pub fn clock_view(state: &GameState) -> ClockView {
 
 pub fn status(state: &GameState, tables: &Tables) -> Status {
     Status {
+        scenario: ScenarioView {
+            name: state.name.clone(),
+            ruleset: <crate::core::fgdn::Fgdn as crate::core::ruleset::Rules>::ID,
+            date: state.date.clone(),
+            start: label(state.start),
+        },
         clock: clock_view(state),
         ships: state
             .ships

@@ -16,10 +16,17 @@ const BAR: usize = 8;
 /// water, magazines flooded, hits pending.
 pub fn status_text(s: &ShipView) -> String {
     match s.status {
-        "sunk" => match &s.lost {
-            Some(how) => format!("SUNK: {how}"),
-            None => "SUNK".into(),
-        },
+        "sunk" => {
+            let when = s
+                .sunk_at
+                .as_deref()
+                .map(|t| format!(" {t}"))
+                .unwrap_or_default();
+            match &s.lost {
+                Some(how) => format!("SUNK{when}: {how}"),
+                None => format!("SUNK{when}"),
+            }
+        }
         "sinking" => format!("SINKS {}", s.sinks_at.as_deref().unwrap_or("?")),
         _ if s.grounded.is_some() => s.grounded.unwrap_or_default().to_uppercase(),
         _ if s.dead_in_water || s.speed_max == 0 => "dead in water".into(),
@@ -51,14 +58,15 @@ fn row(s: &ShipView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
     } else {
         base
     };
+    // A sunk ship's fires and floods went down with her: her row says when, not percentages.
     let pct = |p: u32| {
-        if p == 0 {
+        if p == 0 || sunk {
             "  - ".to_string()
         } else {
             format!("{p:>3}%")
         }
     };
-    let sev = if s.fire_pct + s.flood_pct == 0 {
+    let sev = if s.fire_pct + s.flood_pct == 0 || sunk {
         "-"
     } else {
         severity_text(s.severity)
