@@ -1401,3 +1401,44 @@ fn status_json_starts_with_the_scenario_and_a_sunk_ship_says_when_and_why() {
     let tiger = ships.iter().find(|s| s["id"] == "tiger").unwrap();
     assert!(tiger["sunk_at"].is_null() && tiger["sunk_by"].is_null());
 }
+
+/// SPEC 10 (issue 18, finding 1): a side spelled two ways (`Germany` beside `German`) is a
+/// `check` warning naming the sides; with `[scenario] sides = [...]` a stray side is an error
+/// naming the file, line and key.
+#[test]
+fn a_side_spelled_two_ways_is_warned_and_an_undeclared_side_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let base =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/demo.toml"))
+            .unwrap();
+    let typo = base.replacen("side = \"German\"", "side = \"Germany\"", 1);
+    assert_ne!(typo, base);
+    let path = dir.path().join("typo.toml");
+    std::fs::write(&path, &typo).unwrap();
+    let o = ok(cmd(&["check"], &path));
+    let e = err(&o);
+    assert!(
+        e.contains("warning:") && e.contains("side \"Germany\"") && e.contains("\"German\""),
+        "{e}"
+    );
+    let declared = typo.replacen(
+        "[scenario]\n",
+        "[scenario]\nsides = [\"British\", \"German\"]\n",
+        1,
+    );
+    let path = dir.path().join("declared.toml");
+    std::fs::write(&path, &declared).unwrap();
+    let o = cmd(&["check"], &path);
+    assert!(!o.status.success());
+    let e = err(&o);
+    assert!(
+        e.contains("key \"side\"") && e.contains("not one of the declared sides"),
+        "{e}"
+    );
+    // The demo as it is: no warning.
+    let o = ok(cmd(
+        &["check"],
+        Path::new(&format!("{}/saves/demo.toml", env!("CARGO_MANIFEST_DIR"))),
+    ));
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
+}

@@ -39,8 +39,17 @@ pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
     match Battle::open(path, tables.clone()) {
         Err(e) => e.message.lines().map(str::to_string).collect(),
         Ok(b) => {
-            let mut problems: Vec<String> =
-                b.warnings.iter().map(|w| format!("warning: {w}")).collect();
+            let mut problems: Vec<String> = b
+                .warnings
+                .iter()
+                .cloned()
+                .chain(
+                    crate::core::scenario::side_warnings(&b.scenario)
+                        .into_iter()
+                        .map(|w| format!("{name}: {w}")),
+                )
+                .map(|w| format!("warning: {w}"))
+                .collect();
             let entries = b.game.entries().to_vec();
             for p in Game::verify(&b.scenario, tables.clone(), &entries) {
                 problems.push(format!("{name}: {p}"));

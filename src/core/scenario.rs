@@ -291,6 +291,8 @@ struct RawScenario {
     sea_state: Option<u32>,
     description: Option<String>,
     carried_from: Option<Vec<crate::core::fgdn::carried::Origin>>,
+    /// The sides of the battle: declared, a ship's side outside them is an error (SPEC 10).
+    sides: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -505,6 +507,18 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             let l = key_line(&lines, line, key);
             errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)))
         };
+        if let Some(sides) = &s.sides {
+            if !sides.contains(&r.side) {
+                bad(
+                    "side",
+                    format!(
+                        "\"{}\" is not one of the declared sides ({}: [scenario] sides)",
+                        r.side,
+                        sides.join(", ")
+                    ),
+                );
+            }
+        }
         let id = r.id.to_ascii_lowercase();
         if id.is_empty()
             || id.len() > 64
@@ -704,6 +718,40 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         ships,
         carried_from: s.carried_from.clone().unwrap_or_default(),
     })
+}
+
+/// SPEC 10: a side spelled two ways. A side that only one ship has and whose name is close to
+/// another side's (`Germany` beside `German`) is most likely a typo: a warning for `check`,
+/// naming the sides. Declaring `[scenario] sides = [...]` turns any stray side into an error.
+pub fn side_warnings(scenario: &Scenario) -> Vec<String> {
+    let mut sides: Vec<(&str, usize)> = Vec::new();
+    for ship in &scenario.ships {
+        match sides.iter_mut().find(|(s, _)| *s == ship.side) {
+            Some((_, n)) => *n += 1,
+            None => sides.push((&ship.side, 1)),
+        }
+    }
+    let names: Vec<&str> = sides.iter().map(|(s, _)| *s).collect();
+    let mut out = Vec::new();
+    for (side, n) in &sides {
+        let others: Vec<&str> = names.iter().copied().filter(|o| o != side).collect();
+        if *n != 1 {
+            continue;
+        }
+        if let Some(close) = crate::core::command::suggest(side, &others) {
+            let ship = scenario
+                .ships
+                .iter()
+                .find(|s| s.side == *side)
+                .map(|s| s.id.as_str())
+                .unwrap_or("");
+            out.push(format!(
+                "ship \"{ship}\": side \"{side}\" has only this ship: did you mean \"{close}\"? (sides: {}; `[scenario] sides = [...]` makes a stray side an error)",
+                names.join(", ")
+            ));
+        }
+    }
+    out
 }
 
 /// A TOML error in the words of the scenario format (SPEC 10, "a TOML error says what was
