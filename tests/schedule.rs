@@ -178,14 +178,24 @@ fn fired(kind: TimerKind, id: &str, ev: &Event) -> bool {
     }
 }
 
-/// Whether an event of the phase's end removes timers of ship `id` before they fire: she sank
-/// or blew up, or damage control changed her fires and floods.
-fn removes(id: &str, ev: &Event) -> bool {
+/// Whether an event of the phase's end removes timer `kind` of ship `id` before it fires: she
+/// sank or blew up, damage control changed her fires and floods, or a new critical of the same
+/// kind, resolved with the phase's hits, started its timer again (a second bridge hit before
+/// the re-manning, a rudder jammed again or disabled).
+fn removes(kind: TimerKind, id: &str, ev: &Event) -> bool {
     match ev {
         Event::SunkAtOnce { ship, .. }
         | Event::Sunk { ship }
         | Event::SinkingStarted { ship, .. }
         | Event::DamageControl { ship, .. } => ship == id,
+        Event::Effect { ship, effect } if ship == id => matches!(
+            (kind, effect),
+            (TimerKind::BridgeRemanned, Effect::BridgeOut { .. })
+                | (
+                    TimerKind::RudderUnjam,
+                    Effect::RudderJammed { .. } | Effect::RudderDisabled
+                )
+        ),
         _ => false,
     }
 }
@@ -227,8 +237,8 @@ fn walk(seed: u64, steps: usize) -> Result<usize, TestCaseError> {
         for (i, kind) in due {
             let id = g.state.ships[i].id();
             let ok = events.iter().any(|e| fired(kind, id, e));
-            let removed =
-                !matches!(kind, TimerKind::Disappears) && events.iter().any(|e| removes(id, e));
+            let removed = !matches!(kind, TimerKind::Disappears)
+                && events.iter().any(|e| removes(kind, id, e));
             prop_assert!(
                 ok || removed,
                 "{id}: {kind:?} was due at the end of {before} but did not fire (events: {events:?})"
@@ -296,7 +306,7 @@ fn demo_walk_through_the_intermediate_scale() {
             let id = g.state.ships[*i].id();
             assert!(
                 entry.events.iter().any(|e| fired(*kind, id, e))
-                    || entry.events.iter().any(|e| removes(id, e)),
+                    || entry.events.iter().any(|e| removes(*kind, id, e)),
                 "{id}: {kind:?} listed for {} did not fire",
                 g.state.clock
             );
