@@ -216,6 +216,12 @@ impl fmt::Display for ChartRead {
     }
 }
 
+/// The log line of faces queued with `dice` (every ruleset's).
+pub fn queued_text(faces: &[u32]) -> String {
+    let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+    format!("dice queued: {}", faces.join(" "))
+}
+
 /// The next face for a die (SPEC 4): the next queued face if there is one (it must fit the
 /// die), else the source's. Every ruleset's rules roll through this.
 pub fn next_face(

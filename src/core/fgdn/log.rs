@@ -26,14 +26,7 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             .unwrap_or_else(|| id.to_string())
     };
     Some(match event {
-        Event::DiceQueued { faces } => format!(
-            "dice queued: {}",
-            faces
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
+        Event::DiceQueued { faces } => crate::core::dice::queued_text(faces),
         Event::Rolled { roll, .. } => format!("  roll {roll}"),
         Event::HitEntered { ship, hit } => {
             format!("{}: hit pending, {}", name(ship), hit.explain)

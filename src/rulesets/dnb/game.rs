@@ -568,14 +568,9 @@ impl Decision<'_> {
 /// does not show.
 pub fn log_line(g: &DnbGame, e: &DnbEvent) -> Option<String> {
     match e {
-        DnbEvent::Core(CoreEvent::DiceQueued { faces }) => Some(format!(
-            "dice queued: {}",
-            faces
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        )),
+        DnbEvent::Core(CoreEvent::DiceQueued { faces }) => {
+            Some(crate::core::dice::queued_text(faces))
+        }
         DnbEvent::Core(CoreEvent::Rolled { roll, .. }) => Some(format!("  roll {roll}")),
         DnbEvent::Core(CoreEvent::PhaseEnded { clock }) => Some(format!("-- end of {clock} --")),
         DnbEvent::Core(CoreEvent::ClockMoved { .. }) => None,
