@@ -7,7 +7,7 @@
 //! `umpire bench --dir DIR` kept).
 use std::time::Instant;
 use umpire::cli::bench::{fleet_log, fleet_scenario, memory_mb};
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::tables::Tables;
 use umpire::tui::app::App;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::review;

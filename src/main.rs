@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use umpire::cli::{self, log::Format, Battle, CliError};
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::tables::Tables;
 use umpire::tui::{self, PlayOptions};
 
 fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
@@ -323,7 +323,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                     out.display()
                 )));
             }
-            let n = umpire::store::recover_save_as::<umpire::core::fgdn::Entry>(&file, &out)
+            let n = umpire::store::recover_save_as::<umpire::rulesets::fgdn::Entry>(&file, &out)
                 .map_err(|e| CliError::input(e.to_string()))?;
             cli::out(&format!(
                 "copied the scenario and {n} intact log entr{} to {}",

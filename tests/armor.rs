@@ -25,7 +25,7 @@ mounts = [
 ]
 "#;
 
-fn pending_damage(g: &umpire::core::fgdn::Game) -> u32 {
+fn pending_damage(g: &umpire::rulesets::fgdn::Game) -> u32 {
     ship(g, "moltke").pending.last().map(|h| h.damage).unwrap()
 }
 
@@ -260,9 +260,9 @@ fn given_a_beached_small_craft_then_four_times_dp_in_a_turn_destroys_it_8_1_5() 
     );
     let s = ship(&g, "mtb");
     assert_eq!(s.turn_damage, 6);
-    assert_eq!(umpire::core::fgdn::grounding::destroyed_at(s), 12);
+    assert_eq!(umpire::rulesets::fgdn::grounding::destroyed_at(s), 12);
     let sank_for_damage = g.entries().iter().flat_map(|e| &e.events).any(|e| {
-        matches!(e, umpire::core::event::Event::SinkingStarted { cause, .. } if cause.contains("twice its"))
+        matches!(e, umpire::rulesets::fgdn::event::Event::SinkingStarted { cause, .. } if cause.contains("twice its"))
     });
     assert!(!sank_for_damage);
 }
@@ -279,7 +279,7 @@ fn beach_and_refloat_refusals_8_1_5() {
     cmds(&mut g, "until 1200 planned_fire\nhit hulk 40\nnext");
     assert!(matches!(
         ship(&g, "hulk").status,
-        umpire::core::state::ShipStatus::Sinking { .. }
+        umpire::rulesets::fgdn::state::ShipStatus::Sinking { .. }
     ));
     assert!(refused(&mut g, "beach hulk").contains("is sinking (8.1.8)"));
 }

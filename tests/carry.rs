@@ -7,11 +7,11 @@ use common::{umpire, CARRIED_FIELDS};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use umpire::core::carry::carried_of;
-use umpire::core::fgdn::carried::Carried;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Game;
-use umpire::core::scenario::parse_scenario;
+use umpire::rulesets::fgdn::carried::Carried;
+use umpire::rulesets::fgdn::carry::carried_of;
+use umpire::rulesets::fgdn::scenario::parse_scenario;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Game;
 
 fn scenarios() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios")
@@ -537,7 +537,7 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
     let good = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"engineering\", detail = \"speed -1 level\", speed_levels = 1 }}] }}\n");
     let s = parse_scenario("t.toml", &good).unwrap();
     let g = Game::new(&s, Tables::builtin());
-    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[0]);
+    let v = umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[0]);
     // FG&DN 8.1.1: 30 of 100 DP is level 1 (18 kt), the engineering critical one more: 12 kt.
     assert_eq!((v.damage, v.speed_max), (30, 12));
     let bad = format!("{base}carried = {{ damage = 30, criticals = [{{ kind = \"rudder\", detail = \"jammed\", speed_levels = 1 }}] }}\n");
@@ -552,9 +552,9 @@ fn a_carried_block_may_be_inline_and_speed_levels_belong_to_engineering() {
 /// ship is left out, and the origin records the checksum and last entry it is given.
 #[test]
 fn unhurt_ships_carry_nothing_and_sunk_ships_are_left_out() {
-    use umpire::core::carry::{carry, CarryOptions, Source};
-    use umpire::core::command::Command;
     use umpire::core::dice::SeededDice;
+    use umpire::rulesets::fgdn::carry::{carry, CarryOptions, Source};
+    use umpire::rulesets::fgdn::command::Command;
     let text = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n\n[ship.carried]\ndamage = 0\n\n[[ship]]\nid = \"b\"\nname = \"B\"\nside = \"Y\"\nsize = \"B\"\ndp = 100\nspeed = 24\nin_service = 1912\n";
     let s = parse_scenario("t.toml", text).unwrap();
     let mut g = Game::new(&s, Tables::builtin());
@@ -603,9 +603,9 @@ fn unhurt_ships_carry_nothing_and_sunk_ships_are_left_out() {
 /// bridge, rudder, crew factors, mounts, speed; carried again, the block is the same.
 #[test]
 fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
-    use umpire::core::carry::{carry, CarryOptions, Source};
-    use umpire::core::command::Command;
     use umpire::core::dice::SeededDice;
+    use umpire::rulesets::fgdn::carry::{carry, CarryOptions, Source};
+    use umpire::rulesets::fgdn::command::Command;
 
     let text = "[scenario]\nname = \"Equipment\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 5\n\n[[ship]]\nid = \"tiger\"\nname = \"HMS Tiger\"\nside = \"British\"\nsize = \"A\"\ndp = 501\nspeed = 28\nin_service = 1914\ndirectors = { main = 1 }\nsearchlights = { forward = 2, aft = 1 }\nwireless = { main = true, auxiliary = true }\nmounts = [\n  { battery = \"main\", name = \"A turret\", caliber = 343, he_short = 12 },\n  { battery = \"aa\", name = \"AA battery\" },\n]\n";
     let s = parse_scenario("t.toml", text).unwrap();
@@ -637,7 +637,7 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
         cmd("next");
     }
     let end = g.state.clone();
-    let end_view = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+    let end_view = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
         &end,
         &g.tables,
         &end.ships[0],
@@ -654,7 +654,7 @@ fn equipment_left_after_the_repair_day_starts_the_next_battle_8_3_8_4() {
     };
     let c = carry(&src, &CarryOptions::default()).unwrap();
     let next = Game::new(&c.scenario, Tables::builtin());
-    let start_view = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+    let start_view = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
         &next.state,
         &next.tables,
         &next.state.ships[0],
@@ -974,9 +974,9 @@ fn bad_cargo_aircraft_deck_rudder_and_grounding_keys_are_refused_with_file_line_
 /// down, to be repaired on the Breakdown Repair Table after it.
 #[test]
 fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
-    use umpire::core::carry::{carry, CarryOptions, Source};
-    use umpire::core::command::Command;
     use umpire::core::dice::SeededDice;
+    use umpire::rulesets::fgdn::carry::{carry, CarryOptions, Source};
+    use umpire::rulesets::fgdn::command::Command;
 
     let text = "[scenario]\nname = \"Patrol\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 3\n\n[options]\nequipment_serviceability = true\n\n[[ship]]\nid = \"ml\"\nname = \"ML 1\"\nside = \"British\"\nsize = \"E\"\ndp = 10\nspeed = 20\nin_service = 1916\nnation = \"Great Britain\"\nmounts = [{ battery = \"light\", name = \"3-pounder\" }]\n";
     let s = parse_scenario("t.toml", text).unwrap();
@@ -992,7 +992,7 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
         let c: Command = c.parse().unwrap();
         g.execute(&c, &mut SeededDice).unwrap();
     }
-    let end = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+    let end = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
         &g.state,
         &g.tables,
         &g.state.ships[0],
@@ -1021,7 +1021,7 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
     assert!(c.text.contains("flotation_hits = 1\n"), "{}", c.text);
     assert!(!c.text.contains("mounts_out"), "{}", c.text);
     let mut next = Game::new(&c.scenario, Tables::builtin());
-    let start = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+    let start = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
         &next.state,
         &next.tables,
         &next.state.ships[0],
@@ -1037,7 +1037,8 @@ fn flotation_hits_and_breakdowns_carry_with_their_effects_8_3_8_5() {
     // After the next battle the breakdown is listed as one (Breakdown Repair Table).
     let c: Command = "end-battle".parse().unwrap();
     next.execute(&c, &mut SeededDice).unwrap();
-    let v = umpire::core::fgdn::status::ship_view(&next.state, &next.tables, &next.state.ships[0]);
+    let v =
+        umpire::rulesets::fgdn::status::ship_view(&next.state, &next.tables, &next.state.ships[0]);
     assert!(
         v.repairs
             .iter()

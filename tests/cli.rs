@@ -903,7 +903,7 @@ fn recover_copies_the_intact_part_of_a_damaged_save() {
 #[test]
 fn typed_is_stored_only_where_it_differs() {
     use umpire::cli::Battle;
-    use umpire::core::fgdn::tables::Tables;
+    use umpire::rulesets::fgdn::tables::Tables;
     use umpire::store::SaveWriter;
     use umpire::tui::app::{App, Save};
     use umpire::tui::keymap::Keymap;
@@ -944,7 +944,7 @@ fn typed_is_stored_only_where_it_differs() {
     assert_eq!(entries[n - 1].typed, None);
 
     // An entry line without `typed` (as every save before it) reads as typed = canonical.
-    let old: umpire::core::fgdn::Entry = serde_json::from_str(
+    let old: umpire::rulesets::fgdn::Entry = serde_json::from_str(
         r#"{"v":1,"seq":1,"cmd":"next","clock":{"turn":720,"phase":"plotting","scale":"tactical"}}"#,
     )
     .expect("an old entry parses");
@@ -1220,7 +1220,7 @@ fn csv_cells_cannot_inject_spreadsheet_formulas() {
 #[test]
 fn recover_keeps_every_command_of_an_oversized_old_save() {
     use umpire::cli::Battle;
-    use umpire::core::fgdn::tables::Tables;
+    use umpire::rulesets::fgdn::tables::Tables;
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("demo.toml");
     ok(cmd(&["demo"], &save));

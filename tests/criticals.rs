@@ -4,8 +4,8 @@
 #[macro_use]
 mod rules_common;
 use rules_common::*;
-use umpire::core::fgdn::effects::RudderState;
-use umpire::core::state::ShipStatus;
+use umpire::rulesets::fgdn::effects::RudderState;
+use umpire::rulesets::fgdn::state::ShipStatus;
 
 /// Every figure is an ESTIMATE for the test (mounts, directors, HE damage), not Annex A data.
 const TIGER: &str = concat!(
@@ -36,11 +36,11 @@ mounts = [
     cmb4!()
 );
 
-fn crit_detail(g: &umpire::core::fgdn::Game) -> String {
+fn crit_detail(g: &umpire::rulesets::fgdn::Game) -> String {
     last_critical(g, "tiger")
 }
 
-fn mount(g: &umpire::core::fgdn::Game, name: &str) -> String {
+fn mount(g: &umpire::rulesets::fgdn::Game, name: &str) -> String {
     sview(g, "tiger")
         .mounts
         .iter()
@@ -463,11 +463,11 @@ speed = 28
 in_service = 1914
 "#;
 
-fn av(g: &umpire::core::fgdn::Game, id: &str) -> umpire::core::fgdn::status::AircraftView {
+fn av(g: &umpire::rulesets::fgdn::Game, id: &str) -> umpire::rulesets::fgdn::status::AircraftView {
     sview(g, id).aircraft.unwrap()
 }
 
-fn hold_left(g: &umpire::core::fgdn::Game, id: &str, hold: &str) -> u32 {
+fn hold_left(g: &umpire::rulesets::fgdn::Game, id: &str, hold: &str) -> u32 {
     sview(g, id)
         .cargo
         .iter()
@@ -871,7 +871,7 @@ fn flood_hold_stops_fire_and_explosion_risk_8_3() {
     assert_eq!(ship(&g, "collier").damage, 0);
     assert!(!g.entries().iter().any(|e| e.events.iter().any(|ev| matches!(
         ev,
-        umpire::core::event::Event::Rolled { roll, .. } if roll.purpose.contains("cargo explosion risk")
+        umpire::rulesets::fgdn::event::Event::Rolled { roll, .. } if roll.purpose.contains("cargo explosion risk")
     ))));
 }
 
@@ -917,9 +917,11 @@ fn purge_puts_out_aviation_fuel_fire_8_3() {
     let v = sview(&g, "campania");
     assert_eq!(v.fire_pct, 0);
     assert!(v.aviation_purged);
-    assert!(umpire::core::fgdn::status::grounding_cargo_air_lines(&v)
-        .iter()
-        .any(|l| l.starts_with("Aviation ammo/fuel stowage purged")));
+    assert!(
+        umpire::rulesets::fgdn::status::grounding_cargo_air_lines(&v)
+            .iter()
+            .any(|l| l.starts_with("Aviation ammo/fuel stowage purged"))
+    );
     // 1209: the fire does no damage
     cmd(&mut g, "until 1212");
     assert_eq!(ship(&g, "campania").damage, 0);
@@ -989,7 +991,7 @@ fn purge_carried_to_the_next_battle_8_3() {
     );
     let e = format!(
         "{:?}",
-        umpire::core::scenario::parse_scenario("test.toml", &text).unwrap_err()
+        umpire::rulesets::fgdn::scenario::parse_scenario("test.toml", &text).unwrap_err()
     );
     assert!(e.contains("aviation_purged"), "{e}");
     assert!(e.contains("not an aircraft carrier"), "{e}");

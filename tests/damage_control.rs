@@ -3,9 +3,9 @@
 //! Given / when / then; every die is queued so every outcome is fixed (SPEC 4 dice order).
 mod rules_common;
 use rules_common::*;
-use umpire::core::event::Event;
-use umpire::core::fgdn::kinds::SeverityLevel;
-use umpire::core::state::ShipStatus;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::kinds::SeverityLevel;
+use umpire::rulesets::fgdn::state::ShipStatus;
 
 /// Size B, 1905 (the 8.2 Devonshire-class example). 100 DP is an ESTIMATE for the test.
 const DEVONSHIRE: &str = r#"
@@ -82,7 +82,7 @@ in_service = 1915
 nation = "Germany"
 "#;
 
-fn dc_events(g: &umpire::core::fgdn::Game) -> Vec<(u32, u32, SeverityLevel, i64, i32, i32)> {
+fn dc_events(g: &umpire::rulesets::fgdn::Game) -> Vec<(u32, u32, SeverityLevel, i64, i32, i32)> {
     last_events(g)
         .iter()
         .filter_map(|e| match e {
@@ -313,7 +313,7 @@ fn conflagration_reaches_the_magazines_8_2() {
             .what
             .contains("conflagration check D100: magazine explosion on 1-25")
             && t.due == "1230"
-            && t.phase == umpire::core::clock::Phase::Resolution),
+            && t.phase == umpire::rulesets::fgdn::clock::Phase::Resolution),
         "{timers:?}"
     );
     // 1230 plotting DC D10 4 (no change); resolution: 170 DP (count D6 1), conflagration 1

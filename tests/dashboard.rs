@@ -10,7 +10,7 @@ use ratatui::Terminal;
 use screen_common::find;
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::tables::Tables;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, DiceMode, Mode, Save};
 use umpire::tui::keymap::{key_event, Keymap};
@@ -126,7 +126,8 @@ fn snapshot_after_a_sinking() {
     insta::assert_snapshot!("sinking_80x24", d.screen(80, 24));
     d.command("until 1230 planned_fire");
     insta::assert_snapshot!("sunk_160x48", d.screen(160, 48));
-    let s = umpire::core::fgdn::status::status(&d.app.battle.game.state, &d.app.battle.game.tables);
+    let s =
+        umpire::rulesets::fgdn::status::status(&d.app.battle.game.state, &d.app.battle.game.tables);
     assert_eq!(s.ships[2].status, "sunk");
     d.assert_saved();
 }
@@ -770,7 +771,7 @@ fn help_lists_every_command_and_says_it_scrolls() {
         d.keys(&["pgdn"]);
     }
     assert!(seen.contains("Help — j k ↑↓ PgUp PgDn scroll"), "{seen}");
-    for (name, _) in umpire::core::command::COMMANDS {
+    for (name, _) in umpire::rulesets::fgdn::command::COMMANDS {
         assert!(
             seen.contains(&format!("  {name}")),
             "{name} missing from the help"

@@ -10,8 +10,8 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::Output;
 use umpire::cli::Battle;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Entry;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Entry;
 use umpire::store::{create_save, read_save, writer_lock, SaveWriter, StoreError, WriterLock};
 
 fn stderr(o: &Output) -> String {

@@ -27,11 +27,11 @@ use common::{env_number, Rng, Script, DEMO};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::fgdn::tables::{Tables, BUILTIN};
-use umpire::core::fgdn::{Entry, Game};
-use umpire::core::scenario::parse_scenario;
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::scenario::parse_scenario;
+use umpire::rulesets::fgdn::tables::{Tables, BUILTIN};
+use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::{format::crc32, parse_save_bytes, save_text, LOG_MARKER};
 
 /// An input slower than this is a failure (a hang or a quadratic blow-up), in a debug build.
@@ -70,7 +70,7 @@ fn command_target(game: &Game, input: &[u8]) {
     let mut played = game.clone();
     match played.execute(&cmd, &mut SeededDice) {
         Ok(_) => {
-            let _ = umpire::core::fgdn::status::status(&played.state, &played.tables);
+            let _ = umpire::rulesets::fgdn::status::status(&played.state, &played.tables);
         }
         Err(_) => {
             assert!(
@@ -89,16 +89,16 @@ fn save_target(input: &[u8]) {
     let Ok(scenario) = parse_scenario("fuzz.toml", &loaded.scenario_text) else {
         return;
     };
-    let _ = umpire::core::fgdn::status::status(
+    let _ = umpire::rulesets::fgdn::status::status(
         &Game::new(&scenario, Tables::builtin()).state,
         &Tables::builtin(),
     );
     if let Ok(game) = Game::replay(&scenario, Tables::builtin(), loaded.entries.clone()) {
-        let _ = umpire::core::fgdn::status::status(&game.state, &game.tables);
+        let _ = umpire::rulesets::fgdn::status::status(&game.state, &game.tables);
         let _ = Game::verify(&scenario, Tables::builtin(), &loaded.entries);
         for e in game.entries() {
             for (at, ev) in e.events_at() {
-                let _ = umpire::core::fgdn::log::describe(&game.state, at, ev);
+                let _ = umpire::rulesets::fgdn::log::describe(&game.state, at, ev);
             }
         }
     }
@@ -116,7 +116,7 @@ fn table_target(name: &str, input: &[u8]) {
     let mut game = Game::new(&common::demo(), tables);
     for c in TABLE_SCRIPT {
         let _ = game.execute(&c.parse().unwrap(), &mut SeededDice);
-        let _ = umpire::core::fgdn::status::status(&game.state, &game.tables);
+        let _ = umpire::rulesets::fgdn::status::status(&game.state, &game.tables);
     }
 }
 

@@ -8,14 +8,14 @@
 mod common;
 mod rules_common;
 use rules_common::*;
-use umpire::core::command::{Command, RangeBand};
 use umpire::core::dice::Provenance;
-use umpire::core::event::Event;
-use umpire::core::fgdn::chance::{
+use umpire::rulesets::fgdn::chance::{
     hit_chance, ChanceInput, ChanceResult, TargetAspect, TargetMotion, SPECIAL_IDS,
 };
-use umpire::core::fgdn::kinds::SizeClass;
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::command::{Command, RangeBand};
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::kinds::SizeClass;
+use umpire::rulesets::fgdn::tables::Tables;
 
 use RangeBand::{Extreme, Long, Medium, Short};
 use SizeClass::*;
@@ -490,7 +490,7 @@ fn chance_command_round_trips() {
     assert!(e("chance gs 1 range far size B").contains("unknown range"));
 }
 
-fn gun_chance(g: &umpire::core::fgdn::Game) -> (Option<u32>, u32, bool, Option<String>) {
+fn gun_chance(g: &umpire::rulesets::fgdn::Game) -> (Option<u32>, u32, bool, Option<String>) {
     last_events(g)
         .iter()
         .find_map(|e| match e {
@@ -754,7 +754,7 @@ fn readme_example() {
 mod props {
     use super::*;
     use proptest::prelude::*;
-    use umpire::core::fgdn::chance::{ChanceCommand, Salvo};
+    use umpire::rulesets::fgdn::chance::{ChanceCommand, Salvo};
 
     fn motion() -> impl Strategy<Value = Option<TargetMotion>> {
         prop_oneof![

@@ -19,11 +19,11 @@ use common::{newer_candidate, Rng, DEMO, DEMO_SHIPS};
 use proptest::prelude::*;
 use serde_json::Value;
 use umpire::cli::Battle;
-use umpire::core::clock::Phase;
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Game;
+use umpire::rulesets::fgdn::clock::Phase;
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Game;
 
 const KINDS: &[&str] = &[
     "main_battery",
@@ -195,7 +195,7 @@ fn check_status(status: &Value) -> Result<u32, TestCaseError> {
 }
 
 fn status_value(game: &Game) -> Value {
-    serde_json::to_value(umpire::core::fgdn::status::status(
+    serde_json::to_value(umpire::rulesets::fgdn::status::status(
         &game.state,
         &game.tables,
     ))

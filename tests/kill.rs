@@ -30,8 +30,8 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 use umpire::cli::Battle;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Entry;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Entry;
 use umpire::store::{create_save, SaveWriter};
 
 /// SIGKILL rounds without `UMPIRE_KILLS` (SIGTERM and SIGHUP: 10 each). With one round in

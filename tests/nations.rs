@@ -6,8 +6,8 @@ mod common;
 mod rules_common;
 use rules_common::*;
 use std::path::{Path, PathBuf};
-use umpire::core::event::Event;
-use umpire::core::state::ShipStatus;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::state::ShipStatus;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
@@ -151,7 +151,7 @@ mounts = [
     )
 }
 
-fn dc_modified(g: &umpire::core::fgdn::Game) -> Vec<(u32, u32)> {
+fn dc_modified(g: &umpire::rulesets::fgdn::Game) -> Vec<(u32, u32)> {
     last_events(g)
         .iter()
         .filter_map(|e| match e {

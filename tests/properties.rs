@@ -7,18 +7,18 @@ use common::CARRIED_FIELDS;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use std::collections::BTreeMap;
-use umpire::core::clock::{Phase, Scale};
-use umpire::core::command::{
+use umpire::core::dice::SeededDice;
+use umpire::rulesets::fgdn::clock::{Phase, Scale};
+use umpire::rulesets::fgdn::command::{
     Aspect, Command, CrewBattery, Depth, HitOpts, Penetration, RangeBand, Side, Weapon,
     ADJUST_FIELDS, MAX_HIT_DP,
 };
-use umpire::core::dice::SeededDice;
-use umpire::core::event::{Casualty, Event};
-use umpire::core::fgdn::kinds::CriticalKind;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::{Entry, Game};
-use umpire::core::scenario::{parse_scenario, Scenario};
-use umpire::core::state::{GameState, ShipStatus};
+use umpire::rulesets::fgdn::event::{Casualty, Event};
+use umpire::rulesets::fgdn::kinds::CriticalKind;
+use umpire::rulesets::fgdn::scenario::{parse_scenario, Scenario};
+use umpire::rulesets::fgdn::state::{GameState, ShipStatus};
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::{parse_save, save_text};
 
 // ---------------------------------------------------------------------------------------------
@@ -423,7 +423,7 @@ fn to_command(op: &Op, state: &GameState, ids: &[String]) -> Command {
             ids[i % ids.len()].clone()
         }
     };
-    let pick = |i: usize, which: &dyn Fn(&umpire::core::state::ShipState) -> bool| {
+    let pick = |i: usize, which: &dyn Fn(&umpire::rulesets::fgdn::state::ShipState) -> bool| {
         let fit: Vec<&str> = state
             .ships
             .iter()
@@ -529,12 +529,12 @@ fn clock_key(s: &GameState) -> (u32, Phase) {
 
 /// FG&DN invariants of one state (SPEC 3.2, 3.4, 5).
 fn check_state(game: &Game) -> Result<(), TestCaseError> {
-    let status = umpire::core::fgdn::status::status(&game.state, &game.tables);
+    let status = umpire::rulesets::fgdn::status::status(&game.state, &game.tables);
     for (s, v) in game.state.ships.iter().zip(&status.ships) {
         let id = s.id();
         if !s.is_small_craft() {
             // A beached or grounded ship takes damage on to twice its DP (FG&DN 8.1.5).
-            let limit = umpire::core::fgdn::grounding::damage_limit(s);
+            let limit = umpire::rulesets::fgdn::grounding::damage_limit(s);
             prop_assert!(
                 s.damage <= limit,
                 "{id}: damage {} > {limit} (dp {})",
@@ -810,7 +810,7 @@ fn check_history(scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> 
 /// ended with, and whose carried blocks come back the same from that starting state. Only a
 /// battle with no ship left to carry is refused.
 fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> {
-    use umpire::core::carry::{carried_of, carry, CarryOptions, Source};
+    use umpire::rulesets::fgdn::carry::{carried_of, carry, CarryOptions, Source};
     let mut g = game.clone();
     if g.state.post_battle.is_none() {
         if g.state.ships.iter().any(|s| !s.pending.is_empty()) {
@@ -859,15 +859,15 @@ fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestC
         // Crews sent to damage control are back at their guns in a new battle (once per battle).
         end.dc_crews = None;
         // A rudder freed in the battle is simply a working rudder in the next one.
-        if end.equipment.rudder == Some(umpire::core::fgdn::effects::RudderState::Freed) {
+        if end.equipment.rudder == Some(umpire::rulesets::fgdn::effects::RudderState::Freed) {
             end.equipment.rudder = None;
         }
         let end = &end;
-        let a = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+        let a = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
             &g.state, &g.tables, end,
         ))
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let b = serde_json::to_value(umpire::core::fgdn::status::ship_view(
+        let b = serde_json::to_value(umpire::rulesets::fgdn::status::ship_view(
             &next.state,
             &next.tables,
             s,
@@ -889,7 +889,7 @@ fn check_carry(text: &str, scenario: &Scenario, game: &Game) -> Result<(), TestC
 /// `expect` agrees with the status (SPEC 5): the value shown holds, another value fails, and
 /// neither changes the game.
 fn check_expect(game: &Game) -> Result<(), TestCaseError> {
-    let status = umpire::core::fgdn::status::status(&game.state, &game.tables);
+    let status = umpire::rulesets::fgdn::status::status(&game.state, &game.tables);
     let mut g = game.clone();
     for v in &status.ships {
         let fields: [(&str, String, String); 6] = [
@@ -1281,7 +1281,8 @@ fn a_fire_control_hit_after_the_last_director_loses_nothing_more_8_3() {
         let cmd: Command = line.parse().unwrap();
         game.execute(&cmd, &mut SeededDice).unwrap();
     }
-    let v = umpire::core::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    let v =
+        umpire::rulesets::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
     assert_eq!(
         v.fire_control,
         ["main: 1 director(s) lost", "main: local control"]
@@ -1308,7 +1309,8 @@ fn a_personnel_critical_with_no_crew_factor_left_loses_none_8_3() {
         let cmd: Command = "crit a personnel".parse().unwrap();
         game.execute(&cmd, &mut SeededDice).unwrap();
     }
-    let v = umpire::core::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
+    let v =
+        umpire::rulesets::fgdn::status::ship_view(&game.state, &game.tables, &game.state.ships[0]);
     assert_eq!(v.crew_factors_lost, 2);
     assert_eq!(
         v.criticals[2].detail,

@@ -2,8 +2,8 @@
 //! after `end-battle`, given / when / then, with every die queued.
 mod rules_common;
 use rules_common::*;
-use umpire::core::fgdn::effects::RudderState;
-use umpire::core::fgdn::repairs::patch_chance;
+use umpire::rulesets::fgdn::effects::RudderState;
+use umpire::rulesets::fgdn::repairs::patch_chance;
 
 /// 100 DP so that DP left reads as the Repair Roll %. Figures are ESTIMATES for the tests.
 const CRUISER: &str = r#"
@@ -36,11 +36,11 @@ in_service = 1915
 nation = "Austria-Hungary"
 "#;
 
-fn clock(g: &umpire::core::fgdn::Game) -> umpire::core::fgdn::status::ClockView {
-    umpire::core::fgdn::status::status(&g.state, &g.tables).clock
+fn clock(g: &umpire::rulesets::fgdn::Game) -> umpire::rulesets::fgdn::status::ClockView {
+    umpire::rulesets::fgdn::status::status(&g.state, &g.tables).clock
 }
 
-fn repair_states(g: &umpire::core::fgdn::Game, id: &str) -> Vec<(String, String)> {
+fn repair_states(g: &umpire::rulesets::fgdn::Game, id: &str) -> Vec<(String, String)> {
     sview(g, id)
         .repairs
         .iter()
@@ -145,7 +145,7 @@ fn given_37_of_100_dp_left_when_repairing_then_18_percent_at_6_and_12_hours_37_a
         t[0].what
     );
     // the due panel shows it before it happens
-    let due = umpire::core::fgdn::status::due_at_end_of_phase(&g.state, &g.tables);
+    let due = umpire::rulesets::fgdn::status::due_at_end_of_phase(&g.state, &g.tables);
     assert_eq!(due.len(), 1);
     cmds(&mut g, "dice 19\nnext");
     assert!(

@@ -6,13 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use umpire::cli::report::{render, CsvTable, Format, CHART_STROKE};
-use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Casualty;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Game;
-use umpire::core::report::{build, Outcome, Report};
-use umpire::core::scenario::{parse_scenario, Scenario};
+use umpire::rulesets::fgdn::command::Command as GameCommand;
+use umpire::rulesets::fgdn::event::Casualty;
+use umpire::rulesets::fgdn::report::{build, Outcome, Report};
+use umpire::rulesets::fgdn::scenario::{parse_scenario, Scenario};
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Game;
 
 mod cli_common;
 mod common;
@@ -62,7 +62,7 @@ fn report() -> Report {
     build(&scenario, &game)
 }
 
-fn ship<'a>(r: &'a Report, id: &str) -> &'a umpire::core::report::ShipReport {
+fn ship<'a>(r: &'a Report, id: &str) -> &'a umpire::rulesets::fgdn::report::ShipReport {
     r.ships
         .iter()
         .find(|s| s.id == id)

@@ -1,4 +1,4 @@
-//! `umpire review FILE`: stepping through a saved battle, read-only. The core (`core::review`):
+//! `umpire review FILE`: stepping through a saved battle, read-only. The core (`rulesets::fgdn::review`):
 //! any walk of steps and jumps stands exactly where `Game::replay` of that prefix of the log
 //! stands (state, status JSON and log), for scripted and generated battles, with history marks
 //! close together and far apart. The face (`tui::review`): every review key, the jump prompt,
@@ -16,12 +16,14 @@ use ratatui::Terminal;
 use screen_common::{buffer_text, find};
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
-use umpire::core::clock::Phase;
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::{Entry, Game};
-use umpire::core::review::{Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS};
+use umpire::rulesets::fgdn::clock::Phase;
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::review::{
+    Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS,
+};
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::lock::lock_note_path;
 use umpire::tui::app::{App, Mode, Tone};
 use umpire::tui::keymap::{key_event, Keymap};

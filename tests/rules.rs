@@ -1,13 +1,13 @@
 //! Rules tests, given / when / then, each citing its FG&DN 1.1 section. Dice are queued with the
 //! `dice` command, so every outcome is fixed; the order is the documented one (SPEC 4).
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Event;
-use umpire::core::fgdn::kinds::CriticalKind;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Game;
-use umpire::core::scenario::parse_scenario;
-use umpire::core::state::{ShipState, ShipStatus};
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::kinds::CriticalKind;
+use umpire::rulesets::fgdn::scenario::parse_scenario;
+use umpire::rulesets::fgdn::state::{ShipState, ShipStatus};
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Game;
 
 fn scenario(start: &str, options: &str, ships: &str) -> String {
     format!(
@@ -118,7 +118,7 @@ fn kaiser_protection_system_caps_each_torpedo_8_1_7_2() {
     );
     // 5 inside; automatic flooding D6 = 6 (+2, 1912: D6+2) = 8 % -> 48 DP at once; count D6 1.
     assert_eq!(
-        ship(&g, "kaiser").tds(umpire::core::command::Side::Port),
+        ship(&g, "kaiser").tds(umpire::rulesets::fgdn::command::Side::Port),
         70
     );
     let mut g = game("1200", "", KAISER);
@@ -212,7 +212,7 @@ fn deutschland_fire_timing_delay_2_8_2() {
         "until 1506 planned_fire\nfire deutschland 4\nuntil 1512 resolution",
     );
     assert_eq!(ship(&g, "deutschland").damage, 0);
-    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let st = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(st.ships[0].timers[0].due, "1512");
     cmds(&mut g, "dice 1\nnext");
     assert_eq!(ship(&g, "deutschland").damage, 11);
@@ -233,7 +233,10 @@ fn deutschland_fire_from_non_penetrating_hit_8_2() {
     let d = ship(&g, "deutschland");
     assert_eq!(d.fires.len(), 1, "{:?}", last_events(&g));
     assert_eq!(d.fires[0].pct, 4);
-    assert_eq!(umpire::core::clock::label(d.fires[0].first_damage), "1515");
+    assert_eq!(
+        umpire::rulesets::fgdn::clock::label(d.fires[0].first_damage),
+        "1515"
+    );
 }
 
 /// FG&DN 8.1.6: long-range fire strikes the belt on D100 1-70, else the deck; pen N must exceed
@@ -246,18 +249,18 @@ fn belt_or_deck_and_non_penetration_8_1_6() {
         "until 1200 planned_fire\ndice 70\nhit target 35 pen 20 range long",
     );
     let h = &ship(&g, "target").pending[0];
-    assert_eq!(h.struck, Some(umpire::core::event::Struck::Belt));
+    assert_eq!(h.struck, Some(umpire::rulesets::fgdn::event::Struck::Belt));
     assert!(!h.penetrated, "20 does not exceed a belt of 20");
     assert_eq!(h.damage, 17);
     cmds(&mut g, "dice 71\nhit target 35 pen 20 range long");
     let h = &ship(&g, "target").pending[1];
-    assert_eq!(h.struck, Some(umpire::core::event::Struck::Deck));
+    assert_eq!(h.struck, Some(umpire::rulesets::fgdn::event::Struck::Deck));
     assert!(h.penetrated);
     assert_eq!(h.damage, 35);
     cmds(&mut g, "dice 41\nhit target 10 pen 6 range extreme");
     assert_eq!(
         ship(&g, "target").pending[2].struck,
-        Some(umpire::core::event::Struck::Deck),
+        Some(umpire::rulesets::fgdn::event::Struck::Deck),
         "extreme range: belt only on 1-40"
     );
 }
@@ -371,7 +374,7 @@ fn sinking_countdown_8_1_8() {
         ship(&g, "target").status,
         ShipStatus::Sinking { due: 12 * 60 + 10 }
     );
-    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let st = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(st.ships[0].sinks_at.as_deref(), Some("1212"));
     cmds(&mut g, "until 1212 movement");
     assert_eq!(ship(&g, "target").status.name(), "sinking");
@@ -429,7 +432,7 @@ fn ratio_of_three_reduces_to_ten_percent_8_1_2() {
 fn engineering_and_major_fire_lower_speed_8_1_1_8_2() {
     let mut g = game("1200", "", TARGET);
     cmds(&mut g, "dice 3 3\ncrit target engineering");
-    let v = |g: &Game| umpire::core::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
+    let v = |g: &Game| umpire::rulesets::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
     assert_eq!(v(&g).speed_max, 15, "20 kt one level down = 75 % = 15");
     assert_eq!(v(&g).fire_pct, 3, "engineering fire: D6 3 + 2 - 2 = 3 %");
     cmds(&mut g, "fire target 10");
@@ -496,11 +499,11 @@ fn queued_die_must_fit() {
 fn clock_day_rollover_and_intermediate_scale_3_1() {
     let mut g = game("2354", "", TARGET);
     cmds(&mut g, "turn\nturn");
-    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let st = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     assert_eq!((st.clock.turn.as_str(), st.clock.day), ("0000", 2));
     let mut g = game("1200", "", TARGET);
     cmds(&mut g, "until 1230\nscale intermediate\nturn");
-    let st = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let st = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     assert_eq!(
         (st.clock.turn.as_str(), st.clock.scale.as_str()),
         ("1300", "intermediate")
@@ -517,7 +520,7 @@ fn boiler_explosion_8_3() {
     let t = ship(&g, "target");
     assert_eq!(t.damage, 25);
     assert_eq!(t.fires.len(), 1);
-    let v = umpire::core::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
+    let v = umpire::rulesets::fgdn::status::status(&g.state, &g.tables).ships[0].clone();
     // 25 damage is the first break point (level 1), the critical one more: 50 % of 20 kt.
     assert_eq!(v.speed_max, 10);
     assert!(g.state.dice_queue.is_empty());
@@ -529,7 +532,7 @@ fn boiler_explosion_8_3() {
 fn timers_after_midnight_carry_their_day_spec_3_5() {
     let mut g = game("2357", "", TARGET);
     cmds(&mut g, "fire target 10");
-    let status = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let status = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     let v = status.ships.iter().find(|s| s.id == "target").unwrap();
     let t = v
         .timers

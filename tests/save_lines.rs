@@ -6,10 +6,10 @@ mod common;
 
 use common::{umpire, Script, DEMO};
 use std::path::{Path, PathBuf};
-use umpire::core::fgdn::Entry;
 use umpire::core::game::Record;
 use umpire::core::ruleset::sniff;
 use umpire::rulesets::dnb::game::Dnb;
+use umpire::rulesets::fgdn::Entry;
 use umpire::store::format::{entry_line, ENTRY_PREFIX, LOG_MARKER};
 
 /// Every entry line of a save: decoded, re-encoded, and compared with the line as stored.

@@ -16,15 +16,15 @@ mod common;
 
 use common::{Rng, DEMO};
 use proptest::prelude::*;
-use umpire::core::clock::{Clock, Phase, Scale};
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Event;
-use umpire::core::fgdn::effects::Effect;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::timers::{self, Timer, TimerKind};
-use umpire::core::fgdn::Game;
-use umpire::core::scenario::parse_scenario;
+use umpire::rulesets::fgdn::clock::{Clock, Phase, Scale};
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::effects::Effect;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::scenario::parse_scenario;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::timers::{self, Timer, TimerKind};
+use umpire::rulesets::fgdn::Game;
 
 const COLLIER: &str = r#"
 [[ship]]
@@ -98,12 +98,12 @@ fn check_listed(g: &Game) -> Result<(), TestCaseError> {
         let why = format!(
             "{id}: {:?} listed for {} day {} {} at {c}",
             t.kind,
-            umpire::core::clock::label(t.turn),
-            umpire::core::clock::day(t.turn),
+            umpire::rulesets::fgdn::clock::label(t.turn),
+            umpire::rulesets::fgdn::clock::day(t.turn),
             t.phase
         );
         if let Some(pb) = g.state.post_battle {
-            let marks: Vec<u32> = umpire::core::clock::POST_BATTLE_HOURS
+            let marks: Vec<u32> = umpire::rulesets::fgdn::clock::POST_BATTLE_HOURS
                 .iter()
                 .map(|h| pb.mark_minute(*h))
                 .collect();
@@ -128,7 +128,7 @@ fn check_listed(g: &Game) -> Result<(), TestCaseError> {
         );
     }
     // The status (dashboard, detail panel, `status --json`) lists exactly the schedule.
-    let status = umpire::core::fgdn::status::status(&g.state, &g.tables);
+    let status = umpire::rulesets::fgdn::status::status(&g.state, &g.tables);
     for (i, ship) in status.ships.iter().enumerate() {
         let mut listed: Vec<(u32, Phase)> = ship.timers.iter().map(|t| (t.at, t.phase)).collect();
         let mut sched: Vec<(u32, Phase)> = timers::schedule(&g.state, &g.tables, i)
@@ -329,7 +329,7 @@ fn intermediate_scale_names_the_turn_that_contains_the_moment_spec_3_8() {
         let entry = g.prepare(&cmd, &mut SeededDice).unwrap().unwrap();
         g.commit(entry);
     }
-    let log = umpire::core::log_view::log_entry(&g, g.entries().len() - 1, None).unwrap();
+    let log = umpire::rulesets::fgdn::log_view::log_entry(&g, g.entries().len() - 1, None).unwrap();
     let text: Vec<String> = log.lines.iter().map(|l| l.text.clone()).collect();
     assert!(
         text.iter()
@@ -337,7 +337,7 @@ fn intermediate_scale_names_the_turn_that_contains_the_moment_spec_3_8() {
         "{text:?}"
     );
     let m = g.state.ship_index("moltke").unwrap();
-    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
+    let v = umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
     assert_eq!(v.floods[0].first_damage, "1230");
     assert_eq!(v.floods[0].next_damage.as_deref(), Some("1230"));
     assert!(
@@ -351,7 +351,7 @@ fn intermediate_scale_names_the_turn_that_contains_the_moment_spec_3_8() {
     let cmd: Command = "until 1300".parse().unwrap();
     let entry = g.prepare(&cmd, &mut SeededDice).unwrap().unwrap();
     g.commit(entry);
-    let v = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
+    let v = umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[m]);
     assert!(v.floods[0].damage_done > 0);
     assert_eq!(v.floods[0].first_damage, "1230");
     assert_eq!(v.floods[0].next_damage.as_deref(), Some("1300"));

@@ -2,7 +2,7 @@
 //! invalid table file and `expected.txt`, the exact error lines `Tables::load` must report.
 use std::fs;
 use std::path::Path;
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::tables::Tables;
 
 #[test]
 fn bad_tables_give_exact_messages() {

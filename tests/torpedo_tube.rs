@@ -53,7 +53,7 @@ fn submerged_tube_flooding_is_immediate_8_3_8_2() {
     assert_eq!(v.floods[0].first_damage, "1200", "{:?}", v.floods[0]);
     let f = &ship(&g, "tiger").floods[0];
     assert!(f.immediate);
-    assert_eq!(f.due_phase, umpire::core::clock::Phase::Plotting);
+    assert_eq!(f.due_phase, umpire::rulesets::fgdn::clock::Phase::Plotting);
     // The end of the phase: 15 DP of flooding (its critical count D6 1: none).
     cmds(&mut g, "dice 1\nnext");
     let v = sview(&g, "tiger");
@@ -73,7 +73,7 @@ fn submerged_tube_flooding_in_planned_fire_8_3_8_2() {
     assert_eq!(sview(&g, "tiger").floods[0].first_damage, "1200");
     assert_eq!(
         ship(&g, "tiger").floods[0].due_phase,
-        umpire::core::clock::Phase::PlannedFire
+        umpire::rulesets::fgdn::clock::Phase::PlannedFire
     );
     cmds(&mut g, "dice 1\nnext");
     let v = sview(&g, "tiger");

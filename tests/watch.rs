@@ -21,10 +21,10 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use tmux_common::{q, script, Tmux, BIN};
 use umpire::cli::Battle;
-use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Event;
-use umpire::core::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::command::Command as GameCommand;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::tables::Tables;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
 use umpire::tui::app::{App, Mode};
@@ -207,7 +207,7 @@ fn secret_numbers(battle: &Battle, enemy_side: &str) -> Vec<u32> {
     let g = &battle.game;
     let mut v: Vec<u32> = Vec::new();
     for s in g.state.ships.iter().filter(|s| s.spec.side == enemy_side) {
-        let sv = umpire::core::fgdn::status::ship_view(&g.state, &g.tables, s);
+        let sv = umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, s);
         v.extend([sv.dp, sv.damage, sv.dp_left]);
     }
     for e in g.entries().iter().flat_map(|e| &e.events) {
@@ -352,7 +352,7 @@ fn a_side_never_sees_enemy_damage_points_severities_criticals_dice_or_timers() {
     // Own ships are shown in full: Lion's DP and damage in the British view.
     british.app.selected = 0;
     let screen = draw(&mut british.app, 160, 48);
-    let lion = umpire::core::fgdn::status::ship_view(
+    let lion = umpire::rulesets::fgdn::status::ship_view(
         &s.umpire.game.state,
         &s.umpire.game.tables,
         &s.umpire.game.state.ships[0],

@@ -10,11 +10,11 @@
 //! [`run`] (a figure of its own); [`Figure::budget`] compares it with its SPEC 7 budget. Figures
 //! not measured are not printed.
 use crate::cli::{out, Battle, CliError};
-use crate::core::command::Command;
 use crate::core::dice::SeededDice;
-use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::{Entry, Game};
-use crate::core::scenario::parse_scenario;
+use crate::rulesets::fgdn::command::Command;
+use crate::rulesets::fgdn::scenario::parse_scenario;
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::{Entry, Game};
 use crate::store;
 use crate::tui::measure::MeasuredDashboard;
 use serde::{Deserialize, Serialize};

@@ -1,10 +1,10 @@
 //! `umpire carry FILE --into NEW.toml [--name NAME] [--early] [--force]` (issue 5, item 4): the
 //! next battle's scenario from a battle that has ended, with each surviving ship's damage,
-//! criticals and equipment as they stand after the repair day (see `core::carry`).
+//! criticals and equipment as they stand after the repair day (see `rulesets::fgdn::carry`).
 use crate::cli::{out, Battle, CliError};
-use crate::core::carry::{carry, CarryOptions, Source};
-use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::Entry;
+use crate::rulesets::fgdn::carry::{carry, CarryOptions, Source};
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::Entry;
 use crate::store::{self, StoreError};
 use std::io::Read;
 use std::path::Path;

@@ -1,10 +1,10 @@
 //! `umpire chance`: the gun hit-chance calculator headless (FG&DN 1.1 p. 6-4, SPEC 3.9). No
 //! battle is opened; the answer comes from the rule tables alone (`--tables DIR` applies).
 use crate::cli::{out, CliError};
-use crate::core::command::RangeBand;
-use crate::core::fgdn::chance::{self, ChanceInput, Salvo, TargetAspect, TargetMotion};
-use crate::core::fgdn::kinds::SizeClass;
-use crate::core::fgdn::tables::Tables;
+use crate::rulesets::fgdn::chance::{self, ChanceInput, Salvo, TargetAspect, TargetMotion};
+use crate::rulesets::fgdn::command::RangeBand;
+use crate::rulesets::fgdn::kinds::SizeClass;
+use crate::rulesets::fgdn::tables::Tables;
 
 /// The flags of SPEC 3.9's contract.
 #[derive(clap::Args, Debug)]

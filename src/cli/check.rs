@@ -1,8 +1,8 @@
 //! `umpire check FILE...`: validate scenario, save and table files; print every problem with
 //! file, line and field; exit non-zero if any.
 use crate::cli::{Battle, CliError};
-use crate::core::fgdn::tables::{Tables, BUILTIN};
-use crate::core::fgdn::Game;
+use crate::rulesets::fgdn::tables::{Tables, BUILTIN};
+use crate::rulesets::fgdn::Game;
 use crate::store;
 use std::path::Path;
 
@@ -44,7 +44,7 @@ pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
                 .iter()
                 .cloned()
                 .chain(
-                    crate::core::scenario::side_warnings(&b.scenario)
+                    crate::rulesets::fgdn::scenario::side_warnings(&b.scenario)
                         .into_iter()
                         .map(|w| format!("{name}: {w}")),
                 )

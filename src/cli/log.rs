@@ -5,8 +5,8 @@
 use crate::cli::report::wall_text;
 use crate::cli::text::{csv_cell as csv_field, printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
-use crate::core::engine::find_ship;
-use crate::core::log_view::log_entries_reviewed;
+use crate::rulesets::fgdn::engine::find_ship;
+use crate::rulesets::fgdn::log_view::log_entries_reviewed;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

@@ -1,12 +1,12 @@
 //! `umpire report FILE [--format md|html|csv|json] [--csv-table ships|events] [--out OUT]`: the
-//! after-action report of a battle (`core::report`), for campaign records (Markdown, CSV), a
+//! after-action report of a battle (`rulesets::fgdn::report`), for campaign records (Markdown, CSV), a
 //! printable page with a damage chart per ship (HTML: one file, inline CSS and SVG, no scripts,
 //! nothing fetched) or everything as JSON. Written to OUT atomically, or to stdout.
 use crate::cli::text::{csv_cell, printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
-use crate::core::clock::Phase;
-use crate::core::event::Casualty;
-use crate::core::report::{
+use crate::rulesets::fgdn::clock::Phase;
+use crate::rulesets::fgdn::event::Casualty;
+use crate::rulesets::fgdn::report::{
     axis_label, build, chart_span, CasualtyCourse, EntryRef, GameTime, Report, ShipReport,
 };
 use std::fmt::Write as _;

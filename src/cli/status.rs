@@ -1,15 +1,15 @@
 //! `umpire status FILE [--json]` (SPEC 5).
 use crate::cli::text::{printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
-use crate::core::fgdn::status::Status;
+use crate::rulesets::fgdn::status::Status;
 
 pub fn json(battle: &Battle) -> Result<String, CliError> {
-    let st = crate::core::fgdn::status::status(&battle.game.state, &battle.game.tables);
+    let st = crate::rulesets::fgdn::status::status(&battle.game.state, &battle.game.tables);
     serde_json::to_string_pretty(&st).map_err(|e| CliError::input(e.to_string()))
 }
 
 pub fn text(battle: &Battle) -> String {
-    let st: Status = crate::core::fgdn::status::status(&battle.game.state, &battle.game.tables);
+    let st: Status = crate::rulesets::fgdn::status::status(&battle.game.state, &battle.game.tables);
     let c = &st.clock;
     let mut s = match &c.post_battle {
         Some(pb) => format!(
@@ -101,7 +101,7 @@ pub fn text(battle: &Battle) -> String {
             if let Some(lost) = &sh.lost {
                 s.push_str(&format!("      lost: {}\n", p(&lost.to_string())));
             }
-            for l in crate::core::fgdn::status::grounding_cargo_air_lines(sh) {
+            for l in crate::rulesets::fgdn::status::grounding_cargo_air_lines(sh) {
                 s.push_str(&format!("      {}\n", p(&l)));
             }
             for r in &sh.repairs {

@@ -82,7 +82,7 @@ pub struct Journal<R: Rules> {
 
 /// Where a game's history stood after its first `len` entries: the state and the undo/redo
 /// stacks. `umpire review` keeps one every few hundred entries so stepping back is a short
-/// replay from the nearest mark, never a full one (see `core::review`).
+/// replay from the nearest mark, never a full one (see `rulesets::fgdn::review`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mark<R: Rules> {
     len: usize,
@@ -435,11 +435,11 @@ impl DiceSource for RecordedDice {
 
 #[cfg(test)]
 mod tests {
-    use crate::core::command::Command;
     use crate::core::dice::SeededDice;
-    use crate::core::fgdn::tables::Tables;
-    use crate::core::fgdn::Game;
-    use crate::core::scenario::parse_scenario;
+    use crate::rulesets::fgdn::command::Command;
+    use crate::rulesets::fgdn::scenario::parse_scenario;
+    use crate::rulesets::fgdn::tables::Tables;
+    use crate::rulesets::fgdn::Game;
 
     fn demo_game() -> Game {
         let text = include_str!("../../saves/demo.toml");

@@ -1,19 +1,10 @@
-//! The pure engine: no terminal, no files, no wall clock, no global randomness.
-pub mod carry;
-pub mod clock;
-pub mod command;
+//! The shared engine, naming no ruleset: the journal of commands and events with undo, redo and
+//! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
+//! `Rules`/`Ruleset` traits and the registry (`ruleset`), the command tokenizer (`tokens`) and
+//! ids as words (`words`). Pure: no terminal, no files, no wall clock, no global randomness.
 pub mod dice;
-pub mod engine;
-pub mod event;
-pub mod fgdn;
-pub mod fog;
 pub mod game;
-pub mod history;
-pub mod log_view;
-pub mod report;
-pub mod review;
 pub mod ruleset;
-pub mod scenario;
-pub mod state;
 pub mod stored_entry;
+pub mod tokens;
 pub mod words;

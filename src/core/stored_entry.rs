@@ -173,10 +173,10 @@ impl<R: Rules> TryFrom<StoredEntry<R>> for Record<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::clock::{Clock, Phase, Scale};
-    use crate::core::event::Event;
-    use crate::core::fgdn::Entry;
-    use crate::core::fgdn::Fgdn;
+    use crate::rulesets::fgdn::clock::{Clock, Phase, Scale};
+    use crate::rulesets::fgdn::event::Event;
+    use crate::rulesets::fgdn::Entry;
+    use crate::rulesets::fgdn::Fgdn;
 
     fn clock(turn: u32, phase: Phase) -> Clock {
         Clock {

@@ -2,16 +2,10 @@
 //! `main_battery` "main battery". Screens and log lines use these; commands accept both (the
 //! parsers read `-`, `_` and, quoted, spaces alike), and saves and `status --json` keep the
 //! snake_case ids.
-use crate::core::clock::Phase;
 
 /// A snake_case id as words: underscores become spaces.
 pub fn words(id: &str) -> String {
     id.replace('_', " ")
-}
-
-/// A phase as words ("planned fire").
-pub fn phase(p: Phase) -> String {
-    words(p.name())
 }
 
 #[cfg(test)]
@@ -20,8 +14,6 @@ mod tests {
 
     #[test]
     fn ids_read_as_words() {
-        assert_eq!(phase(Phase::PlannedFire), "planned fire");
-        assert_eq!(phase(Phase::Resolution), "resolution");
         assert_eq!(words("main_battery"), "main battery");
     }
 }

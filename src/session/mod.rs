@@ -1,11 +1,11 @@
 //! A battle on disk, for every face: open a scenario or save (read-only, or under the writer's
 //! lock), replay it, record each new command durably before it is shown, start a new save. The
 //! dashboard (`tui`) and the headless commands (`cli`) both use it; neither uses the other.
-use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::Entry;
-use crate::core::fgdn::Fgdn;
 use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::Entry;
+use crate::rulesets::fgdn::Fgdn;
 use crate::store::{self, Loaded, SaveWriter, StoreError, LOG_MARKER};
 use std::path::{Path, PathBuf};
 

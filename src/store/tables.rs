@@ -1,5 +1,5 @@
 //! Rule tables from disk: the built-in tables with a user directory's files overriding them.
-use crate::core::fgdn::tables::Tables;
+use crate::rulesets::fgdn::tables::Tables;
 use std::fs;
 use std::path::{Path, PathBuf};
 

@@ -1,12 +1,12 @@
 //! The dashboard's model and `update`: one `App`, keys in, commands out. Everything the umpire
 //! does becomes a command of the script language, prepared (nothing changes), made durable in
 //! the save, and only then shown. Rendering lives in `view/`; this file never draws.
-use crate::core::command::{Command, COMMANDS};
 use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, Die, SeededDice};
-use crate::core::engine::RuleError;
-use crate::core::fgdn::kinds::CriticalKind;
 use crate::core::game::GameError;
-use crate::core::log_view::log_entry;
+use crate::rulesets::fgdn::command::{Command, COMMANDS};
+use crate::rulesets::fgdn::engine::RuleError;
+use crate::rulesets::fgdn::kinds::CriticalKind;
+use crate::rulesets::fgdn::log_view::log_entry;
 use crate::session::Battle;
 use crate::store::SaveWriter;
 use crate::tui::edit::LineEdit;
@@ -26,7 +26,7 @@ pub enum DiceMode {
 
 impl DiceMode {
     /// The mode the save's log last recorded (`dice ask` / `dice roll` in effect), if any.
-    pub fn from_log(game: &crate::core::fgdn::Game) -> Option<DiceMode> {
+    pub fn from_log(game: &crate::rulesets::fgdn::Game) -> Option<DiceMode> {
         game.in_effect_indices()
             .iter()
             .rev()
@@ -131,7 +131,7 @@ pub struct LogPanel {
     /// The row of the current search match.
     pub found: Option<usize>,
     /// Only lines of this kind (review's `K`).
-    pub kind: Option<crate::core::review::KindFilter>,
+    pub kind: Option<crate::rulesets::fgdn::review::KindFilter>,
 }
 
 /// Where the save is and whether it can be written.
@@ -348,8 +348,8 @@ impl App {
             .iter()
             .map(|s| (s.id(), s.spec.name.as_str()))
             .collect();
-        let command: Command =
-            crate::core::command::parse_naming(text.trim(), &ships).map_err(|e| format!("{e}"))?;
+        let command: Command = crate::rulesets::fgdn::command::parse_naming(text.trim(), &ships)
+            .map_err(|e| format!("{e}"))?;
         self.run(command, text.trim().to_string(), Vec::new())
     }
 
@@ -412,7 +412,8 @@ impl App {
                             .then(|| {
                                 let game = &self.battle.game;
                                 let last = game.entries().len().checked_sub(1)?;
-                                let e = crate::core::log_view::log_entry(game, last, None)?;
+                                let e =
+                                    crate::rulesets::fgdn::log_view::log_entry(game, last, None)?;
                                 e.lines.last().map(|l| l.text.clone())
                             })
                             .flatten();

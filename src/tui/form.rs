@@ -1,6 +1,6 @@
 //! The small forms behind the hit, fire, flood and critical keys. A form only builds the text
 //! of a command of the script language; the command is then run exactly as if typed at `:`.
-use crate::core::fgdn::kinds::CriticalKind;
+use crate::rulesets::fgdn::kinds::CriticalKind;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {

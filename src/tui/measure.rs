@@ -2,7 +2,7 @@
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
 //! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
 //! sees of the dashboard.
-use crate::core::fgdn::Game;
+use crate::rulesets::fgdn::Game;
 use crate::session::Battle;
 use crate::store::SaveWriter;
 use crate::tui::app::{App, Save};
@@ -109,7 +109,7 @@ impl MeasuredDashboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::fgdn::tables::Tables;
+    use crate::rulesets::fgdn::tables::Tables;
     use crate::session::{Battle, DEMO, DEMO_NAME};
     use crate::tui::app::Save;
     use crate::tui::keymap::Keymap;

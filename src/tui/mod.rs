@@ -12,7 +12,7 @@ pub mod theme;
 pub mod view;
 pub mod watch;
 
-use crate::core::fgdn::tables::Tables;
+use crate::rulesets::fgdn::tables::Tables;
 use crate::session::{self, default_data_dir, is_save, new_save, Battle, Error};
 use app::{App, Save};
 use keymap::Keymap;

@@ -1,13 +1,15 @@
 //! `umpire review FILE`: the dashboard over a saved battle, read-only. The same `App` and
 //! panels as `umpire play`, showing the battle as it stood at the review position (see
-//! `core::review`): the header says REVIEW and the position, the log panel ends at the entry
+//! `rulesets::fgdn::review`): the header says REVIEW and the position, the log panel ends at the entry
 //! that got there (highlighted; later entries are hidden, as they had not happened yet), and
 //! the keys of the keymap's `[review]` table step through it. The save is opened without a
 //! lock and never written; keys and commands that would change the battle are refused.
-use crate::core::command::Command;
-use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::Game;
-use crate::core::review::{clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP};
+use crate::rulesets::fgdn::command::Command;
+use crate::rulesets::fgdn::review::{
+    clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP,
+};
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::Game;
 use crate::session::{Battle, Error};
 use crate::tui::app::{App, Message, Save, Tone};
 use crate::tui::keymap::{Action, Keymap};

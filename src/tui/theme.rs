@@ -1,7 +1,7 @@
 //! Styles. Meaning never rests on colour alone: severities are also words (MAJOR is upper
 //! case), the selected row is reversed, sinking and sunk are spelled out; with `NO_COLOR` set
 //! every colour is dropped and the modifiers stay.
-use crate::core::fgdn::kinds::SeverityLevel;
+use crate::rulesets::fgdn::kinds::SeverityLevel;
 use ratatui::style::{Color, Modifier, Style};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

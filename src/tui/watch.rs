@@ -9,10 +9,10 @@
 //!
 //! With `--side`, ships of other sides are drawn from [`fog::enemy_view`] and the log from the
 //! side's [`SideLog`] (docs/fog-of-war.md); the "due" panel keeps only own ships.
-use crate::core::fgdn::status::Schedule;
-use crate::core::fgdn::tables::Tables;
-use crate::core::fgdn::{Entry, Game};
-use crate::core::fog::{self, EnemyView, SideLog};
+use crate::rulesets::fgdn::fog::{self, EnemyView, SideLog};
+use crate::rulesets::fgdn::status::Schedule;
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::{Entry, Game};
 use crate::session::{Battle, Error};
 use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};

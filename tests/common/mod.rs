@@ -6,11 +6,11 @@
 
 use std::path::Path;
 use std::process::Command;
-use umpire::core::command::Command as GameCommand;
 use umpire::core::dice::SeededDice;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::{Entry, Game};
-use umpire::core::scenario::{parse_scenario, Scenario};
+use umpire::rulesets::fgdn::command::Command as GameCommand;
+use umpire::rulesets::fgdn::scenario::{parse_scenario, Scenario};
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::{Entry, Game};
 
 /// The binary under test, with the user's table overrides kept out.
 pub fn umpire() -> Command {
@@ -179,7 +179,7 @@ pub fn newer_candidate(rng: &mut Rng, ship: &str, late: bool) -> String {
 }
 
 pub fn status_json(game: &Game) -> String {
-    serde_json::to_string_pretty(&umpire::core::fgdn::status::status(
+    serde_json::to_string_pretty(&umpire::rulesets::fgdn::status::status(
         &game.state,
         &game.tables,
     ))

@@ -1,14 +1,14 @@
 //! Helpers shared by the chapter 8 rules tests: a scenario from ship tables, commands with
 //! queued dice, refused commands that must change nothing.
 #![allow(dead_code)]
-use umpire::core::command::Command;
 use umpire::core::dice::SeededDice;
-use umpire::core::event::Event;
-use umpire::core::fgdn::status::ShipView;
-use umpire::core::fgdn::tables::Tables;
-use umpire::core::fgdn::Game;
-use umpire::core::scenario::parse_scenario;
-use umpire::core::state::{ShipState, ShipStatus};
+use umpire::rulesets::fgdn::command::Command;
+use umpire::rulesets::fgdn::event::Event;
+use umpire::rulesets::fgdn::scenario::parse_scenario;
+use umpire::rulesets::fgdn::state::{ShipState, ShipStatus};
+use umpire::rulesets::fgdn::status::ShipView;
+use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Game;
 
 pub fn game(start: &str, options: &str, ships: &str) -> Game {
     let text = format!(
@@ -86,20 +86,20 @@ in_service = 1916
 
 pub fn sview(g: &Game, id: &str) -> ShipView {
     let i = g.state.ship_index(id).unwrap();
-    umpire::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
+    umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
 }
 
 pub fn last_events(g: &Game) -> &[Event] {
     &g.entries().last().unwrap().events
 }
 
-/// Every log line of the last command (umpire::core::fgdn::log::describe), joined.
+/// Every log line of the last command (umpire::rulesets::fgdn::log::describe), joined.
 pub fn last_log(g: &Game) -> String {
     g.entries()
         .last()
         .unwrap()
         .events_at()
-        .filter_map(|(at, e)| umpire::core::fgdn::log::describe(&g.state, at, e))
+        .filter_map(|(at, e)| umpire::rulesets::fgdn::log::describe(&g.state, at, e))
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -3,12 +3,12 @@
 //! `note`, `undo`, `redo`, `expect`) beside the D&B commands, and dice rolled, queued or typed
 //! with their purpose and provenance, recorded in the log like FG&DN's.
 use super::{apply, describe, end_phase, status_json, Command, Cx, DnbState, Ev, Phase, Tables};
-use crate::core::command::{quote, tokenize};
 use crate::core::dice::{next_face, DiceError, DiceSource, Die, DieRequest, Provenance, Roll};
-use crate::core::engine::RuleError;
 use crate::core::game::Record;
+use crate::core::ruleset::RuleError;
 use crate::core::ruleset::{field_matches, field_text};
 use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
+use crate::core::tokens::{quote, tokenize};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::VecDeque;

@@ -3,8 +3,8 @@
 //! when they were inflicted and when they next do damage, the damage-control level, orders.
 use super::fleet::status_text;
 use super::{fit, panel, styled, Ctx};
-use crate::core::fgdn::damage::breakdown;
-use crate::core::fgdn::status::{CasualtyView, ShipView};
+use crate::rulesets::fgdn::damage::breakdown;
+use crate::rulesets::fgdn::status::{CasualtyView, ShipView};
 use crate::tui::theme::{severity_text, Theme};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -14,7 +14,7 @@ use ratatui::Frame;
 
 /// "fire 9% (55 DP) since 1200, first damage 1209" / "…, next 1230; done 110".
 fn casualty_line(what: &str, c: &CasualtyView, dp: u32) -> String {
-    let dmg = crate::core::fgdn::fire_flood::casualty_damage(c.pct, dp);
+    let dmg = crate::rulesets::fgdn::fire_flood::casualty_damage(c.pct, dp);
     let next = match &c.next_damage {
         Some(n) if *n == c.first_damage && c.damage_done == 0 => format!("first damage {n}"),
         Some(n) => format!("next {n}"),
@@ -117,7 +117,7 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if s.flooding_patch {
         v.push("Flooding pumped out; patch checked at each mark (8.4)".into());
     }
-    v.extend(crate::core::fgdn::status::grounding_cargo_air_lines(s));
+    v.extend(crate::rulesets::fgdn::status::grounding_cargo_air_lines(s));
     // FG&DN 8.4 repairs after the battle.
     for r in &s.repairs {
         let state = match (r.state, r.repaired_at) {
@@ -308,7 +308,7 @@ pub fn lines(ctx: &Ctx, s: &ShipView, w: usize) -> Vec<Line<'static>> {
             lines.push(Line::from(format!(
                 "{} {}: {}",
                 tm.due,
-                crate::core::words::phase(tm.phase),
+                tm.phase.words(),
                 tm.what
             )));
         }

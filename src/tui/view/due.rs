@@ -22,11 +22,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
 
 pub fn title(ctx: &Ctx) -> String {
     let c = &ctx.clock;
-    format!(
-        "Due at end of {} {}",
-        c.turn,
-        crate::core::words::phase(c.phase)
-    )
+    format!("Due at end of {} {}", c.turn, c.phase.words())
 }
 
 /// The panel's lines; with `fit` (width, height) the "later" lines are cut to the panel, else
@@ -53,13 +49,7 @@ pub fn lines(ctx: &Ctx, fit_to: Option<(usize, u16)>) -> Vec<Line<'static>> {
         lines.push(Line::from(styled("later:", t.dim())));
         lines.extend(later.iter().map(|u| {
             let tm = &u.timer;
-            let text = format!(
-                "{} {}: {}: {}",
-                tm.due,
-                crate::core::words::phase(tm.phase),
-                u.name,
-                tm.what
-            );
+            let text = format!("{} {}: {}: {}", tm.due, tm.phase.words(), u.name, tm.what);
             let text = match fit_to {
                 Some((w, _)) => fit(&text, w.saturating_sub(1)),
                 None => text,

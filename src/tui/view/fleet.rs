@@ -1,7 +1,7 @@
 //! The fleet, grouped by side: name, DP left as a bar and number, speed now / undamaged, fire
 //! and flood %, severity (coloured and spelled), criticals, status.
 use super::{fit, panel, styled, Ctx};
-use crate::core::fgdn::status::ShipView;
+use crate::rulesets::fgdn::status::ShipView;
 use crate::tui::app::Focus;
 use crate::tui::theme::{severity_text, Theme};
 use ratatui::layout::Rect;

@@ -45,7 +45,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             format!(
                 " {} {:<w$} {} d{} ",
                 c.turn,
-                crate::core::words::phase(c.phase),
+                c.phase.words(),
                 c.scale,
                 c.day,
                 w = PHASE_WIDTH

@@ -10,8 +10,8 @@ mod header;
 mod log;
 mod overlay;
 
-use crate::core::fgdn::status::ShipView;
-use crate::core::fgdn::status::{ClockView, Schedule};
+use crate::rulesets::fgdn::status::ShipView;
+use crate::rulesets::fgdn::status::{ClockView, Schedule};
 use crate::tui::app::App;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -43,13 +43,13 @@ impl Ctx<'_> {
 
     /// The full view of ship `i`.
     /// Ship `i` as an enemy of the watching side sees her (None: shown in full).
-    pub fn enemy(&self, i: usize) -> Option<crate::core::fog::EnemyView> {
+    pub fn enemy(&self, i: usize) -> Option<crate::rulesets::fgdn::fog::EnemyView> {
         crate::tui::watch::enemy(self.app, i)
     }
 
     pub fn ship_view(&self, i: usize) -> ShipView {
         let g = &self.app.battle.game;
-        crate::core::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
+        crate::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
     }
 }
 
@@ -68,14 +68,14 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     ])
     .areas(area);
     let game = &app.battle.game;
-    let due = crate::core::fgdn::status::schedule(&game.state, &game.tables);
+    let due = crate::rulesets::fgdn::status::schedule(&game.state, &game.tables);
     let due = crate::tui::watch::visible_schedule(app, due);
     let selected = game
         .state
         .ships
         .get(app.selected)
-        .map(|s| crate::core::fgdn::status::ship_view(&game.state, &game.tables, s));
-    let clock = crate::core::fgdn::status::clock_view(&game.state);
+        .map(|s| crate::rulesets::fgdn::status::ship_view(&game.state, &game.tables, s));
+    let clock = crate::rulesets::fgdn::status::clock_view(&game.state);
     let log_area = {
         let ctx = Ctx {
             app,

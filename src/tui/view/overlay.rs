@@ -260,7 +260,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                     "Enter run   Tab complete   ↑↓ history   Esc close",
                 ));
                 // Every command, from the language's own list (docs/commands.md explains each).
-                for (_, usage) in crate::core::command::COMMANDS {
+                for (_, usage) in crate::rulesets::fgdn::command::COMMANDS {
                     lines.push(Line::from(format!("  {usage}")));
                 }
                 lines.push(Line::from(styled("In a form", t.title())));

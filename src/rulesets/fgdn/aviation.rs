@@ -1,0 +1,394 @@
+//! Aviation criticals (FG&DN 8.3): Aircraft (one aboard destroyed, a D6-2 % fire that cannot
+//! restart), Ammo/Fuel (aviation ordnance magazine, D10 9-10 detonates; or the aviation fuel
+//! storage: a fire at +2 severity and +2 on its reduction roll), Flight Deck (forward, amidships
+//! or aft; parked aircraft and the hangar hit), and the carrier's flight operations stopping for
+//! D6/2 turns after a bridge hit.
+use crate::core::dice::Die;
+use crate::rulesets::fgdn::clock::{label, TACTICAL_MINUTES};
+use crate::rulesets::fgdn::damage::{massive, Massive};
+use crate::rulesets::fgdn::effects::{
+    destroyed, effect, ignore, ignored, pick, record, AircraftPlace, DeckPlace, Effect, Rec,
+};
+use crate::rulesets::fgdn::engine::{find_ship, Ctx, RuleError};
+use crate::rulesets::fgdn::event::{Casualty, Event};
+use crate::rulesets::fgdn::kinds::{Column, CriticalKind};
+use crate::rulesets::fgdn::resolve::{casualty_critical_x, fuel_fire, Burning, CritContext};
+use crate::rulesets::fgdn::state::{GameState, ShipState};
+use crate::rulesets::fgdn::status::AircraftView;
+use crate::rulesets::fgdn::tables::SeverityDiceRow;
+
+/// Hangar D10: aircraft in the hangar are hit on 6-10 (8.3 Flight Deck).
+pub const HANGAR_HIT_FROM: u32 = 6;
+/// Ammo/Fuel D10: 1-3 the aviation ordnance magazine, 4-10 the fuel storage (8.3).
+pub const AMMO_FUEL_MAGAZINE_TO: u32 = 3;
+/// Aviation magazine D10: detonates on 9-10 (8.3).
+pub const AVIATION_MAGAZINE_FROM: u32 = 9;
+/// Aviation fuel fire: +2 on the severity roll and on the reduction roll (8.3).
+pub const AVGAS_MOD: i32 = 2;
+
+/// Aircraft left at a place (None: the scenario does not say what is aboard).
+pub fn aboard(s: &ShipState, place: AircraftPlace) -> Option<u32> {
+    let a = s.spec.aircraft?;
+    let n = match place {
+        AircraftPlace::Hangar => a.hangar,
+        AircraftPlace::Forward => a.forward,
+        AircraftPlace::Aft => a.aft,
+    };
+    Some(n.saturating_sub(s.equipment.aircraft_lost.get(&place).copied().unwrap_or(0)))
+}
+
+const PLACES: [AircraftPlace; 3] = [
+    AircraftPlace::Hangar,
+    AircraftPlace::Forward,
+    AircraftPlace::Aft,
+];
+
+/// Aircraft critical (FG&DN 8.3): one aircraft aboard destroyed (at `place`, else a random one of
+/// those aboard), and a fire of D6-2 % (below 1: none) that cannot restart after the battle.
+pub fn aircraft(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+    place: Option<AircraftPlace>,
+) -> Result<(), RuleError> {
+    let s = &ctx.state.ships[i];
+    let detail = if s.spec.aircraft.is_none() {
+        "an aircraft aboard destroyed (aircraft not in the scenario: the umpire strikes one off)"
+            .to_string()
+    } else {
+        let place = match place {
+            Some(p) => p,
+            None => {
+                // One band per aircraft aboard, hangar first, then forward and aft.
+                let planes: Vec<AircraftPlace> = PLACES
+                    .iter()
+                    .flat_map(|p| std::iter::repeat_n(*p, aboard(s, *p).unwrap_or(0) as usize))
+                    .collect();
+                if planes.is_empty() {
+                    ignore(ctx, i, r, "no aircraft left aboard (8.3)".into());
+                    return Ok(());
+                }
+                let all_one = planes.iter().all(|p| *p == planes[0]);
+                if all_one {
+                    planes[0]
+                } else {
+                    planes[pick(ctx, i, planes.len(), "aircraft aboard")?]
+                }
+            }
+        };
+        effect(ctx, i, Effect::AircraftLost { place });
+        let left: u32 = PLACES
+            .iter()
+            .map(|p| aboard(&ctx.state.ships[i], *p).unwrap_or(0))
+            .sum();
+        format!(
+            "an aircraft destroyed ({}); {left} left aboard",
+            place.name()
+        )
+    };
+    record(ctx, i, r, format!("{detail}; fire D6-2 %"), 0);
+    let row = SeverityDiceRow::fixed(1, -2);
+    casualty_critical_x(
+        ctx,
+        i,
+        Casualty::Fire,
+        "aircraft critical (8.3)",
+        None,
+        Vec::new(),
+        c,
+        &[],
+        Some(row),
+        Burning {
+            reduction_mod: 0,
+            aircraft: true,
+        },
+    )?;
+    Ok(())
+}
+
+/// Ammo/Fuel critical (FG&DN 8.3).
+pub fn ammo_fuel(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d10 = ctx.roll(
+        i,
+        Die::D10,
+        format!("ammo/fuel critical, {name} (1-3 aviation ordnance magazine, 4-10 fuel storage)"),
+    )?;
+    if d10 <= AMMO_FUEL_MAGAZINE_TO {
+        let d = ctx.roll(
+            i,
+            Die::D10,
+            format!("aviation ordnance magazine, {name}: detonates on 9-10"),
+        )?;
+        let s = &ctx.state.ships[i];
+        let flooded = s.magazines_flooded || s.aviation_purged;
+        if d >= AVIATION_MAGAZINE_FROM && !flooded {
+            let detail = format!(
+                "D10 {d10}: aviation ordnance magazine hit; D10 {d}: it DETONATES, the ship is destroyed"
+            );
+            record(ctx, i, r, detail, 0);
+            destroyed(
+                ctx,
+                i,
+                format!("aviation ordnance magazine detonation (D10 {d}, 8.3)"),
+            );
+        } else {
+            let why = if ctx.state.ships[i].aviation_purged && d >= AVIATION_MAGAZINE_FROM {
+                " (aviation stowage flooded/purged)"
+            } else if flooded && d >= AVIATION_MAGAZINE_FROM {
+                " (magazines flooded)"
+            } else {
+                ""
+            };
+            record(
+                ctx,
+                i,
+                r,
+                format!("D10 {d10}: aviation ordnance magazine hit; D10 {d}: no detonation{why}"),
+                0,
+            );
+        }
+        return Ok(());
+    }
+    if ctx.state.ships[i].aviation_purged {
+        record(
+            ctx,
+            i,
+            r,
+            format!("D10 {d10}: aviation fuel storage hit: no fire (the stowage was flooded/purged, 8.3)"),
+            0,
+        );
+        return Ok(());
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!(
+            "D10 {d10}: aviation fuel storage hit: FIRE (+{AVGAS_MOD} severity, +{AVGAS_MOD} on its reduction roll)"
+        ),
+        0,
+    );
+    let fire = fuel_fire(
+        ctx,
+        i,
+        c,
+        "aviation fuel fire (8.3)",
+        AVGAS_MOD,
+        "aviation fuel (8.3)".into(),
+    )?;
+    if let Some(fire) = fire {
+        effect(ctx, i, Effect::AvgasFire { fire });
+    }
+    Ok(())
+}
+
+/// Flight Deck critical (FG&DN 8.3): D6 forward / amidships / aft; aircraft parked where it
+/// struck (forward, aft) are hit, D6 of them; then the hangar, D10 6-10, D6 aircraft. Each
+/// aircraft hit is an Aircraft critical.
+pub fn flight_deck(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    r: &Rec<'_>,
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    let name = ctx.ship_name(i);
+    let d6 = ctx.roll(
+        i,
+        Die::D6,
+        format!("flight deck critical, {name}: where (1-2 forward, 3-4 amidships, 5-6 aft)"),
+    )?;
+    let place = DeckPlace::from_d6(d6);
+    effect(ctx, i, Effect::FlightDeckHit { place });
+    if ctx.state.ships[i].spec.aircraft.is_none() {
+        record(
+            ctx,
+            i,
+            r,
+            format!(
+                "D6 {d6}: flight deck hit {} (aircraft not in the scenario: the umpire applies parked and hangar aircraft hits, 8.3)",
+                place.text()
+            ),
+            0,
+        );
+        return Ok(());
+    }
+    record(
+        ctx,
+        i,
+        r,
+        format!("D6 {d6}: flight deck hit {}", place.text()),
+        0,
+    );
+    let parked = match place {
+        DeckPlace::Forward => Some(AircraftPlace::Forward),
+        DeckPlace::Aft => Some(AircraftPlace::Aft),
+        DeckPlace::Amidships => None,
+    };
+    if let Some(p) = parked {
+        planes_hit(ctx, i, c, p, None)?;
+    }
+    let hangar = aboard(&ctx.state.ships[i], AircraftPlace::Hangar).unwrap_or(0);
+    if hangar > 0 {
+        let d10 = ctx.roll(
+            i,
+            Die::D10,
+            format!("flight deck critical, {name}: hangar damage (aircraft hit on 6-10)"),
+        )?;
+        if d10 >= HANGAR_HIT_FROM {
+            planes_hit(ctx, i, c, AircraftPlace::Hangar, Some(d10))?;
+        } else {
+            let reason = format!("flight deck hit: hangar D10 {d10}: no hangar damage (8.3)");
+            ignored(ctx, i, CriticalKind::Aircraft, None, reason);
+        }
+    }
+    Ok(())
+}
+
+/// D6 aircraft at `place` hit (at most those there), each an Aircraft critical.
+fn planes_hit(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    c: &mut CritContext,
+    place: AircraftPlace,
+    hangar_roll: Option<u32>,
+) -> Result<(), RuleError> {
+    let there = aboard(&ctx.state.ships[i], place).unwrap_or(0);
+    if there == 0 {
+        return Ok(());
+    }
+    let name = ctx.ship_name(i);
+    let d6 = ctx.roll(
+        i,
+        Die::D6,
+        format!(
+            "flight deck critical, {name}: aircraft hit ({}; D6, {there} there)",
+            place.name()
+        ),
+    )?;
+    let n = d6.min(there);
+    let cause = match hangar_roll {
+        Some(d) => format!("flight deck hit: hangar D10 {d}, D6 {d6}: {n} aircraft hit (8.3)"),
+        None => format!(
+            "flight deck hit: {n} aircraft parked {} hit, D6 {d6} (8.3)",
+            place.name()
+        ),
+    };
+    for _ in 0..n {
+        let r = Rec {
+            kind: CriticalKind::Aircraft,
+            cause: &cause,
+            roll: None,
+        };
+        aircraft(ctx, i, &r, c, Some(place))?;
+    }
+    Ok(())
+}
+
+/// A carrier's bridge hit: flight operations stop for D6/2 turns (round up), counting the
+/// current turn (8.3 Bridge). Aviation-column ships only.
+pub fn bridge_flight_ops(ctx: &mut Ctx<'_>, i: usize) -> Result<Option<String>, RuleError> {
+    if ctx.state.ships[i].spec.column != Column::Aviation {
+        return Ok(None);
+    }
+    let name = ctx.ship_name(i);
+    let d6 = ctx.roll(
+        i,
+        Die::D6,
+        format!("bridge critical, {name}: turns without flight operations (D6/2, round up)"),
+    )?;
+    let turns = d6.div_ceil(2);
+    let until = ctx.state.clock.turn + (turns - 1) * TACTICAL_MINUTES;
+    effect(ctx, i, Effect::FlightOpsStopped { until });
+    Ok(Some(format!(
+        "flight operations stop (D6 {d6}/2 = {turns} turns): none until after {}",
+        label(until)
+    )))
+}
+
+/// "no flight operations until the end of HHMM" while a bridge hit stops them (8.3 Bridge).
+/// With 25 % of the original DP or less left, a carrier cannot launch or land aircraft on its
+/// flight deck (8.1.10); the two are joined with "; ".
+pub fn flight_ops_text(state: &GameState, s: &ShipState) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(until) = s.equipment.flight_ops_until {
+        if state.post_battle.is_none() && until >= state.clock.turn {
+            parts.push(format!(
+                "no flight operations until the end of {}",
+                label(until)
+            ));
+        }
+    }
+    if is_carrier(s) && !s.is_small_craft() && massive(s.spec.dp, s.dp_left()) != Massive::None {
+        parts.push(format!(
+            "cannot launch or land aircraft: {} of {} DP left, 25 % or less (8.1.10)",
+            s.dp_left(),
+            s.spec.dp
+        ));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// Aircraft aboard now and destroyed, for the status.
+pub fn aircraft_view(s: &ShipState) -> Option<AircraftView> {
+    s.spec.aircraft?;
+    Some(AircraftView {
+        hangar: aboard(s, AircraftPlace::Hangar).unwrap_or(0),
+        forward: aboard(s, AircraftPlace::Forward).unwrap_or(0),
+        aft: aboard(s, AircraftPlace::Aft).unwrap_or(0),
+        lost: s.equipment.aircraft_lost_total(),
+    })
+}
+
+/// A carrier: the aviation column, or aircraft aboard in the scenario.
+pub fn is_carrier(s: &ShipState) -> bool {
+    s.spec.column == Column::Aviation || s.spec.aircraft.is_some()
+}
+
+/// `purge SHIP`: flood or gas-purge the aviation ammo/fuel stowage (8.3 Ammo/Fuel): the
+/// aviation fuel fires are out at once; no fueling or arming aircraft for the rest of the game.
+/// Any phase of the battle, once.
+pub fn purge(ctx: &mut Ctx<'_>, ship: &str) -> Result<(), RuleError> {
+    let refused = |m: String| Err(RuleError::Refused(m));
+    let i = find_ship(&ctx.state, ship)?;
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return refused(format!(
+            "{} ({}) is {}",
+            s.spec.name,
+            s.id(),
+            s.status.name()
+        ));
+    }
+    if !is_carrier(s) {
+        return refused(format!(
+            "{} ({}) is not an aircraft carrier (neither the aviation column nor aircraft aboard in the scenario): it has no aviation ammo/fuel stowage to purge (8.3 Ammo/Fuel)",
+            s.spec.name,
+            s.id()
+        ));
+    }
+    if s.aviation_purged {
+        return refused(format!(
+            "{}'s aviation ammo/fuel stowage is already flooded/purged",
+            s.spec.name
+        ));
+    }
+    let fires: Vec<usize> = s
+        .equipment
+        .avgas_fires
+        .iter()
+        .copied()
+        .filter(|&k| s.fires.get(k).is_some_and(|f| f.next_due.is_some()))
+        .collect();
+    ctx.emit(Event::StowagePurged {
+        ship: s.id().to_string(),
+        fires,
+    });
+    Ok(())
+}
