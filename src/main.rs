@@ -31,6 +31,10 @@ struct Cli {
     /// (default: the user's config directory, umpire/tables/fgdn-1.1, if it exists).
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
+    /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default, or
+    /// dnb-standard).
+    #[arg(long, value_name = "ID")]
+    ruleset: Option<String>,
     #[command(subcommand)]
     command: Option<Cmd>,
     #[command(flatten)]
@@ -260,19 +264,61 @@ fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
             };
             cli::report::write_report(&text, Some(&file), out.as_deref())
         }
+        Cmd::Play { file, play: args } => play_dnb(Some(file), args, tables),
         Cmd::Carry { .. } => Err(CliError::input(
             "Dreadnoughts & Battlewagons carries no damage from one battle to the next (its \
              standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 battles",
         )),
         _ => Err(CliError::input(
-            "the dashboard, review and watch do not yet show dnb-standard battles; play one \
-             headless: `umpire run FILE --script SCRIPT`, `umpire status FILE [--json]`, \
-             `umpire log FILE`, `umpire report FILE`, `umpire check FILE`",
+            "review and watch do not yet show dnb-standard battles: play one with `umpire play \
+             FILE`, or headless: `umpire run FILE --script SCRIPT`, `umpire status FILE \
+             [--json]`, `umpire log FILE`, `umpire report FILE`, `umpire check FILE`",
         )),
     }
 }
 
+/// The D&B dashboard (the generic one, drawn from D&B's screen model).
+fn play_dnb(
+    file: Option<PathBuf>,
+    args: PlayArgs,
+    tables: umpire::rulesets::dnb::Tables,
+) -> Result<(), CliError> {
+    let options = PlayOptions {
+        file,
+        save: args.save,
+        keymap: args.keymap,
+        data_dir: None,
+    };
+    let demo = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
+    if let Some(farewell) =
+        tui::play_board::<umpire::rulesets::dnb::game::Dnb>(&options, tables, demo)?
+    {
+        cli::out(&farewell);
+    }
+    Ok(())
+}
+
 fn dispatch(cli: Cli) -> Result<(), CliError> {
+    match cli.ruleset.as_deref() {
+        None | Some("fgdn-1.1") => {}
+        Some("dnb-standard") if cli.command.is_none() => {
+            let tables = umpire::rulesets::dnb::Tables::builtin()
+                .map_err(|e| CliError::input(e.join("\n")))?;
+            return play_dnb(None, cli.play, tables);
+        }
+        Some("dnb-standard") => {
+            return Err(CliError::input(
+                "--ruleset picks the demo battle `umpire` opens with no command; a file's \
+                 ruleset is read from its [scenario] ruleset key",
+            ))
+        }
+        Some(other) => {
+            return Err(CliError::input(format!(
+                "ruleset \"{other}\" is not one this console knows (known: {})",
+                umpire::core::ruleset::RULESETS.join(", ")
+            )))
+        }
+    }
     if let Some(file) = file_of(&cli.command) {
         if umpire::session::ruleset_of(file)? == "dnb-standard" {
             return dispatch_dnb(cli.command.expect("a command with a file"));

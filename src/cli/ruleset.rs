@@ -7,7 +7,6 @@ use crate::cli::{out, CliError};
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
 use crate::session::Session;
-use serde::Serialize;
 use serde_json::Value;
 use std::path::Path;
 
@@ -80,46 +79,10 @@ pub fn status_text(v: &Value) -> String {
     s
 }
 
-/// One entry of the log, as `umpire log --format json` gives it.
-#[derive(Debug, Serialize)]
-pub struct LogLine {
-    pub seq: u64,
-    pub clock: String,
-    pub command: String,
-    pub typed: Option<String>,
-    pub wall: Option<String>,
-    pub in_effect: bool,
-    pub lines: Vec<String>,
-}
-
-/// Every entry with its lines, worded on the state it was decided on (the log is walked again
-/// from the scenario's start).
-fn log_lines<R: Ruleset>(battle: &Session<R>) -> Vec<LogLine> {
-    let game = &battle.game;
-    let mut walk = Journal::<R>::new(&battle.scenario, game.tables.clone());
-    game.entries()
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let lines = R::entry_lines(&walk.state, e);
-            walk.commit(e.clone());
-            LogLine {
-                seq: e.seq,
-                clock: e.clock.to_string(),
-                command: e.cmd.clone(),
-                typed: e.typed.clone(),
-                wall: e.wall.clone(),
-                in_effect: game.in_effect(i),
-                lines,
-            }
-        })
-        .collect()
-}
-
 /// `umpire log FILE [--format text|json]`: every entry with its clock, wall-clock time, the
 /// command (as typed when it differs) and what it did, dice included.
 pub fn log<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> {
-    let lines = log_lines(battle);
+    let lines = battle.log_lines();
     if json {
         let text =
             serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
@@ -177,7 +140,7 @@ pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
 pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, CliError> {
     let game = &battle.game;
     let status = R::status_json(&game.state, &game.tables);
-    let log = log_lines(battle);
+    let log = battle.log_lines();
     let entries = game.entries();
     let undone = (0..entries.len()).filter(|i| !game.in_effect(*i)).count();
     let from = entries

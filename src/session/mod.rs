@@ -4,7 +4,6 @@
 use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
 use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::Entry;
 use crate::rulesets::fgdn::Fgdn;
 use crate::store::{self, Loaded, SaveWriter, StoreError, LOG_MARKER};
 use std::path::{Path, PathBuf};
@@ -48,6 +47,44 @@ pub struct Session<R: Ruleset> {
     pub game: Journal<R>,
     pub entry_lines: Vec<usize>,
     pub warnings: Vec<String>,
+}
+
+/// One entry of the log, as `umpire log --format json` gives it.
+#[derive(Debug, serde::Serialize)]
+pub struct LogLine {
+    pub seq: u64,
+    pub clock: String,
+    pub command: String,
+    pub typed: Option<String>,
+    pub wall: Option<String>,
+    pub in_effect: bool,
+    pub lines: Vec<String>,
+}
+
+/// Every entry with its lines, worded on the state it was decided on (the log is walked again
+/// from the scenario's start).
+impl<R: Ruleset> Session<R> {
+    pub fn log_lines(&self) -> Vec<LogLine> {
+        let game = &self.game;
+        let mut walk = Journal::<R>::new(&self.scenario, game.tables.clone());
+        game.entries()
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let lines = R::entry_lines(&walk.state, e);
+                walk.commit(e.clone());
+                LogLine {
+                    seq: e.seq,
+                    clock: e.clock.to_string(),
+                    command: e.cmd.clone(),
+                    typed: e.typed.clone(),
+                    wall: e.wall.clone(),
+                    in_effect: game.in_effect(i),
+                    lines,
+                }
+            })
+            .collect()
+    }
 }
 
 /// An FG&DN battle.
@@ -169,7 +206,7 @@ pub fn is_save(text: &str) -> bool {
 }
 
 /// Start a new save at `path` from a scenario (and any log it already has).
-pub fn new_save(path: &Path, source: &Battle) -> Result<(), Error> {
+pub fn new_save<R: Ruleset>(path: &Path, source: &Session<R>) -> Result<(), Error> {
     if path.exists() {
         return Err(Error::input(format!(
             "{}: already exists; choose another name, or `umpire play {}` to continue it",
@@ -181,7 +218,7 @@ pub fn new_save(path: &Path, source: &Battle) -> Result<(), Error> {
         std::fs::create_dir_all(dir)
             .map_err(|e| Error::input(format!("{}: cannot create: {e}", dir.display())))?;
     }
-    let entries: Vec<&Entry> = source.game.entries().iter().collect();
+    let entries: Vec<&Record<R>> = source.game.entries().iter().collect();
     store::create_save(path, &source.scenario_text, &entries)
         .map_err(|e| Error::input(e.to_string()))
 }

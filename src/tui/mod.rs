@@ -3,6 +3,7 @@
 //! Every command is durable in the save before the screen shows it, so quitting, a crash, a
 //! SIGTERM or a dropped SSH link (SIGHUP) loses nothing; the terminal is restored on each.
 pub mod app;
+pub mod board;
 pub mod edit;
 pub mod form;
 pub mod keymap;
@@ -12,9 +13,13 @@ pub mod theme;
 pub mod view;
 pub mod watch;
 
+use crate::core::board::Board;
+use crate::core::ruleset::Ruleset;
 use crate::rulesets::fgdn::tables::Tables;
-use crate::session::{self, default_data_dir, is_save, new_save, Battle, Error};
+use crate::rulesets::fgdn::Fgdn;
+use crate::session::{self, default_data_dir, is_save, new_save, Error, Session};
 use app::{App, Save};
+use board::BoardApp;
 use keymap::Keymap;
 use ratatui::crossterm::event::{self, Event};
 use std::path::{Path, PathBuf};
@@ -63,6 +68,35 @@ fn stamp() -> String {
 /// Load everything the dashboard needs, before the terminal is touched: the battle, the save
 /// it writes to (locked), the keymap. A save another console is writing opens read-only.
 pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
+    let (battle, save, target, keymap) =
+        open_session::<Fgdn>(options, tables, (session::DEMO_NAME, session::DEMO))?;
+    let mut app = App::new(battle, save, Some(target), keymap);
+    app.theme = theme::Theme::from_env();
+    app.wall = || Some(session::wall_now());
+    Ok(app)
+}
+
+/// [`open`] for a ruleset drawn by the generic dashboard ([`board::BoardApp`]); `demo` is the
+/// ruleset's demo battle (name, text), played when no file is given.
+pub fn open_board<R: Board>(
+    options: &PlayOptions,
+    tables: R::Tables,
+    demo: (&str, &str),
+) -> Result<BoardApp<R>, Error> {
+    let (battle, save, target, keymap) = open_session::<R>(options, tables, demo)?;
+    let mut app = BoardApp::new(battle, save, Some(target), keymap);
+    app.theme = theme::Theme::from_env();
+    app.wall = || Some(session::wall_now());
+    Ok(app)
+}
+
+/// The battle to play, its save (locked, or read-only with the reason), the save's path and the
+/// keymap: a save is continued in place; a scenario (or the demo) starts a new save.
+fn open_session<R: Ruleset>(
+    options: &PlayOptions,
+    tables: R::Tables,
+    demo: (&str, &str),
+) -> Result<(Session<R>, Save, PathBuf, Keymap), Error> {
     let keymap = load_keymap(options.keymap.as_deref())?;
     // A save is continued in place and read once, under its lock (below); a scenario (or a
     // save with --save) is read here only to start the new save.
@@ -79,8 +113,8 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
         Some(path) => path,
         None => {
             let source = match &options.file {
-                None => Battle::from_text(session::DEMO_NAME, session::DEMO, tables.clone())?,
-                Some(path) => Battle::open(path, tables.clone())?,
+                None => Session::<R>::from_text(demo.0, demo.1, tables.clone())?,
+                Some(path) => Session::<R>::open(path, tables.clone())?,
             };
             let path = match &options.save {
                 Some(p) => p.clone(),
@@ -107,10 +141,10 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
     };
     // Lock first, then read under the lock: what is on screen is what is in the file. A save
     // another umpire is writing (or that cannot be written) opens read-only, saying why.
-    let (battle, save) = match Battle::open_writable(&target, tables.clone()) {
+    let (battle, save) = match Session::<R>::open_writable(&target, tables.clone()) {
         Ok((battle, writer)) => (battle, Save::Writer(writer)),
         Err(e) if continue_in_place => (
-            Battle::open_read_only(&target, tables)?,
+            Session::<R>::open_read_only(&target, tables)?,
             Save::ReadOnly(e.message),
         ),
         Err(e) => return Err(e),
@@ -118,30 +152,48 @@ pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
     for w in &battle.warnings {
         eprintln!("warning: {w}");
     }
-    let mut app = App::new(battle, save, Some(target), keymap);
-    app.theme = theme::Theme::from_env();
-    app.wall = || Some(session::wall_now());
-    Ok(app)
+    Ok((battle, save, target, keymap))
+}
+
+/// What the event loop drives: the FG&DN dashboard ([`App`]) or the dashboard of any other
+/// ruleset ([`board::BoardApp`]).
+pub trait Screen {
+    fn draw(&mut self, frame: &mut ratatui::Frame);
+    fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent);
+    /// The umpire asked to quit.
+    fn done(&self) -> bool;
+}
+
+impl Screen for App {
+    fn draw(&mut self, frame: &mut ratatui::Frame) {
+        view::draw(frame, self);
+    }
+    fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent) {
+        App::on_key(self, key);
+    }
+    fn done(&self) -> bool {
+        self.quit
+    }
 }
 
 /// The event loop on the real terminal. Returns when the umpire quits or a signal asks the
 /// process to end; the terminal is restored on every path (panics by ratatui's hook).
-pub fn run(app: &mut App) -> Result<(), Error> {
+pub fn run<S: Screen>(app: &mut S) -> Result<(), Error> {
     run_with(app, None)
 }
 
 /// Work the loop does between keys, every `every` (`umpire watch`: read what the umpire
 /// appended); `call` returns whether the screen must be drawn again.
-pub struct Tick<'a> {
+pub struct Tick<'a, S> {
     pub every: Duration,
-    pub call: &'a mut dyn FnMut(&mut App) -> bool,
+    pub call: &'a mut dyn FnMut(&mut S) -> bool,
 }
 
 /// How often the loop wakes without a key when it has no tick (to notice a signal).
 const IDLE: Duration = Duration::from_millis(200);
 
 /// [`run`], with work between keys.
-pub fn run_with(app: &mut App, tick: Option<Tick>) -> Result<(), Error> {
+pub fn run_with<S: Screen>(app: &mut S, tick: Option<Tick<S>>) -> Result<(), Error> {
     let stop = Arc::new(AtomicBool::new(false));
     // Every signal that would end the process by default ends the loop instead, so the
     // terminal is restored (SIGQUIT and SIGUSR1 too: issue 15).
@@ -197,21 +249,21 @@ fn watchdog(stop: Arc<AtomicBool>, done: Arc<AtomicBool>) {
     drop(spawned);
 }
 
-fn event_loop(
+fn event_loop<S: Screen>(
     terminal: &mut ratatui::DefaultTerminal,
-    app: &mut App,
+    app: &mut S,
     stop: &AtomicBool,
-    mut tick: Option<Tick>,
+    mut tick: Option<Tick<S>>,
 ) -> std::io::Result<()> {
     let every = tick.as_ref().map_or(IDLE, |t| t.every);
     let mut dirty = true;
     let mut next = Instant::now() + every;
     loop {
-        if app.quit || stop.load(Ordering::Relaxed) {
+        if app.done() || stop.load(Ordering::Relaxed) {
             return Ok(());
         }
         if dirty {
-            terminal.draw(|f| view::draw(f, app))?;
+            terminal.draw(|f| app.draw(f))?;
             dirty = false;
         }
         // Wake for a key, or at the next tick so a signal (or the watched save) is noticed
@@ -232,7 +284,7 @@ fn event_loop(
                 }
                 _ => {}
             }
-            if app.quit || stop.load(Ordering::Relaxed) {
+            if app.done() || stop.load(Ordering::Relaxed) {
                 return Ok(());
             }
             wait = Duration::ZERO;
@@ -249,6 +301,31 @@ fn event_loop(
 /// `umpire` and `umpire play`: open and run; returns what to tell the umpire after the terminal
 /// is restored (where the battle is saved), if anything.
 pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Error> {
+    need_terminal()?;
+    let mut app = open(options, tables)?;
+    run(&mut app)?;
+    Ok(farewell(
+        app.save_path.as_deref(),
+        app.read_only().is_none(),
+    ))
+}
+
+/// [`play`] for a ruleset drawn by the generic dashboard.
+pub fn play_board<R: Board>(
+    options: &PlayOptions,
+    tables: R::Tables,
+    demo: (&str, &str),
+) -> Result<Option<String>, Error> {
+    need_terminal()?;
+    let mut app = open_board::<R>(options, tables, demo)?;
+    run(&mut app)?;
+    Ok(farewell(
+        app.save_path.as_deref(),
+        app.read_only().is_none(),
+    ))
+}
+
+fn need_terminal() -> Result<(), Error> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::input(
@@ -259,14 +336,14 @@ pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Err
              umpire log battle.toml [--ship tiger] [--format text|md|csv|json]",
         ));
     }
-    let mut app = open(options, tables)?;
-    run(&mut app)?;
-    Ok(match (&app.save_path, app.read_only()) {
-        (Some(path), None) => Some(format!(
-            "every command is saved in {}\nresume with: umpire play {}",
-            path.display(),
-            path.display()
-        )),
-        _ => None,
-    })
+    Ok(())
+}
+
+fn farewell(path: Option<&Path>, writable: bool) -> Option<String> {
+    let path = path.filter(|_| writable)?;
+    Some(format!(
+        "every command is saved in {}\nresume with: umpire play {}",
+        path.display(),
+        path.display()
+    ))
 }

@@ -13,6 +13,7 @@
 //! - [`game`]: the ruleset on the shared journal (clock, engine verbs, dice in the log).
 //!
 //! Readings of the text are in `docs/rules-notes-dnb-standard.md`.
+pub mod board;
 pub mod command;
 pub mod event;
 pub mod game;

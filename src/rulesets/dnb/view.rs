@@ -114,10 +114,10 @@ pub fn status_json(st: &DnbState, turn: u32, phase: Phase) -> Value {
 /// Fleet-table columns (header, width hint).
 pub const FLEET_COLUMNS: &[(&str, u16)] = &[
     ("SI", 5),
-    ("Side", 5),
+    ("Counter", 7),
     ("Speed", 5),
-    ("Crits", 14),
-    ("Markers", 16),
+    ("Crits", 12),
+    ("Markers", 12),
 ];
 
 /// A ship's fleet cells, in [`FLEET_COLUMNS`] order: SI left of SI, side of the counter,

@@ -180,7 +180,7 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
 }
 
 /// `text` in pieces of at most `width` characters, broken at spaces where it can be.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

@@ -1,0 +1,243 @@
+//! The D&B ship log on the dashboard (the screen model of `core::board`): SI left of SI, the
+//! side of the counter that is up, speed, criticals and markers per ship; the counter's values
+//! and the ship's timers in the detail panel; the one schedule as the due list; forms for a
+//! firing result (gunnery with the hits counted at the table) and a critical.
+use super::command::SYNTAX;
+use super::game::{Dnb, DnbGame};
+use super::ship::Status;
+use super::tables::Tables;
+use super::timers::schedule;
+use super::view::{fleet_row, FLEET_COLUMNS};
+use crate::core::board::{Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Tone};
+
+/// The engine verbs of the D&B command language, for completion and help.
+const ENGINE: &[(&str, &str)] = &[
+    ("next", "next                end the phase"),
+    ("turn", "turn                end every phase of this turn"),
+    ("until", "until TURN [PHASE] walk to a turn (and phase)"),
+    (
+        "dice",
+        "dice N [N ...]      queue faces rolled at the table",
+    ),
+    ("note", "note \"TEXT\"         a note in the log"),
+    ("undo", "undo                take back the last command"),
+    ("redo", "redo                put it back"),
+];
+
+impl Board for Dnb {
+    fn columns() -> Vec<Column> {
+        FLEET_COLUMNS
+            .iter()
+            .map(|&(title, width)| Column { title, width })
+            .collect()
+    }
+
+    fn fleet(g: &DnbGame, _tables: &Tables) -> Vec<FleetRow> {
+        let turn = g.clock.turn;
+        g.rules
+            .ships
+            .iter()
+            .map(|s| {
+                let texts = fleet_row(s, turn);
+                let si_tone = match s.st.status {
+                    Status::Sunk | Status::Hulk => Tone::Danger,
+                    Status::Afloat if s.si_left() * 2 < s.counter().si as i32 => Tone::Warn,
+                    Status::Afloat if s.heavily_damaged() => Tone::Warn,
+                    Status::Afloat => Tone::Ok,
+                };
+                let tones = [si_tone, Tone::Plain, Tone::Plain, Tone::Warn, Tone::Plain];
+                FleetRow {
+                    id: s.id().to_string(),
+                    name: s.spec.name.clone(),
+                    side: s.spec.side.clone(),
+                    cells: texts
+                        .into_iter()
+                        .zip(tones)
+                        .map(|(text, tone)| Cell::toned(text, tone))
+                        .collect(),
+                    out: s.st.status == Status::Sunk,
+                }
+            })
+            .collect()
+    }
+
+    fn detail(g: &DnbGame, _tables: &Tables, i: usize) -> Vec<String> {
+        let Some(s) = g.rules.ships.get(i) else {
+            return Vec::new();
+        };
+        let turn = g.clock.turn;
+        let c = s.counter();
+        let (lo, hi) = s.move_hexes();
+        let mut out = vec![
+            format!("{} ({}) · {}", s.spec.name, s.id(), s.spec.side),
+            format!(
+                "counter {} side up{}",
+                s.st.face.as_str(),
+                if s.spec.back.is_some() {
+                    ""
+                } else {
+                    " (no back: sinks when its SI is gone)"
+                }
+            ),
+            format!(
+                "SI {} of {} (hits {}); damage throw compares {}",
+                s.si_left(),
+                c.si,
+                s.st.hits,
+                s.si_for_damage()
+            ),
+            format!(
+                "gun rating {} · weight of fire {} · torpedo rating {} · range {}",
+                c.gun_rating, c.weight_of_fire, c.torpedo_rating, c.max_range
+            ),
+            format!(
+                "speed {} now (flank {}) · {} · moves {} · maneuver {}",
+                s.max_speed(),
+                c.speed,
+                s.st.speed_setting.as_str(),
+                if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}-{hi}")
+                },
+                s.maneuver()
+            ),
+            format!("status {}", s.st.status.as_str()),
+        ];
+        let row = fleet_row(s, turn);
+        if !row[3].is_empty() {
+            out.push(format!("criticals: {}", row[3]));
+        }
+        if !row[4].is_empty() {
+            out.push(format!("markers: {}", row[4]));
+        }
+        for d in schedule(&g.rules, turn, g.clock.phase)
+            .into_iter()
+            .filter(|d| d.ship == Some(i))
+        {
+            out.push(format!("turn {} {}: {}", d.turn, d.phase, d.what));
+        }
+        out
+    }
+
+    fn due(g: &DnbGame, _tables: &Tables) -> Vec<String> {
+        schedule(&g.rules, g.clock.turn, g.clock.phase)
+            .into_iter()
+            .map(|d| {
+                let who = d
+                    .ship
+                    .and_then(|i| g.rules.ships.get(i))
+                    .map_or(String::new(), |s| format!("{} ", s.spec.name));
+                format!("turn {} {} · {who}{}", d.turn, d.phase, d.what)
+            })
+            .collect()
+    }
+
+    fn title(g: &DnbGame) -> String {
+        g.name.clone()
+    }
+
+    fn clock_text(g: &DnbGame) -> String {
+        format!("Turn {} · {} phase", g.clock.turn, g.clock.phase)
+    }
+
+    fn commands() -> Vec<(&'static str, &'static str)> {
+        SYNTAX.iter().chain(ENGINE).copied().collect()
+    }
+
+    fn forms() -> Vec<FormSpec> {
+        vec![
+            FormSpec {
+                key: 'f',
+                title: "Gunnery",
+                verb: "gunnery",
+                fields: vec![
+                    FieldSpec {
+                        label: "Target",
+                        keyword: "",
+                        kind: FieldKind::Ship,
+                    },
+                    FieldSpec {
+                        label: "Range",
+                        keyword: "range",
+                        kind: FieldKind::Choice(vec!["-", "long", "effective", "close", "minimum"]),
+                    },
+                    FieldSpec {
+                        label: "Broadside",
+                        keyword: "broadside",
+                        kind: FieldKind::Flag,
+                    },
+                    FieldSpec {
+                        label: "Smoke between",
+                        keyword: "smoke",
+                        kind: FieldKind::Number { required: false },
+                    },
+                    FieldSpec {
+                        label: "Reaction fire",
+                        keyword: "reaction",
+                        kind: FieldKind::Flag,
+                    },
+                    FieldSpec {
+                        label: "Hits counted",
+                        keyword: "hits",
+                        kind: FieldKind::Number { required: false },
+                    },
+                ],
+            },
+            FormSpec {
+                key: 'x',
+                title: "Torpedo attack",
+                verb: "torpedo",
+                fields: vec![
+                    FieldSpec {
+                        label: "Target",
+                        keyword: "",
+                        kind: FieldKind::Ship,
+                    },
+                    FieldSpec {
+                        label: "Range (hexes)",
+                        keyword: "",
+                        kind: FieldKind::Number { required: true },
+                    },
+                    FieldSpec {
+                        label: "Smoke between",
+                        keyword: "smoke",
+                        kind: FieldKind::Number { required: false },
+                    },
+                    FieldSpec {
+                        label: "Hits counted",
+                        keyword: "hits",
+                        kind: FieldKind::Number { required: false },
+                    },
+                ],
+            },
+            FormSpec {
+                key: 'd',
+                title: "SI hits",
+                verb: "si",
+                fields: vec![FieldSpec {
+                    label: "Hits",
+                    keyword: "",
+                    kind: FieldKind::Number { required: true },
+                }],
+            },
+            FormSpec {
+                key: 'c',
+                title: "Critical hit",
+                verb: "crit",
+                fields: vec![FieldSpec {
+                    label: "Kind",
+                    keyword: "",
+                    kind: FieldKind::Choice(vec![
+                        "steering_jammed",
+                        "equipment_damaged",
+                        "waterline_hit",
+                        "fire",
+                        "dead_in_water",
+                        "catastrophic",
+                    ]),
+                }],
+            },
+        ]
+    }
+}

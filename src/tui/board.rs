@@ -1,0 +1,892 @@
+//! The dashboard written once for any ruleset that gives a screen model ([`core::board`]):
+//! the header with the clock, the ruleset's fleet table, the selected ship's detail, the due
+//! list, the log, the command prompt with completion, forms behind the ruleset's keys, dice
+//! asked of the umpire, undo and redo. Every command goes through [`Session::record`], so it is
+//! durable in the save before the screen shows it, as on the FG&DN dashboard.
+//!
+//! [`core::board`]: crate::core::board
+use crate::core::board::{Board, FieldKind, FormSpec, Tone};
+use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, SeededDice};
+use crate::core::game::GameError;
+use crate::core::ruleset::RuleError;
+use crate::session::{LogLine, Session};
+use crate::tui::app::Save;
+use crate::tui::edit::LineEdit;
+use crate::tui::keymap::{Action, Keymap};
+use crate::tui::theme::Theme;
+use crate::tui::view::fit;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, Wrap};
+use ratatui::Frame;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A form being filled: the ruleset's spec and what has been typed or chosen per field.
+#[derive(Debug, Clone)]
+struct FormState {
+    spec: FormSpec,
+    ship: String,
+    values: Vec<String>,
+    /// For choices and ships: the index chosen.
+    picks: Vec<usize>,
+    focus: usize,
+    error: Option<String>,
+}
+
+/// A command waiting for the umpire's dice (the "ask" dice mode) or a chart value.
+#[derive(Debug, Clone)]
+struct Asking {
+    text: String,
+    answers: Vec<Answer>,
+    charts: Vec<String>,
+    question: String,
+    chart: bool,
+    input: String,
+    error: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+enum Mode {
+    Normal,
+    Prompt(LineEdit),
+    Form(FormState),
+    Ask(Asking),
+    Help,
+    /// A full-screen view (the log, or the ship's detail with the due list), wrapped, scrolled
+    /// from the end by this many lines: what 80x24 cuts is read here (SPEC 10).
+    Full {
+        log: bool,
+        scroll: usize,
+    },
+}
+
+/// The generic dashboard of one battle.
+pub struct BoardApp<R: Board> {
+    pub battle: Session<R>,
+    pub save: Save,
+    pub save_path: Option<PathBuf>,
+    pub keymap: Keymap,
+    pub theme: Theme,
+    pub selected: usize,
+    /// Ask the umpire for every die (the table's dice) instead of rolling from the seed.
+    pub ask_dice: bool,
+    pub quit: bool,
+    /// The last message: text and whether it is an error.
+    pub message: Option<(String, bool)>,
+    /// The wall-clock time stamped on each entry (None in tests: stable output).
+    pub wall: fn() -> Option<String>,
+    log: Vec<LogLine>,
+    mode: Mode,
+    kept: HashMap<char, FormState>,
+    history: Vec<String>,
+}
+
+impl<R: Board> BoardApp<R> {
+    pub fn new(
+        battle: Session<R>,
+        save: Save,
+        save_path: Option<PathBuf>,
+        keymap: Keymap,
+    ) -> BoardApp<R> {
+        let log = battle.log_lines();
+        BoardApp {
+            battle,
+            save,
+            save_path,
+            keymap,
+            theme: Theme { color: true },
+            selected: 0,
+            ask_dice: false,
+            quit: false,
+            message: None,
+            wall: || None,
+            log,
+            mode: Mode::Normal,
+            kept: HashMap::new(),
+            history: Vec::new(),
+        }
+    }
+
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.save {
+            Save::ReadOnly(why) => Some(why),
+            Save::Writer(_) => None,
+        }
+    }
+
+    fn ships(&self) -> usize {
+        R::fleet(&self.battle.game.state, &self.battle.game.tables).len()
+    }
+
+    // ---- commands ------------------------------------------------------------------------
+
+    /// Run a command as typed (or built by a form or a key). On success the message line says
+    /// what happened; an error is returned to show in place, and nothing changed.
+    pub fn submit(&mut self, text: &str) -> Result<(), String> {
+        self.run(text.trim().to_string(), Vec::new(), Vec::new())
+    }
+
+    fn run(
+        &mut self,
+        text: String,
+        answers: Vec<Answer>,
+        charts: Vec<String>,
+    ) -> Result<(), String> {
+        let command = R::parse_in(&self.battle.game.state, &text)?;
+        if let Some(why) = self.read_only() {
+            if !matches!(R::verb(&command), crate::core::ruleset::Verb::Expect) {
+                return Err(format!("read-only: {why}"));
+            }
+        }
+        let prepared = {
+            let mut ask = AskDice::new(answers.clone());
+            ask.charts.answers = charts.clone();
+            let mut roll = SeededDice;
+            let dice: &mut dyn DiceSource = if self.ask_dice { &mut ask } else { &mut roll };
+            self.battle.game.prepare(&command, dice)
+        };
+        let question = match prepared {
+            Err(GameError::Rule(RuleError::Dice(DiceError::Needed { die, purpose }))) => {
+                Some((format!("{} for {purpose}", die.name()), false))
+            }
+            Err(GameError::Rule(RuleError::Dice(DiceError::ChartNeeded {
+                chart,
+                line,
+                allowed,
+                purpose,
+            }))) => Some((
+                format!("{chart}, {line} (one of: {allowed}) for {purpose}"),
+                true,
+            )),
+            Err(e) => return Err(e.to_string()),
+            Ok(None) => {
+                self.message = Some((format!("ok: {text}"), false));
+                return Ok(());
+            }
+            Ok(Some(mut entry)) => {
+                entry.set_typed(&text);
+                let wall = (self.wall)();
+                let Save::Writer(writer) = &mut self.save else {
+                    return Err("read-only".into());
+                };
+                let lines = self
+                    .battle
+                    .record(writer, entry, wall)
+                    .map_err(|e| format!("NOT SAVED, nothing changed: {e}"))?;
+                self.log = self.battle.log_lines();
+                let summary = lines
+                    .iter()
+                    .skip(1)
+                    .map(|l| l.trim())
+                    .rfind(|l| !l.starts_with("roll ") && !l.starts_with("rolled "))
+                    .map_or_else(|| format!("done: {text}"), str::to_string);
+                self.message = Some((summary, false));
+                self.mode = Mode::Normal;
+                return Ok(());
+            }
+        };
+        if let Some((question, chart)) = question {
+            self.mode = Mode::Ask(Asking {
+                text,
+                answers,
+                charts,
+                question,
+                chart,
+                input: String::new(),
+                error: None,
+            });
+        }
+        Ok(())
+    }
+
+    fn key_command(&mut self, text: &str) {
+        if let Err(e) = self.submit(text) {
+            self.message = Some((format!("{text}: {e}"), true));
+        }
+    }
+
+    // ---- keys ----------------------------------------------------------------------------
+
+    pub fn on_key(&mut self, key: KeyEvent) {
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        let ctrl_c =
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Normal => self.normal_key(key),
+            Mode::Help => {}
+            Mode::Full { log, scroll } => {
+                let scroll = match self.keymap.action(&key) {
+                    Some(Action::Up) => scroll + 1,
+                    Some(Action::Down) => scroll.saturating_sub(1),
+                    Some(Action::PageUp) => scroll + 10,
+                    Some(Action::PageDown) => scroll.saturating_sub(10),
+                    Some(Action::Top) => usize::MAX / 2,
+                    Some(Action::Bottom) => 0,
+                    _ => return,
+                };
+                self.mode = Mode::Full { log, scroll };
+            }
+            Mode::Prompt(edit) if ctrl_c => self.mode = Mode::Prompt(edit),
+            Mode::Prompt(mut edit) => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter => {
+                    let text = edit.text.trim().to_string();
+                    if text.is_empty() {
+                        return;
+                    }
+                    self.history.push(text.clone());
+                    if let Err(e) = self.submit(&text) {
+                        self.message = Some((e, true));
+                        self.mode = Mode::Prompt(edit);
+                    }
+                }
+                KeyCode::Tab => {
+                    self.complete(&mut edit);
+                    self.mode = Mode::Prompt(edit);
+                }
+                KeyCode::Up => {
+                    if let Some(last) = self.history.last() {
+                        edit = LineEdit::new(last);
+                    }
+                    self.mode = Mode::Prompt(edit);
+                }
+                _ => {
+                    edit_key(&mut edit, key);
+                    self.mode = Mode::Prompt(edit);
+                }
+            },
+            Mode::Form(form) if ctrl_c => {
+                self.kept.insert(form.spec.key, form);
+            }
+            Mode::Form(form) => self.form_key(form, key),
+            Mode::Ask(asking) if ctrl_c || key.code == KeyCode::Esc => {
+                self.message = Some((format!("not done: {}", asking.text), false));
+            }
+            Mode::Ask(asking) => self.ask_key(asking, key),
+        }
+    }
+
+    fn normal_key(&mut self, key: KeyEvent) {
+        let plain = !key
+            .modifiers
+            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+        if let (KeyCode::Char(c), true) = (key.code, plain) {
+            if let Some(spec) = R::forms().into_iter().find(|f| f.key == c) {
+                self.open_form(spec);
+                return;
+            }
+        }
+        let Some(action) = self.keymap.action(&key) else {
+            return;
+        };
+        let n = self.ships();
+        match action {
+            Action::Quit => self.quit = true,
+            Action::Up => self.selected = self.selected.saturating_sub(1),
+            Action::Down => self.selected = (self.selected + 1).min(n.saturating_sub(1)),
+            Action::Top => self.selected = 0,
+            Action::Bottom => self.selected = n.saturating_sub(1),
+            Action::Command => self.mode = Mode::Prompt(LineEdit::new("")),
+            Action::Help => self.mode = Mode::Help,
+            Action::LogView => {
+                self.mode = Mode::Full {
+                    log: true,
+                    scroll: 0,
+                }
+            }
+            // The detail opens at its top (scrolled back as far as it goes).
+            Action::DetailView => {
+                self.mode = Mode::Full {
+                    log: false,
+                    scroll: usize::MAX / 2,
+                }
+            }
+            Action::EndPhase => self.key_command("next"),
+            Action::NextTurn => self.key_command("turn"),
+            Action::Undo => self.key_command("undo"),
+            Action::Redo => self.key_command("redo"),
+            Action::DiceMode => {
+                self.ask_dice = !self.ask_dice;
+                self.message = Some((
+                    if self.ask_dice {
+                        "dice: ask — every die is asked of you (Enter rolls it)".to_string()
+                    } else {
+                        "dice: roll — dice are rolled from the save's seed".to_string()
+                    },
+                    false,
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    fn complete(&self, edit: &mut LineEdit) {
+        let (before, word) = edit.words_before_cursor();
+        let mut words: Vec<String> = if before.is_empty() {
+            R::commands().iter().map(|(w, _)| w.to_string()).collect()
+        } else {
+            R::fleet(&self.battle.game.state, &self.battle.game.tables)
+                .into_iter()
+                .map(|r| r.id)
+                .collect()
+        };
+        words.retain(|w| w.starts_with(&word.to_ascii_lowercase()));
+        if let [only] = words.as_slice() {
+            edit.replace_last_word(&format!("{only} "));
+        }
+    }
+
+    fn open_form(&mut self, spec: FormSpec) {
+        let rows = R::fleet(&self.battle.game.state, &self.battle.game.tables);
+        let Some(ship) = rows.get(self.selected) else {
+            return;
+        };
+        if let Some(mut kept) = self.kept.remove(&spec.key) {
+            if kept.ship == ship.id {
+                kept.error = None;
+                self.mode = Mode::Form(kept);
+                return;
+            }
+        }
+        let n = spec.fields.len();
+        self.mode = Mode::Form(FormState {
+            spec,
+            ship: ship.id.clone(),
+            values: vec![String::new(); n],
+            picks: vec![0; n],
+            focus: 0,
+            error: None,
+        });
+    }
+
+    fn ship_ids(&self) -> Vec<String> {
+        R::fleet(&self.battle.game.state, &self.battle.game.tables)
+            .into_iter()
+            .map(|r| r.id)
+            .collect()
+    }
+
+    /// The command the form stands for, or what is missing.
+    fn form_command(&self, form: &FormState) -> Result<String, String> {
+        let ships = self.ship_ids();
+        let mut words = vec![form.spec.verb.to_string(), form.ship.clone()];
+        for (k, field) in form.spec.fields.iter().enumerate() {
+            let value = match &field.kind {
+                FieldKind::Ship => ships.get(form.picks[k]).cloned(),
+                FieldKind::Choice(options) => {
+                    Some(options[form.picks[k]].to_string()).filter(|v| v != "-")
+                }
+                FieldKind::Flag => {
+                    if form.picks[k] == 1 {
+                        words.push(field.keyword.to_string());
+                    }
+                    continue;
+                }
+                FieldKind::Number { required } => {
+                    let v = form.values[k].clone();
+                    if v.is_empty() && *required {
+                        return Err(format!("{}: enter a number", field.label));
+                    }
+                    Some(v).filter(|v| !v.is_empty())
+                }
+            };
+            if let Some(v) = value {
+                if !field.keyword.is_empty() {
+                    words.push(field.keyword.to_string());
+                }
+                words.push(v);
+            }
+        }
+        Ok(words.join(" "))
+    }
+
+    fn form_key(&mut self, mut form: FormState, key: KeyEvent) {
+        let n = form.spec.fields.len();
+        let ships = self.ship_ids().len();
+        let options = |form: &FormState| match &form.spec.fields[form.focus].kind {
+            FieldKind::Ship => ships,
+            FieldKind::Choice(o) => o.len(),
+            FieldKind::Flag => 2,
+            FieldKind::Number { .. } => 0,
+        };
+        match key.code {
+            KeyCode::Esc => {
+                self.kept.insert(form.spec.key, form);
+                return;
+            }
+            KeyCode::Tab | KeyCode::Down => form.focus = (form.focus + 1) % n,
+            KeyCode::BackTab | KeyCode::Up => form.focus = (form.focus + n - 1) % n,
+            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') => {
+                let m = options(&form);
+                if m > 0 {
+                    let p = &mut form.picks[form.focus];
+                    *p = if key.code == KeyCode::Left {
+                        (*p + m - 1) % m
+                    } else {
+                        (*p + 1) % m
+                    };
+                }
+            }
+            KeyCode::Char(c)
+                if c.is_ascii_digit()
+                    && options(&form) == 0
+                    && form.values[form.focus].len() < 4 =>
+            {
+                form.values[form.focus].push(c);
+            }
+            KeyCode::Backspace => {
+                form.values[form.focus].pop();
+            }
+            KeyCode::Enter => match self.form_command(&form) {
+                Err(e) => form.error = Some(e),
+                Ok(text) => match self.submit(&text) {
+                    Ok(()) => return,
+                    Err(e) => form.error = Some(e),
+                },
+            },
+            _ => {}
+        }
+        self.mode = Mode::Form(form);
+    }
+
+    fn ask_key(&mut self, mut asking: Asking, key: KeyEvent) {
+        match key.code {
+            KeyCode::Enter => {
+                let (mut answers, mut charts) = (asking.answers.clone(), asking.charts.clone());
+                if asking.chart {
+                    if asking.input.trim().is_empty() {
+                        asking.error = Some("a chart value cannot be rolled: type it".into());
+                        self.mode = Mode::Ask(asking);
+                        return;
+                    }
+                    charts.push(asking.input.trim().to_string());
+                } else if asking.input.is_empty() {
+                    answers.push(Answer::Roll);
+                } else {
+                    match asking.input.parse::<u32>() {
+                        Ok(face) => answers.push(Answer::Typed(face)),
+                        Err(_) => {
+                            asking.error = Some("type the face shown, or Enter to roll".into());
+                            self.mode = Mode::Ask(asking);
+                            return;
+                        }
+                    }
+                }
+                if let Err(e) = self.run(asking.text.clone(), answers, charts) {
+                    asking.error = Some(e);
+                    asking.input.clear();
+                    self.mode = Mode::Ask(asking);
+                }
+            }
+            KeyCode::Backspace => {
+                asking.input.pop();
+                self.mode = Mode::Ask(asking);
+            }
+            KeyCode::Char(c) if !c.is_control() && asking.input.len() < 24 => {
+                asking.input.push(c);
+                self.mode = Mode::Ask(asking);
+            }
+            _ => self.mode = Mode::Ask(asking),
+        }
+    }
+
+    // ---- drawing -------------------------------------------------------------------------
+
+    pub fn draw(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        let state = &self.battle.game.state;
+        let tables = &self.battle.game.tables;
+        let rows = R::fleet(state, tables);
+        self.selected = self.selected.min(rows.len().saturating_sub(1));
+        let fleet_h = (rows.len() as u16 + 3).min(area.height / 2).max(4);
+        let [header, fleet, middle, log, message, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Length(fleet_h),
+            Constraint::Length(if area.height < 30 { 6 } else { 8 }),
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        self.draw_header(frame, header);
+        self.draw_fleet(frame, fleet, &rows);
+        let [detail, due] =
+            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                .areas(middle);
+        let lines: Vec<Line> = R::detail(state, tables, self.selected)
+            .into_iter()
+            .map(Line::from)
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: true })
+                .block(panel("Ship", self.theme)),
+            detail,
+        );
+        let due_lines: Vec<Line> = R::due(state, tables).into_iter().map(Line::from).collect();
+        let due_lines = if due_lines.is_empty() {
+            vec![Line::styled("nothing due", self.theme.dim())]
+        } else {
+            due_lines
+        };
+        frame.render_widget(
+            Paragraph::new(due_lines)
+                .wrap(Wrap { trim: true })
+                .block(panel("Due", self.theme)),
+            due,
+        );
+        self.draw_log(frame, log);
+        let (text, error) = self.message.clone().unwrap_or_default();
+        let style = if error {
+            self.theme.error()
+        } else {
+            Style::new()
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(fit(&text, message.width as usize), style)),
+            message,
+        );
+        self.draw_footer(frame, footer);
+        match &self.mode {
+            Mode::Form(form) => self.draw_form(frame, area, form),
+            Mode::Help => self.draw_help(frame, area),
+            Mode::Full { log, scroll } => {
+                let most = self.draw_full(frame, area, *log, *scroll);
+                if let Mode::Full { scroll, .. } = &mut self.mode {
+                    *scroll = (*scroll).min(most);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn draw_header(&self, frame: &mut Frame, area: Rect) {
+        let dice = if self.ask_dice { "ask" } else { "roll" };
+        let mut text = format!(
+            " {} · dice {dice} · {} · {}",
+            R::clock_text(&self.battle.game.state),
+            R::title(&self.battle.game.state),
+            R::ID,
+        );
+        if let Some(why) = self.read_only() {
+            text.push_str(&format!(" · READ-ONLY: {why}"));
+        }
+        frame.render_widget(
+            Paragraph::new(fit(&text, area.width as usize)).style(self.theme.header()),
+            area,
+        );
+    }
+
+    fn draw_fleet(&self, frame: &mut Frame, area: Rect, rows: &[crate::core::board::FleetRow]) {
+        let columns = R::columns();
+        let widest = |f: fn(&crate::core::board::FleetRow) -> &str, least: usize| {
+            rows.iter()
+                .map(|r| f(r).chars().count())
+                .max()
+                .unwrap_or(0)
+                .max(least) as u16
+        };
+        let mut widths = vec![
+            Constraint::Length(widest(|r| &r.id, 2)),
+            Constraint::Length(widest(|r| &r.name, 4).min(24)),
+            Constraint::Length(widest(|r| &r.side, 4)),
+        ];
+        // The last column takes what is left of a wide screen.
+        let last = columns.len().saturating_sub(1);
+        widths.extend(columns.iter().enumerate().map(|(k, c)| {
+            if k == last {
+                Constraint::Min(c.width)
+            } else {
+                Constraint::Length(c.width)
+            }
+        }));
+        let header = Row::new(
+            ["Id", "Ship", "Side"]
+                .into_iter()
+                .chain(columns.iter().map(|c| c.title))
+                .map(|t| Span::styled(t, Style::new().add_modifier(Modifier::BOLD)))
+                .collect::<Vec<_>>(),
+        );
+        let body: Vec<Row> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let mut cells = vec![
+                    Span::raw(r.id.clone()),
+                    Span::raw(r.name.clone()),
+                    Span::raw(r.side.clone()),
+                ];
+                cells.extend(
+                    r.cells
+                        .iter()
+                        .map(|c| Span::styled(c.text.clone(), self.tone(c.tone))),
+                );
+                let mut row = Row::new(cells);
+                if r.out {
+                    row = row.style(self.theme.dim());
+                }
+                if i == self.selected {
+                    row = row.style(self.theme.selected());
+                }
+                row
+            })
+            .collect();
+        frame.render_widget(
+            Table::new(body, widths)
+                .header(header)
+                .block(panel("Fleet", self.theme)),
+            area,
+        );
+    }
+
+    fn tone(&self, tone: Tone) -> Style {
+        match tone {
+            Tone::Plain => Style::new(),
+            Tone::Dim => self.theme.dim(),
+            Tone::Ok => self.theme.ok(),
+            Tone::Warn => self.theme.warn(),
+            Tone::Danger => self.theme.error(),
+        }
+    }
+
+    fn draw_log(&self, frame: &mut Frame, area: Rect) {
+        let inner = area.height.saturating_sub(2) as usize;
+        let mut lines = self.log_lines();
+        if lines.is_empty() {
+            lines.push(Line::styled(
+                "no commands yet: : types one, ? shows the keys and commands",
+                self.theme.dim(),
+            ));
+        }
+        let skip = lines.len().saturating_sub(inner);
+        let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
+        frame.render_widget(Paragraph::new(lines).block(panel("Log", self.theme)), area);
+    }
+
+    fn log_lines(&self) -> Vec<Line<'static>> {
+        let mut lines: Vec<Line> = Vec::new();
+        for l in &self.log {
+            let undone = if l.in_effect { "" } else { "  (undone)" };
+            let style = if l.in_effect {
+                Style::new().add_modifier(Modifier::BOLD)
+            } else {
+                self.theme.dim()
+            };
+            lines.push(Line::styled(
+                format!("{} {}{undone}", l.clock, l.command),
+                style,
+            ));
+            for t in &l.lines {
+                lines.push(Line::raw(format!("  {}", t.trim())));
+            }
+        }
+        lines
+    }
+
+    /// The log, or the selected ship's detail and the due list, on the whole screen, wrapped.
+    /// Returns the most it can scroll.
+    fn draw_full(&self, frame: &mut Frame, area: Rect, log: bool, scroll: usize) -> usize {
+        let state = &self.battle.game.state;
+        let tables = &self.battle.game.tables;
+        let (title, lines) = if log {
+            (
+                "Log (↑↓ PgUp PgDn scroll, any other key closes)",
+                self.log_lines(),
+            )
+        } else {
+            let mut lines: Vec<Line> = R::detail(state, tables, self.selected)
+                .into_iter()
+                .map(Line::from)
+                .collect();
+            lines.push(Line::raw(""));
+            lines.push(Line::styled("Due", self.theme.title()));
+            lines.extend(R::due(state, tables).into_iter().map(Line::from));
+            ("Ship and due list (↑↓ scroll, any other key closes)", lines)
+        };
+        let width = area.width.saturating_sub(2).max(1) as usize;
+        let wrapped: Vec<Line> = lines
+            .into_iter()
+            .flat_map(|l| {
+                let style = l.style;
+                crate::tui::view::wrap(&l.to_string(), width)
+                    .into_iter()
+                    .map(move |piece| Line::styled(piece, style))
+            })
+            .collect();
+        let inner = area.height.saturating_sub(2) as usize;
+        let most = wrapped.len().saturating_sub(inner);
+        let top = most.saturating_sub(scroll);
+        let shown: Vec<Line> = wrapped.into_iter().skip(top).take(inner).collect();
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(title)),
+            area,
+        );
+        most
+    }
+
+    fn draw_footer(&self, frame: &mut Frame, area: Rect) {
+        let line = match &self.mode {
+            Mode::Prompt(edit) => Line::raw(format!(":{}", edit.text)),
+            Mode::Ask(a) => {
+                let what = if a.chart {
+                    "chart value"
+                } else {
+                    "die (Enter rolls it)"
+                };
+                let err = a
+                    .error
+                    .as_deref()
+                    .map_or(String::new(), |e| format!("  {e}"));
+                Line::raw(format!("{} — {what}: {}{err}", a.question, a.input))
+            }
+            _ => {
+                let forms: Vec<String> = R::forms()
+                    .iter()
+                    .map(|f| format!("{} {}", f.key, f.verb))
+                    .collect();
+                Line::styled(
+                    format!(
+                        " : command  n next  u undo  {}  ? help  q quit",
+                        forms.join("  ")
+                    ),
+                    self.theme.dim(),
+                )
+            }
+        };
+        frame.render_widget(
+            Paragraph::new(fit(&line.to_string(), area.width as usize)),
+            area,
+        );
+        if let Mode::Prompt(edit) = &self.mode {
+            let x = area.x + 1 + edit.cursor as u16;
+            frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
+        }
+    }
+
+    fn draw_form(&self, frame: &mut Frame, area: Rect, form: &FormState) {
+        let ships = self.ship_ids();
+        let mut lines = Vec::new();
+        for (k, field) in form.spec.fields.iter().enumerate() {
+            let value = match &field.kind {
+                FieldKind::Ship => format!("< {} >", ships.get(form.picks[k]).map_or("", |s| s)),
+                FieldKind::Choice(o) => format!("< {} >", o[form.picks[k]]),
+                FieldKind::Flag => format!("< {} >", ["no", "yes"][form.picks[k]]),
+                FieldKind::Number { required } => {
+                    let v = &form.values[k];
+                    if v.is_empty() && !required {
+                        "(not given)".to_string()
+                    } else {
+                        format!("[{v}]")
+                    }
+                }
+            };
+            let style = if k == form.focus {
+                self.theme.selected()
+            } else {
+                Style::new()
+            };
+            lines.push(Line::styled(format!("{:<16} {value}", field.label), style));
+        }
+        lines.push(Line::raw(""));
+        let preview = self.form_command(form).unwrap_or_else(|e| e);
+        lines.push(Line::styled(format!("> {preview}"), self.theme.dim()));
+        if let Some(e) = &form.error {
+            lines.push(Line::styled(e.clone(), self.theme.error()));
+        }
+        lines.push(Line::styled(
+            "Tab/↑↓ field  ←→ choose  digits  Enter run  Esc keep for later",
+            self.theme.dim(),
+        ));
+        let h = (lines.len() as u16 + 2).min(area.height);
+        let w = 64.min(area.width);
+        let r = Rect::new(
+            area.x + (area.width - w) / 2,
+            area.y + (area.height - h) / 2,
+            w,
+            h,
+        );
+        frame.render_widget(Clear, r);
+        let title = format!("{} — {}", form.spec.title, form.ship);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::ALL).title(title)),
+            r,
+        );
+    }
+
+    fn draw_help(&self, frame: &mut Frame, area: Rect) {
+        let mut lines = vec![Line::styled("Keys", self.theme.title())];
+        for (keys, action, what) in self.keymap.help() {
+            if matches!(
+                action,
+                Action::EndPhase
+                    | Action::NextTurn
+                    | Action::Undo
+                    | Action::Redo
+                    | Action::DiceMode
+                    | Action::Command
+                    | Action::Help
+                    | Action::Quit
+                    | Action::Up
+                    | Action::Down
+                    | Action::LogView
+                    | Action::DetailView
+            ) {
+                lines.push(Line::raw(format!("  {keys:<12} {what}")));
+            }
+        }
+        for f in R::forms() {
+            lines.push(Line::raw(format!("  {:<12} {} form", f.key, f.title)));
+        }
+        lines.push(Line::styled("Commands", self.theme.title()));
+        for (_, usage) in R::commands() {
+            lines.push(Line::raw(format!("  {usage}")));
+        }
+        lines.push(Line::styled("any key closes", self.theme.dim()));
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(Block::default().borders(Borders::ALL).title("Help")),
+            area,
+        );
+    }
+}
+
+fn panel(title: &str, theme: Theme) -> Block<'_> {
+    Block::default()
+        .borders(Borders::ALL)
+        .title(Span::styled(title, theme.title()))
+}
+
+fn edit_key(edit: &mut LineEdit, key: KeyEvent) {
+    match key.code {
+        KeyCode::Char(c) => edit.insert(c),
+        KeyCode::Backspace => edit.backspace(),
+        KeyCode::Delete => edit.delete(),
+        KeyCode::Left => edit.left(),
+        KeyCode::Right => edit.right(),
+        KeyCode::Home => edit.home(),
+        KeyCode::End => edit.end(),
+        _ => {}
+    }
+}
+
+impl<R: Board> crate::tui::Screen for BoardApp<R> {
+    fn draw(&mut self, frame: &mut Frame) {
+        BoardApp::draw(self, frame);
+    }
+    fn on_key(&mut self, key: KeyEvent) {
+        BoardApp::on_key(self, key);
+    }
+    fn done(&self) -> bool {
+        self.quit
+    }
+}

@@ -1,0 +1,261 @@
+//! SPEC 8 and issue 11: a Dreadnoughts & Battlewagons battle in the dashboard written once for
+//! every ruleset (`tui::board`, drawn from D&B's screen model `rulesets::dnb::board`). Keys go
+//! into the real `BoardApp`, frames are drawn on ratatui's TestBackend, and every command must
+//! be in the save (read back from disk) before the screen shows it.
+mod screen_common;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use screen_common::{assert_shows, buffer_text};
+use umpire::core::ruleset::Rules;
+use umpire::rulesets::dnb::game::Dnb;
+use umpire::rulesets::dnb::Tables;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+struct Board {
+    app: BoardApp<Dnb>,
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn tables() -> Tables {
+    Tables::builtin().unwrap()
+}
+
+/// The D&B demo, saved to a fresh file and opened under the writer's lock.
+fn board() -> Board {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dnb.toml");
+    let demo = Session::<Dnb>::from_text("demo", session::DEMO_DNB, tables()).unwrap();
+    session::new_save(&path, &demo).unwrap();
+    let (battle, writer) = Session::<Dnb>::open_writable(&path, tables()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    Board {
+        app,
+        path,
+        _dir: dir,
+    }
+}
+
+impl Board {
+    fn press(&mut self, keys: &[&str]) {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+    }
+
+    fn screen(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    }
+
+    /// The battle as the save on disk holds it.
+    fn on_disk(&self) -> Session<Dnb> {
+        Session::<Dnb>::open(&self.path, tables()).unwrap()
+    }
+
+    fn ship<'a>(
+        &self,
+        g: &'a umpire::rulesets::dnb::game::DnbGame,
+        id: &str,
+    ) -> &'a umpire::rulesets::dnb::DnbShip {
+        g.rules.ships.iter().find(|s| s.id() == id).unwrap()
+    }
+}
+
+#[test]
+fn the_dnb_dashboard_shows_its_own_ship_log_at_80x24_and_160x48() {
+    let mut b = board();
+    let small = b.screen(80, 24);
+    assert_shows(
+        &small,
+        &[
+            "Turn 1 · combat phase",
+            "SI",
+            "Crits",
+            "Markers",
+            "Bismarck",
+            "6/6",
+            "front",
+        ],
+        &["DP", "Flood"],
+    );
+    insta::assert_snapshot!("dnb_demo_80x24", small);
+    insta::assert_snapshot!("dnb_demo_160x48", b.screen(160, 48));
+}
+
+#[test]
+fn a_command_at_the_prompt_is_saved_before_it_is_shown_and_undo_takes_it_back() {
+    let mut b = board();
+    b.press(&[":", "'dice 6 6 6 6 6 6 6 6 6 6 6'", "enter"]);
+    b.press(&[":", "'gunnery bismarck hood range close'", "enter"]);
+    let shown = b.screen(160, 48);
+    assert_shows(&shown, &["Bismarck fires guns at Hood", "roll D6 = 6"], &[]);
+    // On disk: the same state as on screen, entry for entry.
+    let disk = b.on_disk();
+    assert_eq!(disk.game.state, b.app.battle.game.state);
+    assert_eq!(disk.game.entries().len(), 2);
+    // The hits wait for the end of the Combat Phase (5.2a): `n` ends it and they land.
+    let si_before = b.ship(&b.app.battle.game.state, "hood").si_left();
+    b.press(&["n"]);
+    let si_after = b.ship(&b.app.battle.game.state, "hood").si_left();
+    assert!(si_after < si_before, "hood SI {si_before} -> {si_after}");
+    assert_eq!(
+        Dnb::clock(&b.app.battle.game.state).to_string(),
+        "turn 1 movement"
+    );
+    // `u` undoes the phase end; the save says so too.
+    b.press(&["u"]);
+    assert_eq!(
+        b.ship(&b.app.battle.game.state, "hood").si_left(),
+        si_before
+    );
+    assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
+    assert!(b.screen(160, 48).contains("(undone)"));
+}
+
+#[test]
+fn a_bad_command_says_why_and_changes_nothing() {
+    let mut b = board();
+    let before = b.app.battle.game.state.clone();
+    b.press(&[":", "'gunnery nosuch hood'", "enter"]);
+    let shown = b.screen(120, 30);
+    assert!(shown.contains("nosuch"), "{shown}");
+    assert_eq!(b.app.battle.game.state, before);
+    assert_eq!(b.on_disk().game.entries().len(), 0);
+    // The typed command stays at the prompt to be mended.
+    assert!(shown.contains(":gunnery nosuch hood"), "{shown}");
+}
+
+#[test]
+fn the_critical_form_builds_the_command_for_the_selected_ship_and_it_lands_at_the_phase_end_5_2a() {
+    let mut b = board();
+    // Select the third ship (electra), open the critical form, choose the third kind.
+    b.press(&["j", "j", "c", "right", "right"]);
+    let form = b.screen(80, 24);
+    assert_shows(
+        &form,
+        &[
+            "Critical hit — electra",
+            "waterline_hit",
+            "> crit electra waterline_hit",
+        ],
+        &[],
+    );
+    b.press(&["enter"]);
+    // A critical of the Combat Phase takes effect at its end (5.2a).
+    assert!(b
+        .screen(160, 48)
+        .contains("in effect at the end of the Combat Phase"));
+    b.press(&["n"]);
+    let electra = b.ship(&b.app.battle.game.state, "electra");
+    assert_eq!(electra.st.waterline_hits, 1);
+    assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
+}
+
+#[test]
+fn the_gunnery_form_names_the_target_and_keeps_its_fields_after_esc() {
+    let mut b = board();
+    // pow fires: target cycles through the fleet; range long; hits counted at the table 0.
+    b.press(&[
+        "f", "right", "right", "right", "tab", "right", "tab", "tab", "tab", "tab", "'0'",
+    ]);
+    let form = b.screen(80, 24);
+    assert!(
+        form.contains("> gunnery pow bismarck range long hits 0"),
+        "{form}"
+    );
+    b.press(&["esc", "f"]);
+    assert!(b
+        .screen(80, 24)
+        .contains("> gunnery pow bismarck range long hits 0"));
+    b.press(&["enter"]);
+    assert_eq!(b.on_disk().game.entries().len(), 1);
+    assert!(b
+        .screen(160, 48)
+        .contains("gunnery pow bismarck range long hits 0"));
+}
+
+#[test]
+fn in_ask_mode_every_die_is_asked_and_logged_as_typed() {
+    let mut b = board();
+    b.press(&["m"]);
+    assert!(b.screen(80, 24).contains("dice ask"));
+    b.press(&[":", "'gunnery bismarck hood range close'", "enter"]);
+    let asked = b.screen(120, 30);
+    assert!(asked.contains("D6 for"), "{asked}");
+    assert_eq!(
+        b.on_disk().game.entries().len(),
+        0,
+        "nothing saved while asking"
+    );
+    // A face no D6 shows is refused in place; then answer every die with 6.
+    b.press(&["'9'", "enter"]);
+    assert!(b.screen(120, 30).contains("9"), "still asking");
+    for _ in 0..40 {
+        if !b.screen(120, 30).contains("D6 for") {
+            break;
+        }
+        b.press(&["backspace", "'6'", "enter"]);
+    }
+    let done = b.screen(160, 48);
+    assert!(done.contains("roll D6 = 6"), "{done}");
+    let disk = b.on_disk();
+    assert_eq!(disk.game.entries().len(), 1);
+    assert_eq!(disk.game.state, b.app.battle.game.state);
+}
+
+#[test]
+fn the_full_log_and_detail_views_show_what_80x24_cuts_spec_10() {
+    let mut b = board();
+    b.press(&[":", "'dice 6 6 6 6 6 6 6 6 6 6 6'", "enter"]);
+    b.press(&[":", "'gunnery bismarck hood range close'", "enter", "n"]);
+    b.press(&["L"]);
+    let log = b.screen(80, 24);
+    assert!(log.contains("Log ("), "{log}");
+    // The damage line is read whole, wrapped.
+    assert!(log.contains("6.7"), "{log}");
+    b.press(&["esc", "j", "v"]);
+    let detail = b.screen(80, 24);
+    assert_shows(&detail, &["Hood (hood)", "SI ", "Due"], &[]);
+}
+
+#[test]
+fn a_read_only_board_refuses_changes_and_says_why() {
+    let b = board();
+    let battle = Session::<Dnb>::open(&b.path, tables()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::ReadOnly("another console holds it".into()),
+        Some(b.path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    assert!(app.submit("next").unwrap_err().contains("read-only"));
+    let mut t = Terminal::new(TestBackend::new(160, 48)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert!(buffer_text(t.backend().buffer()).contains("READ-ONLY"));
+}
