@@ -265,14 +265,20 @@ fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
             cli::report::write_report(&text, Some(&file), out.as_deref())
         }
         Cmd::Play { file, play: args } => play_dnb(Some(file), args, tables),
+        Cmd::Review { file, keymap, at } => Ok(tui::review_board::<Dnb>(
+            &file,
+            tables,
+            keymap.as_deref(),
+            at.as_deref(),
+        )?),
+        Cmd::Watch { file, side } => Ok(tui::watch_board::<Dnb>(&file, side.as_deref(), tables)?),
         Cmd::Carry { .. } => Err(CliError::input(
             "Dreadnoughts & Battlewagons carries no damage from one battle to the next (its \
              standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 battles",
         )),
+        // Only the commands of `file_of` come here.
         _ => Err(CliError::input(
-            "review and watch do not yet show dnb-standard battles: play one with `umpire play \
-             FILE`, or headless: `umpire run FILE --script SCRIPT`, `umpire status FILE \
-             [--json]`, `umpire log FILE`, `umpire report FILE`, `umpire check FILE`",
+            "this command does not read a battle file (see `umpire --help`)",
         )),
     }
 }

@@ -259,3 +259,113 @@ fn a_read_only_board_refuses_changes_and_says_why() {
     t.draw(|f| app.draw(f)).unwrap();
     assert!(buffer_text(t.backend().buffer()).contains("READ-ONLY"));
 }
+
+/// A D&B save with a gunnery attack (all sixes) and the end of the Combat Phase.
+fn played() -> Board {
+    let mut b = board();
+    b.press(&[":", "'dice 6 6 6 6 6 6 6 6 6 6 6'", "enter"]);
+    b.press(&[":", "'gunnery bismarck hood range close'", "enter", "n"]);
+    b
+}
+
+#[test]
+fn review_steps_through_the_log_read_only() {
+    let b = played();
+    let keymap = Keymap::default();
+    let mut app =
+        umpire::tui::board::open_review::<Dnb>(&b.path, tables(), keymap, Some("start")).unwrap();
+    app.theme = Theme { color: false };
+    let draw = |app: &mut BoardApp<Dnb>| {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        t.draw(|f| app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    };
+    let start = draw(&mut app);
+    assert_shows(
+        &start,
+        &["REVIEW 0/3", "Hood            British 5/5"],
+        &["Bismarck fires"],
+    );
+    // → steps an entry at a time; End goes to the end, where Hood's hits have landed.
+    app.on_key(key_event("right").unwrap());
+    app.on_key(key_event("right").unwrap());
+    assert_shows(
+        &draw(&mut app),
+        &["REVIEW 2/3", "Bismarck on Hood: damage throw"],
+        &[],
+    );
+    app.on_key(key_event("end").unwrap());
+    let end = draw(&mut app);
+    assert!(end.contains("REVIEW 3/3"), "{end}");
+    assert!(!end.contains("Hood            British 5/5"), "{end}");
+    // Nothing changes the battle: a form key and a command are refused, the file is as it was.
+    let before = std::fs::read(&b.path).unwrap();
+    app.on_key(key_event("c").unwrap());
+    assert!(app.submit("next").unwrap_err().contains("read-only"));
+    assert!(draw(&mut app).contains("read-only"));
+    assert_eq!(std::fs::read(&b.path).unwrap(), before);
+    // --at a clock, and a place the log does not have.
+    let at = umpire::tui::board::open_review::<Dnb>(
+        &b.path,
+        tables(),
+        Keymap::default(),
+        Some("turn 1 movement"),
+    )
+    .unwrap();
+    assert_eq!(at.review.as_ref().unwrap().at, 3, "after dice, gunnery and next");
+    let e = umpire::tui::board::open_review::<Dnb>(
+        &b.path,
+        tables(),
+        Keymap::default(),
+        Some("turn 9"),
+    )
+    .err()
+    .unwrap();
+    assert!(
+        e.message.contains("never stood at that clock"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn a_sides_watcher_sees_the_map_not_the_hit_markers_by_the_fog_rule() {
+    let b = played();
+    let (mut app, mut follower) =
+        umpire::tui::board::open_watch::<Dnb>(&b.path, Some("german"), tables(), Keymap::default())
+            .unwrap();
+    app.theme = Theme { color: false };
+    let draw = |app: &mut BoardApp<Dnb>| {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        t.draw(|f| app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    };
+    let seen = draw(&mut app);
+    // Hood is British: the Germans see her counter's printed SI, not the hits beneath it
+    // (2.17), and the hulk marker on top of it; their own Bismarck in full.
+    assert_shows(
+        &seen,
+        &[
+            "WATCH as German",
+            "?/5",
+            "hulk",
+            "Bismarck        German  7/7",
+        ],
+        &["steer1", "roll D6"],
+    );
+    // The umpire plays on: the watcher follows the save.
+    let mut umpire_side = b;
+    umpire_side.press(&["n"]);
+    assert!(app.follow(follower.poll()));
+    assert!(draw(&mut app).contains("administrative phase"));
+    // An unknown side is refused, naming the sides.
+    let e = umpire::tui::board::open_watch::<Dnb>(
+        &umpire_side.path,
+        Some("french"),
+        tables(),
+        Keymap::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(e.message.contains("British, German"), "{}", e.message);
+}

@@ -86,6 +86,16 @@ pub struct FormSpec {
     pub fields: Vec<FieldSpec>,
 }
 
+/// What the player of one side sees (`umpire watch FILE --side NAME`), by the ruleset's
+/// fog-of-war rule: the fleet, each ship's detail and the due list, cut to what that side may
+/// know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    pub fleet: Vec<FleetRow>,
+    pub detail: Vec<Vec<String>>,
+    pub due: Vec<String>,
+}
+
 /// What a ruleset shows on the dashboard. Pure: from the state and the tables.
 pub trait Board: Ruleset {
     /// The fleet table's columns after id, name and side.
@@ -104,4 +114,8 @@ pub trait Board: Ruleset {
     fn commands() -> Vec<(&'static str, &'static str)>;
     /// The forms behind keys.
     fn forms() -> Vec<FormSpec>;
+    /// The sides of the battle, in scenario order.
+    fn sides(state: &Self::State) -> Vec<String>;
+    /// What `side` sees by the ruleset's fog-of-war rule.
+    fn seen_by(state: &Self::State, tables: &Self::Tables, side: &str) -> Seen;
 }

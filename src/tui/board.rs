@@ -7,9 +7,10 @@
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, FormSpec, Tone};
 use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, SeededDice};
-use crate::core::game::GameError;
+use crate::core::game::{GameError, Journal, Record};
 use crate::core::ruleset::RuleError;
 use crate::session::{LogLine, Session};
+use crate::store::follow::{Polled, Update};
 use crate::tui::app::Save;
 use crate::tui::edit::LineEdit;
 use crate::tui::keymap::{Action, Keymap};
@@ -63,6 +64,19 @@ enum Mode {
     },
 }
 
+/// A review position: the journal after `at` entries.
+pub struct Reviewing<R: Board> {
+    pub at: usize,
+    shown: Journal<R>,
+}
+
+/// A watcher: the side whose view this is, and the follower's problem on the message line.
+#[derive(Debug, Clone, Default)]
+pub struct Watching {
+    pub side: Option<String>,
+    pub problem: Option<String>,
+}
+
 /// The generic dashboard of one battle.
 pub struct BoardApp<R: Board> {
     pub battle: Session<R>,
@@ -78,6 +92,11 @@ pub struct BoardApp<R: Board> {
     pub message: Option<(String, bool)>,
     /// The wall-clock time stamped on each entry (None in tests: stable output).
     pub wall: fn() -> Option<String>,
+    /// `umpire review`: the battle as it stood after this many entries (read-only).
+    pub review: Option<Reviewing<R>>,
+    /// `umpire watch`: following the save another console writes, as the umpire sees it or,
+    /// with a side, as that side's player does.
+    pub watch: Option<Watching>,
     log: Vec<LogLine>,
     mode: Mode,
     kept: HashMap<char, FormState>,
@@ -104,6 +123,8 @@ impl<R: Board> BoardApp<R> {
             message: None,
             wall: || None,
             log,
+            review: None,
+            watch: None,
             mode: Mode::Normal,
             kept: HashMap::new(),
             history: Vec::new(),
@@ -117,8 +138,112 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
+    /// The journal on screen: the review position's, or the battle's.
+    fn shown(&self) -> &Journal<R> {
+        self.review.as_ref().map_or(&self.battle.game, |r| &r.shown)
+    }
+
+    fn side(&self) -> Option<&str> {
+        self.watch.as_ref().and_then(|w| w.side.as_deref())
+    }
+
+    /// The fleet rows, detail of ship `i` and due list on screen (a side sees its share).
+    fn fleet(&self) -> Vec<crate::core::board::FleetRow> {
+        let g = self.shown();
+        match self.side() {
+            Some(side) => R::seen_by(&g.state, &g.tables, side).fleet,
+            None => R::fleet(&g.state, &g.tables),
+        }
+    }
+
+    fn detail(&self, i: usize) -> Vec<String> {
+        let g = self.shown();
+        match self.side() {
+            Some(side) => R::seen_by(&g.state, &g.tables, side)
+                .detail
+                .into_iter()
+                .nth(i)
+                .unwrap_or_default(),
+            None => R::detail(&g.state, &g.tables, i),
+        }
+    }
+
+    fn due(&self) -> Vec<String> {
+        let g = self.shown();
+        match self.side() {
+            Some(side) => R::seen_by(&g.state, &g.tables, side).due,
+            None => R::due(&g.state, &g.tables),
+        }
+    }
+
     fn ships(&self) -> usize {
-        R::fleet(&self.battle.game.state, &self.battle.game.tables).len()
+        self.fleet().len()
+    }
+
+    // ---- review and watch ----------------------------------------------------------------
+
+    /// Review the battle (read-only) at `at` entries (clamped to the log).
+    pub fn review_at(&mut self, at: usize) {
+        let entries = self.battle.game.entries();
+        let at = at.min(entries.len());
+        let mut shown = Journal::<R>::new(&self.battle.scenario, self.battle.game.tables.clone());
+        for e in &entries[..at] {
+            shown.commit(e.clone());
+        }
+        self.review = Some(Reviewing { at, shown });
+        self.message = Some((
+            format!(
+                "reviewing: entry {at} of {} (← → step, Home/End, q quits)",
+                entries.len()
+            ),
+            false,
+        ));
+    }
+
+    /// Take what a poll of the followed save found. Returns whether to draw again.
+    pub fn follow(&mut self, polled: Polled<Record<R>>) -> bool {
+        let mut changed = false;
+        match polled.update {
+            Some(Update::Appended(entries)) => {
+                for e in entries {
+                    self.battle.game.commit(e);
+                }
+                self.log = self.battle.log_lines();
+                changed = true;
+            }
+            Some(Update::Reloaded(loaded)) => {
+                let first_log = self.battle.game.entries().is_empty();
+                let tables = self.battle.game.tables.clone();
+                let name = self.battle.name.clone();
+                match Session::<R>::from_loaded(self.battle.path.clone(), &name, loaded, tables) {
+                    Ok(battle) => {
+                        self.battle = battle;
+                        self.log = self.battle.log_lines();
+                        if !first_log {
+                            self.message = Some((
+                                "the save was replaced or rewritten: read again from the start"
+                                    .into(),
+                                false,
+                            ));
+                        }
+                    }
+                    Err(e) => self.message = Some((e.message, true)),
+                }
+                changed = true;
+            }
+            None => {}
+        }
+        if let Some(w) = self.watch.as_mut() {
+            if w.problem != polled.problem {
+                w.problem = polled.problem.clone();
+                self.message = Some(match polled.problem {
+                    Some(p) => (p, true),
+                    None => ("following the save again".into(), false),
+                });
+                changed = true;
+            }
+        }
+        changed
     }
 
     // ---- commands ------------------------------------------------------------------------
@@ -281,6 +406,12 @@ impl<R: Board> BoardApp<R> {
                 return;
             }
         }
+        if self.review.is_some() {
+            if let Some(action) = self.keymap.review_action(&key) {
+                self.review_key(action);
+                return;
+            }
+        }
         let Some(action) = self.keymap.action(&key) else {
             return;
         };
@@ -325,15 +456,42 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
+    /// A review key: step through the log (an entry, or to the next change of the clock).
+    fn review_key(&mut self, action: Action) {
+        let Some(at) = self.review.as_ref().map(|r| r.at) else {
+            return;
+        };
+        let entries = self.battle.game.entries();
+        let clock_at = |i: usize| entries.get(i).map(|e| e.clock);
+        let to = match action {
+            Action::StepBack => at.saturating_sub(1),
+            Action::StepForward => at + 1,
+            Action::ReviewStart => 0,
+            Action::ReviewEnd => entries.len(),
+            Action::PhaseForward => {
+                let now = clock_at(at);
+                (at + 1..=entries.len())
+                    .find(|&i| clock_at(i) != now)
+                    .unwrap_or(entries.len())
+            }
+            Action::PhaseBack => {
+                let before = at.checked_sub(1).and_then(clock_at);
+                (0..at.saturating_sub(1))
+                    .rev()
+                    .find(|&i| clock_at(i) != before)
+                    .map_or(0, |i| i + 1)
+            }
+            _ => return,
+        };
+        self.review_at(to);
+    }
+
     fn complete(&self, edit: &mut LineEdit) {
         let (before, word) = edit.words_before_cursor();
         let mut words: Vec<String> = if before.is_empty() {
             R::commands().iter().map(|(w, _)| w.to_string()).collect()
         } else {
-            R::fleet(&self.battle.game.state, &self.battle.game.tables)
-                .into_iter()
-                .map(|r| r.id)
-                .collect()
+            self.fleet().into_iter().map(|r| r.id).collect()
         };
         words.retain(|w| w.starts_with(&word.to_ascii_lowercase()));
         if let [only] = words.as_slice() {
@@ -342,7 +500,11 @@ impl<R: Board> BoardApp<R> {
     }
 
     fn open_form(&mut self, spec: FormSpec) {
-        let rows = R::fleet(&self.battle.game.state, &self.battle.game.tables);
+        if let Some(why) = self.read_only() {
+            self.message = Some((format!("read-only: {why}"), true));
+            return;
+        }
+        let rows = self.fleet();
         let Some(ship) = rows.get(self.selected) else {
             return;
         };
@@ -365,10 +527,7 @@ impl<R: Board> BoardApp<R> {
     }
 
     fn ship_ids(&self) -> Vec<String> {
-        R::fleet(&self.battle.game.state, &self.battle.game.tables)
-            .into_iter()
-            .map(|r| r.id)
-            .collect()
+        self.fleet().into_iter().map(|r| r.id).collect()
     }
 
     /// The command the form stands for, or what is missing.
@@ -499,9 +658,7 @@ impl<R: Board> BoardApp<R> {
 
     pub fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
-        let state = &self.battle.game.state;
-        let tables = &self.battle.game.tables;
-        let rows = R::fleet(state, tables);
+        let rows = self.fleet();
         self.selected = self.selected.min(rows.len().saturating_sub(1));
         let fleet_h = (rows.len() as u16 + 3).min(area.height / 2).max(4);
         let [header, fleet, middle, log, message, footer] = Layout::vertical([
@@ -518,7 +675,8 @@ impl<R: Board> BoardApp<R> {
         let [detail, due] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(middle);
-        let lines: Vec<Line> = R::detail(state, tables, self.selected)
+        let lines: Vec<Line> = self
+            .detail(self.selected)
             .into_iter()
             .map(Line::from)
             .collect();
@@ -528,7 +686,7 @@ impl<R: Board> BoardApp<R> {
                 .block(panel("Ship", self.theme)),
             detail,
         );
-        let due_lines: Vec<Line> = R::due(state, tables).into_iter().map(Line::from).collect();
+        let due_lines: Vec<Line> = self.due().into_iter().map(Line::from).collect();
         let due_lines = if due_lines.is_empty() {
             vec![Line::styled("nothing due", self.theme.dim())]
         } else {
@@ -567,13 +725,25 @@ impl<R: Board> BoardApp<R> {
 
     fn draw_header(&self, frame: &mut Frame, area: Rect) {
         let dice = if self.ask_dice { "ask" } else { "roll" };
+        let state = &self.shown().state;
+        let face = match (&self.review, &self.watch) {
+            (Some(r), _) => format!("REVIEW {}/{}", r.at, self.battle.game.entries().len()),
+            (
+                None,
+                Some(Watching {
+                    side: Some(side), ..
+                }),
+            ) => format!("WATCH as {side}"),
+            (None, Some(_)) => "WATCH".to_string(),
+            (None, None) => format!("dice {dice}"),
+        };
         let mut text = format!(
-            " {} · dice {dice} · {} · {}",
-            R::clock_text(&self.battle.game.state),
-            R::title(&self.battle.game.state),
+            " {} · {face} · {} · {}",
+            R::clock_text(state),
+            R::title(state),
             R::ID,
         );
-        if let Some(why) = self.read_only() {
+        if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
             text.push_str(&format!(" · READ-ONLY: {why}"));
         }
         frame.render_widget(
@@ -668,11 +838,16 @@ impl<R: Board> BoardApp<R> {
         frame.render_widget(Paragraph::new(lines).block(panel("Log", self.theme)), area);
     }
 
+    /// The log as this face shows it: in review, the entries up to the position (in effect
+    /// as they stood there); for a side's watcher, each command as announced at the table
+    /// without its results (the fog-of-war rule hides what the dice did).
     fn log_lines(&self) -> Vec<Line<'static>> {
         let mut lines: Vec<Line> = Vec::new();
-        for l in &self.log {
-            let undone = if l.in_effect { "" } else { "  (undone)" };
-            let style = if l.in_effect {
+        let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
+        for (i, l) in self.log.iter().enumerate().take(upto) {
+            let in_effect = self.shown().in_effect(i);
+            let undone = if in_effect { "" } else { "  (undone)" };
+            let style = if in_effect {
                 Style::new().add_modifier(Modifier::BOLD)
             } else {
                 self.theme.dim()
@@ -681,8 +856,10 @@ impl<R: Board> BoardApp<R> {
                 format!("{} {}{undone}", l.clock, l.command),
                 style,
             ));
-            for t in &l.lines {
-                lines.push(Line::raw(format!("  {}", t.trim())));
+            if self.side().is_none() {
+                for t in &l.lines {
+                    lines.push(Line::raw(format!("  {}", t.trim())));
+                }
             }
         }
         lines
@@ -691,21 +868,20 @@ impl<R: Board> BoardApp<R> {
     /// The log, or the selected ship's detail and the due list, on the whole screen, wrapped.
     /// Returns the most it can scroll.
     fn draw_full(&self, frame: &mut Frame, area: Rect, log: bool, scroll: usize) -> usize {
-        let state = &self.battle.game.state;
-        let tables = &self.battle.game.tables;
         let (title, lines) = if log {
             (
                 "Log (↑↓ PgUp PgDn scroll, any other key closes)",
                 self.log_lines(),
             )
         } else {
-            let mut lines: Vec<Line> = R::detail(state, tables, self.selected)
+            let mut lines: Vec<Line> = self
+                .detail(self.selected)
                 .into_iter()
                 .map(Line::from)
                 .collect();
             lines.push(Line::raw(""));
             lines.push(Line::styled("Due", self.theme.title()));
-            lines.extend(R::due(state, tables).into_iter().map(Line::from));
+            lines.extend(self.due().into_iter().map(Line::from));
             ("Ship and due list (↑↓ scroll, any other key closes)", lines)
         };
         let width = area.width.saturating_sub(2).max(1) as usize;
@@ -745,6 +921,14 @@ impl<R: Board> BoardApp<R> {
                     .map_or(String::new(), |e| format!("  {e}"));
                 Line::raw(format!("{} — {what}: {}{err}", a.question, a.input))
             }
+            _ if self.review.is_some() => Line::styled(
+                " ← → entry  < > clock  Home/End  ↑↓ ship  L log  v detail  ? help  q quit",
+                self.theme.dim(),
+            ),
+            _ if self.watch.is_some() => Line::styled(
+                " ↑↓ ship  L log  v detail  ? help  q quit (watching: read-only)",
+                self.theme.dim(),
+            ),
             _ => {
                 let forms: Vec<String> = R::forms()
                     .iter()
@@ -889,4 +1073,95 @@ impl<R: Board> crate::tui::Screen for BoardApp<R> {
     fn done(&self) -> bool {
         self.quit
     }
+}
+
+/// `umpire review FILE` for a ruleset on the generic dashboard: read-only, at `at` (`start`,
+/// `end`, `#N` for after entry N, or the start of a clock as the log writes it, e.g. `turn 3`
+/// or `turn 3 movement`), else at the end.
+pub fn open_review<R: Board>(
+    path: &std::path::Path,
+    tables: R::Tables,
+    keymap: Keymap,
+    at: Option<&str>,
+) -> Result<BoardApp<R>, crate::session::Error> {
+    let battle = Session::<R>::open(path, tables)?;
+    let n = battle.game.entries().len();
+    let position = match at.map(str::trim) {
+        None | Some("end") => n,
+        Some("start") => 0,
+        Some(place) => match place.strip_prefix('#') {
+            Some(k) => k.parse::<usize>().ok().filter(|k| *k <= n).ok_or_else(|| {
+                crate::session::Error::input(format!(
+                    "--at {place}: the log has entries #1 to #{n}"
+                ))
+            })?,
+            // The first position at that clock: before entry p, the clock its entry was
+            // decided at; after the last, the clock now.
+            None => (0..=n)
+                .find(|&p| {
+                    let clock = match battle.game.entries().get(p) {
+                        Some(e) => e.clock.to_string(),
+                        None => R::clock(&battle.game.state).to_string(),
+                    };
+                    clock == place || clock.starts_with(&format!("{place} "))
+                })
+                .ok_or_else(|| {
+                    crate::session::Error::input(format!(
+                        "--at {place}: the battle never stood at that clock (give start, end, \
+                         #N, or a clock as `umpire log` writes it, e.g. \"turn 2\")"
+                    ))
+                })?,
+        },
+    };
+    let mut app = BoardApp::new(
+        battle,
+        Save::ReadOnly("review".into()),
+        Some(path.to_path_buf()),
+        keymap,
+    );
+    app.review_at(position);
+    Ok(app)
+}
+
+/// `umpire watch FILE [--side NAME]` for a ruleset on the generic dashboard: the save as
+/// another console writes it, never written or locked; with a side, that side's view.
+pub fn open_watch<R: Board>(
+    path: &std::path::Path,
+    side: Option<&str>,
+    tables: R::Tables,
+    keymap: Keymap,
+) -> Result<(BoardApp<R>, crate::store::follow::Follower), crate::session::Error> {
+    let (follower, loaded) = crate::store::follow::Follower::open::<Record<R>>(path)
+        .map_err(crate::session::Error::input)?;
+    let name = path.display().to_string();
+    let battle = Session::<R>::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
+    let side = match side {
+        None => None,
+        Some(s) => {
+            let sides = R::sides(&battle.game.state);
+            Some(
+                sides
+                    .iter()
+                    .find(|x| x.eq_ignore_ascii_case(s.trim()))
+                    .cloned()
+                    .ok_or_else(|| {
+                        crate::session::Error::input(format!(
+                            "--side: \"{s}\" is not a side of {name} (sides: {})",
+                            sides.join(", ")
+                        ))
+                    })?,
+            )
+        }
+    };
+    let mut app = BoardApp::new(
+        battle,
+        Save::ReadOnly("watching".into()),
+        Some(path.to_path_buf()),
+        keymap,
+    );
+    app.watch = Some(Watching {
+        side,
+        problem: None,
+    });
+    Ok((app, follower))
 }

@@ -6,9 +6,11 @@ use super::command::SYNTAX;
 use super::game::{Dnb, DnbGame};
 use super::ship::Status;
 use super::tables::Tables;
-use super::timers::schedule;
+use super::timers::{schedule, Due, TimerKind};
 use super::view::{fleet_row, FLEET_COLUMNS};
-use crate::core::board::{Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Tone};
+use crate::core::board::{
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+};
 
 /// The engine verbs of the D&B command language, for completion and help.
 const ENGINE: &[(&str, &str)] = &[
@@ -23,6 +25,11 @@ const ENGINE: &[(&str, &str)] = &[
     ("undo", "undo                take back the last command"),
     ("redo", "redo                put it back"),
 ];
+
+/// A schedule item as the due list shows it (its text names the ship).
+fn due_line(d: &Due) -> String {
+    format!("turn {} {} · {}", d.turn, d.phase, d.what)
+}
 
 impl Board for Dnb {
     fn columns() -> Vec<Column> {
@@ -122,15 +129,129 @@ impl Board for Dnb {
 
     fn due(g: &DnbGame, _tables: &Tables) -> Vec<String> {
         schedule(&g.rules, g.clock.turn, g.clock.phase)
-            .into_iter()
-            .map(|d| {
-                let who = d
-                    .ship
-                    .and_then(|i| g.rules.ships.get(i))
-                    .map_or(String::new(), |s| format!("{} ", s.spec.name));
-                format!("turn {} {} · {who}{}", d.turn, d.phase, d.what)
-            })
+            .iter()
+            .map(due_line)
             .collect()
+    }
+
+    fn sides(g: &DnbGame) -> Vec<String> {
+        let mut sides: Vec<String> = Vec::new();
+        for s in &g.rules.ships {
+            if !sides.iter().any(|x| x.eq_ignore_ascii_case(&s.spec.side)) {
+                sides.push(s.spec.side.clone());
+            }
+        }
+        sides
+    }
+
+    /// The fog-of-war rule of `docs/rules-notes-dnb-standard.md` (the same as `view::observe`):
+    /// a player sees each counter's face and printed values and the markers on top of it; hit
+    /// markers (beneath the counter, 2.17), the secret speed marker (8.1), steering jammed and
+    /// equipment damaged (no marker) and hits still pending are the owner's or the umpire's.
+    /// Sunk ships show only as sunk (6.11b).
+    fn seen_by(g: &DnbGame, tables: &Tables, side: &str) -> Seen {
+        let own = |i: usize| {
+            g.rules
+                .ships
+                .get(i)
+                .is_some_and(|s| s.spec.side.eq_ignore_ascii_case(side))
+        };
+        let full = Dnb::fleet(g, tables);
+        let mut fleet = Vec::new();
+        let mut detail = Vec::new();
+        for (i, (s, row)) in g.rules.ships.iter().zip(full).enumerate() {
+            if own(i) {
+                fleet.push(row);
+                detail.push(Dnb::detail(g, tables, i));
+                continue;
+            }
+            let c = s.counter();
+            let mut marks = Vec::new();
+            if s.st.fires > 0 {
+                marks.push(format!("fire{}", s.st.fires));
+            }
+            if s.st.status == Status::Hulk {
+                marks.push("hulk".into());
+            }
+            if s.st.evasive {
+                marks.push("evasive".into());
+            }
+            if s.st.torps_out {
+                marks.push("torps-out".into());
+            } else if s.st.torpedo_attacks > 0 {
+                marks.push("torps-fired".into());
+            }
+            if s.st.speed_cap.is_some() {
+                marks.push("slowed".into());
+            }
+            let sunk = s.st.status == Status::Sunk;
+            let cells = if sunk {
+                vec![Cell::toned("sunk", Tone::Danger)]
+            } else {
+                vec![
+                    Cell::plain(format!("?/{}", c.si)),
+                    Cell::plain(s.st.face.as_str()),
+                    Cell::plain(format!("?/{}", c.speed)),
+                    Cell::toned(if s.is_diw() { "DIW" } else { "" }, Tone::Warn),
+                    Cell::plain(marks.join(" ")),
+                ]
+            };
+            fleet.push(FleetRow {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
+                cells,
+                out: sunk,
+            });
+            detail.push(if sunk {
+                vec![format!(
+                    "{} ({}) · {}: sunk",
+                    s.spec.name,
+                    s.id(),
+                    s.spec.side
+                )]
+            } else {
+                vec![
+                    format!("{} ({}) · {}", s.spec.name, s.id(), s.spec.side),
+                    format!(
+                        "counter {} side up: SI {} · gun rating {} · weight of fire {} · \
+                         torpedo rating {} · range {} · speed {} · maneuver {}",
+                        s.st.face.as_str(),
+                        c.si,
+                        c.gun_rating,
+                        c.weight_of_fire,
+                        c.torpedo_rating,
+                        c.max_range,
+                        c.speed,
+                        c.maneuver
+                    ),
+                    format!(
+                        "markers: {}",
+                        if marks.is_empty() {
+                            "none".to_string()
+                        } else {
+                            marks.join(" ")
+                        }
+                    ),
+                    "hit markers and the speed marker are hidden (2.17, 8.1)".to_string(),
+                ]
+            });
+        }
+        let due = schedule(&g.rules, g.clock.turn, g.clock.phase)
+            .iter()
+            .filter(|d| match d.ship {
+                Some(i) => {
+                    own(i)
+                        || matches!(
+                            d.kind,
+                            TimerKind::HulkSinking | TimerKind::FireMarkers | TimerKind::DiwRepair
+                        )
+                }
+                None => d.kind != TimerKind::PendingHits,
+            })
+            .map(due_line)
+            .collect();
+        Seen { fleet, detail, due }
     }
 
     fn title(g: &DnbGame) -> String {
