@@ -312,7 +312,11 @@ fn review_steps_through_the_log_read_only() {
         Some("turn 1 movement"),
     )
     .unwrap();
-    assert_eq!(at.review.as_ref().unwrap().at, 3, "after dice, gunnery and next");
+    assert_eq!(
+        at.review.as_ref().unwrap().at,
+        3,
+        "after dice, gunnery and next"
+    );
     let e = umpire::tui::board::open_review::<Dnb>(
         &b.path,
         tables(),

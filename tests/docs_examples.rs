@@ -25,6 +25,9 @@ const INTERACTIVE: &[(&str, &str)] = &[
     ("umpire watch saves/demo.toml --side German", ""),
     ("umpire review saves/demo.toml", ""),
     ("umpire review saves/demo.toml --at 1215", ""),
+    ("umpire --ruleset dnb-standard", ""),
+    ("umpire play dnb.toml", ""),
+    ("umpire play dnb.toml --save dnb-save.toml", ""),
 ];
 
 fn root() -> PathBuf {

@@ -254,3 +254,44 @@ fn demo_file(dir: &tempfile::TempDir) -> String {
     assert!(o.status.success());
     p.display().to_string()
 }
+
+/// SPEC 8: `umpire --ruleset dnb-standard` opens the D&B demo on the dashboard written once for
+/// every ruleset; keys and a form play it, and the save has every command when the umpire quits.
+#[test]
+fn an_umpire_plays_the_dnb_demo_from_the_keyboard() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let data = probe.path().join("data");
+    let t = Tmux::start(
+        "dnb",
+        probe.path(),
+        80,
+        24,
+        &script("--ruleset dnb-standard", &data),
+    );
+    t.wait_for("Turn 1 · combat phase");
+    t.wait_for("Bismarck");
+    // Queue the table's dice at the prompt, then fire through the gunnery form: Bismarck (the
+    // fourth ship) at Hood, the second ship in the fleet.
+    t.keys(&[":"]);
+    t.type_text("dice 6 6 6 6 6 6 6 6 6 6 6");
+    t.keys(&["Enter"]);
+    t.wait_for("dice queued");
+    t.keys(&[
+        "j", "j", "j", "f", "Right", "Tab", "Right", "Right", "Right",
+    ]);
+    t.wait_for("> gunnery bismarck hood range close");
+    t.keys(&["Enter"]);
+    t.wait_for("damage throw");
+    t.keys(&["n"]);
+    t.wait_for("Turn 1 · movement phase");
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0");
+    let save = only_save(&data.join("umpire").join("saves"));
+    let v = status(&save);
+    assert_eq!(v["clock"]["phase"], "movement");
+    let log = umpire(&["log"], &save);
+    assert!(log.contains("gunnery bismarck hood range close"), "{log}");
+}
