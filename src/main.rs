@@ -28,7 +28,7 @@ fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), Cli
 )]
 struct Cli {
     /// Directory of rule-table TOML files overriding the built-in ones
-    /// (default: the user's config directory, umpire/tables/fgdn-1.1, if it exists).
+    /// (default: the user's config directory, umpire/tables/RULESET-ID, if it exists).
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default, or
@@ -210,10 +210,10 @@ fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
 }
 
 /// A Dreadnoughts & Battlewagons battle: the headless faces of the generic session.
-fn dispatch_dnb(command: Cmd) -> Result<(), CliError> {
-    use umpire::rulesets::dnb::{game::Dnb, Tables as DnbTables};
+fn dispatch_dnb(command: Cmd, tables_dir: Option<&std::path::Path>) -> Result<(), CliError> {
+    use umpire::rulesets::dnb::game::Dnb;
     use umpire::session::Session;
-    let tables = DnbTables::builtin().map_err(|e| CliError::input(e.join("\n")))?;
+    let tables = umpire::session::tables_for::<Dnb>(tables_dir)?;
     let open = |file: &PathBuf| Session::<Dnb>::open(file, tables.clone());
     match command {
         Cmd::Run {
@@ -308,8 +308,9 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.ruleset.as_deref() {
         None | Some("fgdn-1.1") => {}
         Some("dnb-standard") if cli.command.is_none() => {
-            let tables = umpire::rulesets::dnb::Tables::builtin()
-                .map_err(|e| CliError::input(e.join("\n")))?;
+            let tables = umpire::session::tables_for::<umpire::rulesets::dnb::game::Dnb>(
+                cli.tables.as_deref(),
+            )?;
             return play_dnb(None, cli.play, tables);
         }
         Some("dnb-standard") => {
@@ -327,7 +328,11 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
     }
     if let Some(file) = file_of(&cli.command) {
         if umpire::session::ruleset_of(file)? == "dnb-standard" {
-            return dispatch_dnb(cli.command.expect("a command with a file"));
+            let tables_dir = cli.tables.clone();
+            return dispatch_dnb(
+                cli.command.expect("a command with a file"),
+                tables_dir.as_deref(),
+            );
         }
     }
     let tables = cli::tables(cli.tables.as_deref())?;
@@ -367,7 +372,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                 out.as_deref(),
             )
         }
-        Some(Cmd::Check { files }) => cli::check::run(&files, &tables),
+        Some(Cmd::Check { files }) => cli::check::run(&files, &tables, cli.tables.as_deref()),
         Some(Cmd::Recover { file, out }) => {
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -164,3 +164,62 @@ fn report_for_dnb_and_clear_refusals_elsewhere() {
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("headless"));
 }
+
+/// SPEC 8: `--tables DIR` (and `umpire check` of a table file) for D&B as for FG&DN: an owner's
+/// file replaces the built-in one of its name, is checked as strictly, and its cells that are
+/// not printed in the text are listed.
+#[test]
+fn dnb_tables_come_from_tables_dir_and_check_reads_a_table_file_by_its_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let owner = dir.path().join("dnb-standard");
+    std::fs::create_dir(&owner).unwrap();
+    let builtin = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tables/dnb-standard/damage_throw.toml"),
+    )
+    .unwrap();
+    // A house rule: at weight of fire - SI of -1 a 5 hits too. The cell is marked derived.
+    let house = builtin.replacen(
+        "{ faces = \"1-5\", result = \"none\", provenance = \"text\" },\n  { faces = \"6\", result = \"si_hit\", provenance = \"text\" },",
+        "{ faces = \"1-4\", result = \"none\", provenance = \"text\" },\n  { faces = \"5-6\", result = \"si_hit\", provenance = \"derived\", note = \"house rule\" },",
+        1,
+    );
+    assert_ne!(house, builtin, "the band of 6.7b is in the built-in file");
+    std::fs::write(owner.join("damage_throw.toml"), &house).unwrap();
+    let o = umpire()
+        .args(["check"])
+        .arg(owner.join("damage_throw.toml"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("derived") && err.contains("house rule"),
+        "{err}"
+    );
+    // The battle opens with the owner's table.
+    let o = umpire()
+        .arg("--tables")
+        .arg(&owner)
+        .args(["status", "--json"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A file that is not a D&B table is refused, naming it; nothing opens.
+    std::fs::write(owner.join("gunnery_extra.toml"), "x = 1\n").unwrap();
+    let o = umpire()
+        .arg("--tables")
+        .arg(&owner)
+        .args(["status"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("gunnery_extra.toml") && err.contains("not a dnb-standard table"),
+        "{err}"
+    );
+}

@@ -752,3 +752,162 @@ fn the_log_marker_is_what_the_fuzzer_rechecksums_around() {
     let loaded = parse_save_bytes::<Entry>("s.toml", &fixed).unwrap();
     assert_eq!(loaded.entries[0].v, 2);
 }
+
+// ------------------------------------------------------------------------------ D&B
+
+/// The D&B command target's battle: the D&B demo after a few attacks and phase ends.
+fn dnb_battle() -> umpire::core::game::Journal<umpire::rulesets::dnb::game::Dnb> {
+    use umpire::core::ruleset::Ruleset;
+    use umpire::rulesets::dnb::game::Dnb;
+    let setup = Dnb::parse_setup("demo-dnb.toml", umpire::session::DEMO_DNB).unwrap();
+    let tables = umpire::rulesets::dnb::Tables::builtin().unwrap();
+    let mut game = umpire::core::game::Journal::<Dnb>::new(&setup, tables);
+    for line in [
+        "gunnery bismarck hood range close",
+        "gunnery hood bismarck range effective",
+        "torpedo electra prinz 3",
+        "next",
+        "evasive z23 on",
+        "next",
+        "next",
+        "crit pow fire",
+    ] {
+        let cmd = <Dnb as umpire::core::ruleset::Rules>::parse(line).unwrap();
+        game.execute(&cmd, &mut SeededDice).unwrap();
+    }
+    game
+}
+
+/// Any text as a D&B command: it reads back as printed, and a refused command changes nothing
+/// (issue 11: the fuzz tests cover the new ruleset).
+fn dnb_command_target(
+    game: &umpire::core::game::Journal<umpire::rulesets::dnb::game::Dnb>,
+    input: &[u8],
+) {
+    use umpire::core::ruleset::{Rules, Ruleset};
+    use umpire::rulesets::dnb::game::Dnb;
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    let Ok(cmd) = Dnb::parse(text) else {
+        return;
+    };
+    let printed = cmd.to_string();
+    assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
+    assert_eq!(
+        Dnb::parse(&printed).ok().map(|c| c.to_string()),
+        Some(printed.clone()),
+        "{text:?} printed as {printed:?} does not read back"
+    );
+    let mut played = game.clone();
+    match played.execute(&cmd, &mut SeededDice) {
+        Ok(_) => {
+            let _ = Dnb::status_json(&played.state, &played.tables);
+        }
+        Err(_) => {
+            assert!(
+                played.state == game.state,
+                "refused {text:?} changed the state"
+            );
+            assert_eq!(played.entries().len(), game.entries().len());
+        }
+    }
+}
+
+/// Any bytes as a D&B save: refused with a message, or opened, replayed, verified and worded.
+fn dnb_save_target(input: &[u8]) {
+    use umpire::core::game::{Journal, Record};
+    use umpire::core::ruleset::Ruleset;
+    use umpire::rulesets::dnb::game::Dnb;
+    let Ok(loaded) = parse_save_bytes::<Record<Dnb>>("fuzz.toml", input) else {
+        return;
+    };
+    let Ok(setup) = Dnb::parse_setup("fuzz.toml", &loaded.scenario_text) else {
+        return;
+    };
+    let tables = umpire::rulesets::dnb::Tables::builtin().unwrap();
+    if let Ok(game) = Journal::<Dnb>::replay(&setup, tables.clone(), loaded.entries.clone()) {
+        let _ = Dnb::status_json(&game.state, &game.tables);
+        let _ = Journal::<Dnb>::verify(&setup, tables.clone(), &loaded.entries);
+        let mut walk = Journal::<Dnb>::new(&setup, tables);
+        for e in game.entries() {
+            let _ = Dnb::entry_lines(&walk.state, e);
+            walk.commit(e.clone());
+        }
+    }
+}
+
+fn dnb_command_corpus() -> Vec<Vec<u8>> {
+    let mut lines: Vec<String> = Vec::new();
+    for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
+        for (name, bytes) in files_in(&dir) {
+            if name.ends_with(".umpire") && name.contains("dnb") {
+                lines.extend(
+                    String::from_utf8(bytes)
+                        .unwrap()
+                        .lines()
+                        .map(str::to_string),
+                );
+            }
+        }
+    }
+    lines.extend(
+        [
+            "gunnery pow bismarck range 12 broadside smoke 1 hits 2",
+            "torpedo z23 hood 4 smoke 2 hits 1",
+            "si hood 3",
+            "crit bismarck 5",
+            "speed prinz flank",
+            "marker hood torps_out on",
+            "smoke 3",
+            "until 3 administrative",
+            "dice 1 2 3 4 5 6",
+            "note \"a \\\"quoted\\\" note\"",
+            "undo",
+            "redo",
+            "expect hood si_left 5",
+            "expect clock 1 combat",
+        ]
+        .map(str::to_string),
+    );
+    lines.retain(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    lines.sort();
+    lines.dedup();
+    lines.into_iter().map(String::into_bytes).collect()
+}
+
+fn dnb_save_corpus() -> Vec<Vec<u8>> {
+    use umpire::core::game::Record;
+    use umpire::rulesets::dnb::game::Dnb;
+    let game = dnb_battle();
+    let entries: Vec<&Record<Dnb>> = game.entries().iter().collect();
+    vec![
+        umpire::session::DEMO_DNB.as_bytes().to_vec(),
+        save_text("dnb-busy.toml", umpire::session::DEMO_DNB, &entries)
+            .unwrap()
+            .into_bytes(),
+    ]
+}
+
+#[test]
+fn fuzz_the_dnb_command_parser_and_rules() {
+    let game = dnb_battle();
+    let corpus = dnb_command_corpus();
+    let runs = fuzz("dnb-command", &corpus, seed(4), &|v| v, &|input| {
+        dnb_command_target(&game, input)
+    });
+    assert!(runs > 0 || budget().is_zero());
+}
+
+#[test]
+fn fuzz_the_dnb_save_loader() {
+    let corpus = dnb_save_corpus();
+    let runs = fuzz(
+        "dnb-save",
+        &corpus,
+        seed(5),
+        &|v| rechecksum(&v),
+        &dnb_save_target,
+    );
+    assert!(runs > 0 || budget().is_zero());
+}

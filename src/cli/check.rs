@@ -6,14 +6,35 @@ use crate::rulesets::fgdn::Game;
 use crate::store;
 use std::path::Path;
 
-/// Problems found in one file (empty: the file is good).
-pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
+/// Problems found in one file (empty: the file is good). `tables` are FG&DN's; another
+/// ruleset's are loaded from `tables_dir` (`--tables DIR`) the same way.
+pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Vec<String> {
     let name = path.display().to_string();
     let text = match read_limited(path) {
         Ok(b) => b,
         Err(e) => return vec![e],
     };
     let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // A D&B table file is known by its directory (`tables/dnb-standard/`).
+    let in_dnb_dir = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .is_some_and(|d| d == crate::rulesets::dnb::ID);
+    if in_dnb_dir && !looks_like_scenario(&text) {
+        use crate::core::ruleset::Ruleset;
+        use crate::rulesets::dnb::game::Dnb;
+        let text = match store::tables::read_table_file(path) {
+            Ok(text) => text,
+            Err(e) => return vec![e],
+        };
+        return match Dnb::tables_with(&[(name, text)]) {
+            Ok(t) => Dnb::table_notes(&t)
+                .into_iter()
+                .map(|n| format!("note: {n}"))
+                .collect(),
+            Err(errors) => errors,
+        };
+    }
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
         let text = match store::tables::read_table_file(path) {
@@ -28,10 +49,10 @@ pub fn check_file(path: &Path, tables: &Tables) -> Vec<String> {
     match crate::session::ruleset_of(path) {
         Err(e) => return vec![e.message],
         Ok("dnb-standard") => {
-            use crate::rulesets::dnb::{game::Dnb, Tables as DnbTables};
-            return match DnbTables::builtin() {
+            use crate::rulesets::dnb::game::Dnb;
+            return match crate::session::tables_for::<Dnb>(tables_dir) {
                 Ok(t) => super::ruleset::check_file::<Dnb>(path, t),
-                Err(errors) => errors,
+                Err(e) => e.message.lines().map(str::to_string).collect(),
             };
         }
         Ok(_) => {}
@@ -83,10 +104,14 @@ fn looks_like_scenario(bytes: &[u8]) -> bool {
         .any(|l| l.trim() == "[scenario]")
 }
 
-pub fn run(paths: &[std::path::PathBuf], tables: &Tables) -> Result<(), CliError> {
+pub fn run(
+    paths: &[std::path::PathBuf],
+    tables: &Tables,
+    tables_dir: Option<&Path>,
+) -> Result<(), CliError> {
     let mut bad = 0;
     for p in paths {
-        let problems = check_file(p, tables);
+        let problems = check_file(p, tables, tables_dir);
         let errors = problems
             .iter()
             .filter(|p| !p.starts_with("warning: ") && !p.starts_with("note: "))

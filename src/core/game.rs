@@ -135,7 +135,21 @@ impl<R: Rules> Journal<R> {
         // Room for the whole log at once, not up to twice it (a long log is most of the memory).
         game.entries.reserve_exact(entries.len());
         game.done.reserve_exact(entries.len());
+        let mut last_seq = 0;
         for entry in entries {
+            // Numbered from 1, each after the one before; the next command takes the next
+            // number, so the largest one cannot be stored (a fuzzed save found the overflow).
+            if entry.seq <= last_seq || entry.seq == u64::MAX {
+                return Err(GameError::Replay {
+                    seq: entry.seq,
+                    message: format!(
+                        "entry number {} does not follow entry number {last_seq} (entries are \
+                         numbered 1, 2, 3, ... in log order)",
+                        entry.seq
+                    ),
+                });
+            }
+            last_seq = entry.seq;
             if entry.v != ENTRY_VERSION {
                 return Err(GameError::Replay {
                     seq: entry.seq,
@@ -489,5 +503,27 @@ mod tests {
         poisoned.state.name = "must not be used".into();
         twice.commit_from(undo2, &[&early, &poisoned]);
         assert_eq!(twice.state, expected.state);
+    }
+
+    /// A save's entries are numbered 1, 2, 3 ... in log order: one out of order, or numbered
+    /// so high that the next command's number would overflow, is refused when the log is
+    /// replayed, naming it (found by the D&B save fuzzer: `fuzz/regressions/dnb-save/`).
+    #[test]
+    fn replay_refuses_entries_out_of_order_or_numbered_past_the_last_number() {
+        let mut game = demo_game();
+        play(&mut game, "next");
+        play(&mut game, "next");
+        let scenario = parse_scenario("demo.toml", include_str!("../../saves/demo.toml")).unwrap();
+        let good = game.entries().to_vec();
+        assert!(Game::replay(&scenario, Tables::builtin(), good.clone()).is_ok());
+        for bad_seq in [1, u64::MAX] {
+            let mut bad = good.clone();
+            bad[1].seq = bad_seq;
+            let e = Game::replay(&scenario, Tables::builtin(), bad).unwrap_err();
+            assert!(
+                e.to_string().contains("does not follow entry number 1"),
+                "{e}"
+            );
+        }
     }
 }

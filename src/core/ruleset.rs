@@ -98,6 +98,10 @@ pub trait Ruleset: Rules {
     fn parse_in(_state: &Self::State, text: &str) -> Result<Self::Command, String> {
         Self::parse(text)
     }
+    /// The built-in tables with an owner's files replacing those of the same file name
+    /// (`--tables DIR`; `overrides` are (path, text), empty for the built-in tables). Every
+    /// problem names its file.
+    fn tables_with(overrides: &[(String, String)]) -> Result<Self::Tables, Vec<String>>;
     /// Parse and check a scenario; every problem names the file, line or key.
     fn parse_setup(file: &str, text: &str) -> Result<Self::Setup, Vec<String>>;
     /// The log lines of an entry (the command's effects, in order), worded as the table saw

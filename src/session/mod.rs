@@ -192,7 +192,15 @@ pub fn wall_now() -> String {
 
 /// Load the tables or say exactly what is wrong with them.
 pub fn tables(dir: Option<&Path>) -> Result<Tables, Error> {
-    store::tables::load_tables(dir).map_err(|errors| Error::input(errors.join("\n")))
+    tables_for::<Fgdn>(dir)
+}
+
+/// A ruleset's tables: built in, with the files of `dir` (`--tables DIR`, or the user's
+/// `<config>/umpire/tables/<ruleset id>` when it exists) replacing those of the same name.
+pub fn tables_for<R: Ruleset>(dir: Option<&Path>) -> Result<R::Tables, Error> {
+    let files =
+        store::tables::table_files(dir, R::ID).map_err(|errors| Error::input(errors.join("\n")))?;
+    R::tables_with(&files).map_err(|errors| Error::input(errors.join("\n")))
 }
 
 /// The user's data directory for saves (`~/.local/share/umpire/saves` on Linux).

@@ -1,17 +1,22 @@
-//! Rule tables from disk: the built-in tables with a user directory's files overriding them.
-use crate::rulesets::fgdn::tables::Tables;
+//! Rule tables from disk: the files of a user's directory that override a ruleset's built-in
+//! tables (each ruleset loads them with `Ruleset::tables_with`).
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Where a user's table overrides live by default: `<config dir>/umpire/tables/fgdn-1.1`.
-pub fn default_tables_dir() -> Option<PathBuf> {
+/// Where a user's table overrides for a ruleset live by default:
+/// `<config dir>/umpire/tables/<ruleset id>`.
+pub fn default_tables_dir(ruleset: &str) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "umpire")
-        .map(|d| d.config_dir().join("tables").join("fgdn-1.1"))
+        .map(|d| d.config_dir().join("tables").join(ruleset))
 }
 
-/// Load the tables: built-in, overridden by every `*.toml` in `dir` (or in the default user
-/// directory when `dir` is None and that directory exists). Errors name file, line and key.
-pub fn load_tables(dir: Option<&Path>) -> Result<Tables, Vec<String>> {
+/// The table files that override a ruleset's built-in ones, as (path, text): every `*.toml` in
+/// `dir`, or in the ruleset's default user directory when `dir` is None and it exists; none
+/// when there is no directory. Errors name the file.
+pub fn table_files(
+    dir: Option<&Path>,
+    ruleset: &str,
+) -> Result<Vec<(String, String)>, Vec<String>> {
     let dir = match dir {
         Some(d) => {
             if !d.is_dir() {
@@ -22,10 +27,10 @@ pub fn load_tables(dir: Option<&Path>) -> Result<Tables, Vec<String>> {
             }
             Some(d.to_path_buf())
         }
-        None => default_tables_dir().filter(|d| d.is_dir()),
+        None => default_tables_dir(ruleset).filter(|d| d.is_dir()),
     };
     let Some(dir) = dir else {
-        return Ok(Tables::builtin());
+        return Ok(Vec::new());
     };
     let mut files = Vec::new();
     let read =
@@ -45,7 +50,7 @@ pub fn load_tables(dir: Option<&Path>) -> Result<Tables, Vec<String>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    Tables::load(&files).map_err(|es| es.iter().map(|e| e.to_string()).collect())
+    Ok(files)
 }
 
 /// The largest table file read: the biggest built-in table is a few KB.

@@ -443,6 +443,20 @@ impl Rules for Dnb {
 }
 
 impl Ruleset for Dnb {
+    fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        // The owner's files are matched by file name, as the built-in ones are named.
+        let named: Vec<(String, String)> = overrides
+            .iter()
+            .map(|(path, text)| {
+                let name = std::path::Path::new(path)
+                    .file_name()
+                    .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
+                (name, text.clone())
+            })
+            .collect();
+        Tables::with_overrides(&named)
+    }
+
     fn parse_setup(file: &str, text: &str) -> Result<DnbSetup, Vec<String>> {
         DnbSetup::parse(file, text)
     }

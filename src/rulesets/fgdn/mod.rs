@@ -164,6 +164,10 @@ impl Ruleset for Fgdn {
         crate::rulesets::fgdn::command::parse_naming(text, &ships).map_err(|e| e.to_string())
     }
 
+    fn tables_with(overrides: &[(String, String)]) -> Result<tables::Tables, Vec<String>> {
+        tables::Tables::load(overrides).map_err(|es| es.iter().map(|e| e.to_string()).collect())
+    }
+
     fn parse_setup(file: &str, text: &str) -> Result<Scenario, Vec<String>> {
         crate::rulesets::fgdn::scenario::parse_scenario(file, text)
             .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
