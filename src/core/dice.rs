@@ -311,6 +311,9 @@ pub struct AskDice {
     used: usize,
     /// Chart values typed when asked (SPEC 8), in the order the rules asked for them.
     pub charts: AskCharts,
+    /// Roll every die past the answers from the seed instead of asking (the "roll" dice mode,
+    /// where only chart values are asked: nothing rolls those).
+    roll_unanswered: bool,
 }
 
 impl AskDice {
@@ -319,13 +322,25 @@ impl AskDice {
             answers,
             used: 0,
             charts: AskCharts::default(),
+            roll_unanswered: false,
         }
+    }
+
+    /// Every die rolled from the seed; only chart values are asked (the "roll" dice mode).
+    pub fn rolling(charts: Vec<String>) -> AskDice {
+        let mut dice = AskDice::new(Vec::new());
+        dice.charts.answers = charts;
+        dice.roll_unanswered = true;
+        dice
     }
 }
 
 impl DiceSource for AskDice {
     fn roll(&mut self, request: &DieRequest<'_>) -> Result<(u32, Provenance), DiceError> {
         let Some(answer) = self.answers.get(self.used) else {
+            if self.roll_unanswered {
+                return Ok((seeded_face(request), Provenance::Rolled));
+            }
             return Err(DiceError::Needed {
                 die: request.die,
                 purpose: request.purpose.to_string(),

@@ -6,7 +6,7 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, FormSpec, Tone};
-use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, SeededDice};
+use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::ruleset::RuleError;
 use crate::session::{LogLine, Session};
@@ -46,7 +46,6 @@ struct Asking {
     question: String,
     chart: bool,
     input: String,
-    error: Option<String>,
 }
 
 #[derive(Debug, Clone)]
@@ -267,11 +266,14 @@ impl<R: Board> BoardApp<R> {
             }
         }
         let prepared = {
-            let mut ask = AskDice::new(answers.clone());
-            ask.charts.answers = charts.clone();
-            let mut roll = SeededDice;
-            let dice: &mut dyn DiceSource = if self.ask_dice { &mut ask } else { &mut roll };
-            self.battle.game.prepare(&command, dice)
+            let mut dice = if self.ask_dice {
+                let mut ask = AskDice::new(answers.clone());
+                ask.charts.answers = charts.clone();
+                ask
+            } else {
+                AskDice::rolling(charts.clone())
+            };
+            self.battle.game.prepare(&command, &mut dice)
         };
         let question = match prepared {
             Err(GameError::Rule(RuleError::Dice(DiceError::Needed { die, purpose }))) => {
@@ -321,7 +323,6 @@ impl<R: Board> BoardApp<R> {
                 question,
                 chart,
                 input: String::new(),
-                error: None,
             });
         }
         Ok(())
@@ -619,7 +620,8 @@ impl<R: Board> BoardApp<R> {
                 let (mut answers, mut charts) = (asking.answers.clone(), asking.charts.clone());
                 if asking.chart {
                     if asking.input.trim().is_empty() {
-                        asking.error = Some("a chart value cannot be rolled: type it".into());
+                        self.message =
+                            Some(("a chart value cannot be rolled: type it".into(), true));
                         self.mode = Mode::Ask(asking);
                         return;
                     }
@@ -630,14 +632,15 @@ impl<R: Board> BoardApp<R> {
                     match asking.input.parse::<u32>() {
                         Ok(face) => answers.push(Answer::Typed(face)),
                         Err(_) => {
-                            asking.error = Some("type the face shown, or Enter to roll".into());
+                            self.message =
+                                Some(("type the face shown, or Enter to roll".into(), true));
                             self.mode = Mode::Ask(asking);
                             return;
                         }
                     }
                 }
                 if let Err(e) = self.run(asking.text.clone(), answers, charts) {
-                    asking.error = Some(e);
+                    self.message = Some((e, true));
                     asking.input.clear();
                     self.mode = Mode::Ask(asking);
                 }
@@ -699,7 +702,10 @@ impl<R: Board> BoardApp<R> {
             due,
         );
         self.draw_log(frame, log);
-        let (text, error) = self.message.clone().unwrap_or_default();
+        let (text, error) = match &self.mode {
+            Mode::Ask(a) => (a.question.clone(), false),
+            _ => self.message.clone().unwrap_or_default(),
+        };
         let style = if error {
             self.theme.error()
         } else {
@@ -915,11 +921,12 @@ impl<R: Board> BoardApp<R> {
                 } else {
                     "die (Enter rolls it)"
                 };
-                let err = a
-                    .error
-                    .as_deref()
-                    .map_or(String::new(), |e| format!("  {e}"));
-                Line::raw(format!("{} — {what}: {}{err}", a.question, a.input))
+                // The question is on the message line above; an error with the answer here.
+                let err = match &self.message {
+                    Some((e, true)) => format!("   {e}"),
+                    _ => String::new(),
+                };
+                Line::raw(format!("{what}: {}{err}", a.input))
             }
             _ if self.review.is_some() => Line::styled(
                 " ← → entry  < > clock  Home/End  ↑↓ ship  L log  v detail  ? help  q quit",
