@@ -135,6 +135,25 @@ fn a_command_at_the_prompt_is_saved_before_it_is_shown_and_undo_takes_it_back() 
     );
     assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
     assert!(b.screen(160, 48).contains("(undone)"));
+    // The log built as commands came is the log a board opened on the save shows.
+    b.press(&[":", "'note \"live and replayed\"'", "enter", "L"]);
+    let live = b.screen(100, 200);
+    assert!(
+        live.contains("live and replayed") && live.contains("Bismarck fires"),
+        "{live}"
+    );
+    let mut reopened = BoardApp::new(
+        b.on_disk(),
+        Save::ReadOnly("test".into()),
+        None,
+        Keymap::default(),
+    );
+    reopened.theme = Theme { color: false };
+    reopened.on_key(key_event("L").unwrap());
+    let mut t = Terminal::new(TestBackend::new(100, 200)).unwrap();
+    t.draw(|f| reopened.draw(f)).unwrap();
+    let body = |s: &str| s.lines().skip(1).collect::<Vec<_>>().join("\n");
+    assert_eq!(body(&live), body(&buffer_text(t.backend().buffer())));
 }
 
 #[test]

@@ -61,9 +61,24 @@ pub struct LogLine {
     pub lines: Vec<String>,
 }
 
-/// Every entry with its lines, worded on the state it was decided on (the log is walked again
-/// from the scenario's start).
+impl LogLine {
+    /// An entry with its lines (worded on the state it was decided on).
+    pub fn of<R: Ruleset>(e: &Record<R>, in_effect: bool, lines: Vec<String>) -> LogLine {
+        LogLine {
+            seq: e.seq,
+            clock: e.clock.to_string(),
+            command: e.cmd.clone(),
+            typed: e.typed.clone(),
+            wall: e.wall.clone(),
+            in_effect,
+            lines,
+        }
+    }
+}
+
 impl<R: Ruleset> Session<R> {
+    /// Every entry with its lines, worded on the state it was decided on (the log is walked
+    /// again from the scenario's start).
     pub fn log_lines(&self) -> Vec<LogLine> {
         let game = &self.game;
         let mut walk = Journal::<R>::new(&self.scenario, game.tables.clone());
@@ -73,15 +88,7 @@ impl<R: Ruleset> Session<R> {
             .map(|(i, e)| {
                 let lines = R::entry_lines(&walk.state, e);
                 walk.commit(e.clone());
-                LogLine {
-                    seq: e.seq,
-                    clock: e.clock.to_string(),
-                    command: e.cmd.clone(),
-                    typed: e.typed.clone(),
-                    wall: e.wall.clone(),
-                    in_effect: game.in_effect(i),
-                    lines,
-                }
+                LogLine::of(e, game.in_effect(i), lines)
             })
             .collect()
     }

@@ -8,7 +8,7 @@
 use crate::core::board::{Board, FieldKind, FormSpec, Tone};
 use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{GameError, Journal, Record};
-use crate::core::ruleset::RuleError;
+use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{LogLine, Session};
 use crate::store::follow::{Polled, Update};
 use crate::tui::app::Save;
@@ -261,7 +261,7 @@ impl<R: Board> BoardApp<R> {
     ) -> Result<(), String> {
         let command = R::parse_in(&self.battle.game.state, &text)?;
         if let Some(why) = self.read_only() {
-            if !matches!(R::verb(&command), crate::core::ruleset::Verb::Expect) {
+            if !matches!(R::verb(&command), Verb::Expect) {
                 return Err(format!("read-only: {why}"));
             }
         }
@@ -299,11 +299,17 @@ impl<R: Board> BoardApp<R> {
                 let Save::Writer(writer) = &mut self.save else {
                     return Err("read-only".into());
                 };
+                let worded = R::entry_lines(&self.battle.game.state, &entry);
                 let lines = self
                     .battle
                     .record(writer, entry, wall)
                     .map_err(|e| format!("NOT SAVED, nothing changed: {e}"))?;
-                self.log = self.battle.log_lines();
+                // Undo and redo change which entries are in effect: the log is built again;
+                // any other command adds its entry.
+                match (R::verb(&command), self.battle.game.entries().last()) {
+                    (Verb::Rule, Some(e)) => self.log.push(LogLine::of(e, true, worded)),
+                    _ => self.log = self.battle.log_lines(),
+                }
                 let summary = lines
                     .iter()
                     .skip(1)
