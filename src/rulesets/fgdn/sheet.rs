@@ -214,20 +214,32 @@ fn step_note(step: u32) -> String {
     }
 }
 
-/// The D20 rolls of a kind in her column, with the table's marks: `1-3*`, `6-7, 8-9`.
-fn rolls_of(cells: &[CritCell], kind: CriticalKind, split: &DieTable) -> Option<String> {
-    let mut parts = Vec::new();
+/// The kinds a cell of the Critical Hit Table gives this ship: Snsr/Comms both; the Weapon
+/// cell of an unarmed small craft Cargo (the table's dagger).
+fn cell_kinds(c: &CritCell, armed: bool) -> Vec<CriticalKind> {
+    match c.location {
+        Location::SensorComms => vec![CriticalKind::Sensor, CriticalKind::Communications],
+        Location::Kind(CriticalKind::Weapon) if c.cargo_if_unarmed && !armed => {
+            vec![CriticalKind::Cargo]
+        }
+        Location::Kind(k) => vec![k],
+    }
+}
+
+/// The D20 rolls of a kind in her column, with the table's marks: `1-3*`, `6-9*`; neighbouring
+/// cells that read the same are joined.
+fn rolls_of(
+    cells: &[CritCell],
+    kind: CriticalKind,
+    armed: bool,
+    split: &DieTable,
+) -> Option<String> {
+    let mut parts: Vec<(Range, String)> = Vec::new();
     for c in cells {
-        let hit = match c.location {
-            Location::Kind(k) => k == kind,
-            Location::SensorComms => {
-                matches!(kind, CriticalKind::Sensor | CriticalKind::Communications)
-            }
-        };
-        if !hit {
+        if !cell_kinds(c, armed).contains(&kind) {
             continue;
         }
-        let mut t = range_text(c.range);
+        let mut marks = String::new();
         if c.location == Location::SensorComms {
             // The loaded Sensor/Communications split (D6).
             let outcome = if kind == CriticalKind::Sensor {
@@ -236,21 +248,28 @@ fn rolls_of(cells: &[CritCell], kind: CriticalKind, split: &DieTable) -> Option<
                 "communications"
             };
             if let Some(r) = split.rows.iter().find(|r| r.outcome == outcome) {
-                t.push_str(&format!(", then D6 {}", range_text(r.range)));
+                marks.push_str(&format!(", then D6 {}", range_text(r.range)));
             }
         }
         if c.count > 1 {
-            t.push_str(&format!(" {}x", c.count));
+            marks.push_str(&format!(" {}x", c.count));
         }
         if c.half_severity {
-            t.push_str(" 1/2");
+            marks.push_str(" 1/2");
         }
         if c.armored {
-            t.push('*');
+            marks.push('*');
         }
-        parts.push(t);
+        match parts.last_mut() {
+            Some((r, m)) if *m == marks && r.hi + 1 == c.range.lo => r.hi = c.range.hi,
+            _ => parts.push((c.range, marks)),
+        }
     }
-    (!parts.is_empty()).then(|| parts.join(", "))
+    let texts: Vec<String> = parts
+        .into_iter()
+        .map(|(r, m)| format!("{}{m}", range_text(r)))
+        .collect();
+    (!texts.is_empty()).then(|| texts.join(", "))
 }
 
 fn range_text(r: Range) -> String {
@@ -261,18 +280,13 @@ fn range_text(r: Range) -> String {
     }
 }
 
-/// The kinds of her column in the table's order (first roll first), each once; the Weapon
-/// cell of an unarmed small craft reads Cargo (the table's dagger).
-fn kinds_of(cells: &[CritCell]) -> Vec<CriticalKind> {
+/// The kinds of her column in the table's order (first roll first), each once.
+fn kinds_of(cells: &[CritCell], armed: bool) -> Vec<CriticalKind> {
     let mut kinds = Vec::new();
     for c in cells {
-        let ks: &[CriticalKind] = match &c.location {
-            Location::Kind(k) => std::slice::from_ref(k),
-            Location::SensorComms => &[CriticalKind::Sensor, CriticalKind::Communications],
-        };
-        for k in ks {
-            if !kinds.contains(k) {
-                kinds.push(*k);
+        for k in cell_kinds(c, armed) {
+            if !kinds.contains(&k) {
+                kinds.push(k);
             }
         }
     }
@@ -280,6 +294,9 @@ fn kinds_of(cells: &[CritCell]) -> Vec<CriticalKind> {
 }
 
 fn words(k: CriticalKind) -> String {
+    if k == CriticalKind::AmmoFuel {
+        return "Ammo/fuel".into();
+    }
     let w = k.name().replace('_', " ");
     let mut c = w.chars();
     match c.next() {
@@ -316,7 +333,7 @@ fn criticals(s: &ShipState, cells: &[CritCell], tables: &Tables) -> Section {
          Cross off what is lost; keep a tally where the rules set no limit."
             .into(),
     ));
-    let mut kinds = kinds_of(cells);
+    let mut kinds = kinds_of(cells, s.spec.armed);
     // Fire control is struck through the main battery and casemate rolls (8.3: D10 1-2).
     let guns =
         kinds.contains(&CriticalKind::MainBattery) || kinds.contains(&CriticalKind::Casemate);
@@ -324,7 +341,7 @@ fn criticals(s: &ShipState, cells: &[CritCell], tables: &Tables) -> Section {
         kinds.push(CriticalKind::FireControl);
     }
     for kind in kinds {
-        let label = match rolls_of(cells, kind, &tables.sensor_comms) {
+        let label = match rolls_of(cells, kind, s.spec.armed, &tables.sensor_comms) {
             Some(rolls) => format!("{} (D20 {rolls})", words(kind)),
             None => format!("{} (main/casemate D10 1-2)", words(kind)),
         };
@@ -482,6 +499,28 @@ fn kind_track(s: &ShipState, kind: CriticalKind, label: String) -> Track {
             } else {
                 format!("D6 1-3 jammed, 4-6 disabled; now: {state}")
             };
+            t
+        }
+        CriticalKind::FlightDeck => {
+            use crate::rulesets::fgdn::effects::DeckPlace;
+            let boxes = [
+                (DeckPlace::Forward, "forward"),
+                (DeckPlace::Amidships, "amidships"),
+                (DeckPlace::Aft, "aft"),
+            ]
+            .into_iter()
+            .map(|(p, text)| Tick::new(text, eq.flight_deck.contains(&p)))
+            .collect();
+            Track::new(label, boxes)
+                .note("D6 1-2 forward: launching restricted; 5-6 aft: no landing")
+        }
+        CriticalKind::AmmoFuel => {
+            let mut t = Track::new(label, blank_boxes(n, n))
+                .open()
+                .note("D10 1-3 aviation magazine, 4-10 fuel stowage");
+            if s.aviation_purged {
+                t.note.push_str("; flooded or purged");
+            }
             t
         }
         _ => Track::new(label, blank_boxes(n, n)).open(),
@@ -803,10 +842,7 @@ mod tests {
         assert_eq!(main.label, "Main battery (D20 1-3*)");
         assert_eq!(main.boxes.len(), 4);
         assert_eq!(track(&sh, "Casemate").boxes.len(), 12);
-        assert_eq!(
-            track(&sh, "Other weapon").label,
-            "Other weapon (D20 6-7*, 8-9*)"
-        );
+        assert_eq!(track(&sh, "Other weapon").label, "Other weapon (D20 6-9*)");
         let fc = track(&sh, "Fire control");
         assert_eq!(fc.label, "Fire control (main/casemate D10 1-2)");
         assert_eq!(fc.boxes.len(), 3, "main 2, casemate 1");
