@@ -20,7 +20,7 @@ use crate::core::sheet::{
     blank_boxes, ordinal, Fact, Item, Section, Sheet, Sheets, Table, Tick, Track,
 };
 use crate::rulesets::fgdn::damage::breakdown;
-use crate::rulesets::fgdn::effects::{flotation_capacity, RudderState};
+use crate::rulesets::fgdn::effects::{flotation_capacity, personnel_text, RudderState};
 use crate::rulesets::fgdn::fire_flood::{level_bounds, severity_dice, year_shift};
 use crate::rulesets::fgdn::kinds::{CriticalKind, Location};
 use crate::rulesets::fgdn::scenario::{Battery, Mount};
@@ -345,12 +345,29 @@ fn criticals(s: &ShipState, cells: &[CritCell], tables: &Tables) -> Section {
             Some(rolls) => format!("{} (D20 {rolls})", words(kind)),
             None => format!("{} (main/casemate D10 1-2)", words(kind)),
         };
-        sec.push(Item::Track(kind_track(s, kind, label)));
+        sec.push(Item::Track(kind_track(s, kind, label, tables)));
+        if kind == CriticalKind::Personnel {
+            // What each loss does, in the words the console's log uses (8.3 Personnel).
+            let rows = (1..=5)
+                .map(|n| {
+                    let loss = if n == 5 {
+                        "5th and later".to_string()
+                    } else {
+                        ordinal(n)
+                    };
+                    vec![loss, personnel_text(n).to_string()]
+                })
+                .collect();
+            sec.push(Item::Table(Table {
+                head: vec!["crew factor lost".into(), "effect (8.3)".into()],
+                rows,
+            }));
+        }
     }
     sec
 }
 
-fn kind_track(s: &ShipState, kind: CriticalKind, label: String) -> Track {
+fn kind_track(s: &ShipState, kind: CriticalKind, label: String, tables: &Tables) -> Track {
     let spec = &s.spec;
     let n = taken(s, kind);
     let eq = &s.equipment;
@@ -431,9 +448,24 @@ fn kind_track(s: &ShipState, kind: CriticalKind, label: String) -> Track {
                     .open()
                     .note("no searchlights in the scenario: tally");
             }
-            Track::new(label, boxes).note("searchlight platforms")
+            // The loaded Sensors table's rolls for the platforms (its sonar row: none fitted).
+            let roll = |outcome: &str| {
+                tables
+                    .sensors
+                    .rows
+                    .iter()
+                    .find(|r| r.outcome == outcome)
+                    .map(|r| range_text(r.range))
+                    .unwrap_or_default()
+            };
+            Track::new(label, boxes).note(format!(
+                "searchlight platforms: {} {} forward, {} aft",
+                tables.sensors.die.to_uppercase(),
+                roll("forward_searchlight"),
+                roll("after_searchlight")
+            ))
         }
-        CriticalKind::Communications => comms_track(s, label),
+        CriticalKind::Communications => comms_track(s, label, &tables.communications),
         CriticalKind::Personnel => {
             let boxes = (1..=spec.crew_factors)
                 .map(|k| Tick::new(ordinal(k), eq.crew_lost >= k))
@@ -527,25 +559,35 @@ fn kind_track(s: &ShipState, kind: CriticalKind, label: String) -> Track {
     }
 }
 
-/// FG&DN 8.3 Communications: the loaded table's systems (wireless only where fitted).
-fn comms_track(s: &ShipState, label: String) -> Track {
-    // The communications table is the ship's systems: the tables are passed to `sheet`, but
-    // the rows' outcomes are fixed ids the effects code matches, so they are named here too.
+/// FG&DN 8.3 Communications: a box per row of the loaded table whose system she has (the
+/// wireless sets only where the scenario fits them), with the row's D10 roll.
+fn comms_track(s: &ShipState, label: String, table: &DieTable) -> Track {
     let w = s.spec.wireless.unwrap_or_default();
-    let systems = [
-        ("port_signal_lights", "port lights", true),
-        ("starboard_signal_lights", "stbd lights", true),
-        ("port_signal_halyards", "port halyards", true),
-        ("starboard_signal_halyards", "stbd halyards", true),
-        ("main_wireless", "main W/T", w.main),
-        ("auxiliary_wireless", "aux W/T", w.auxiliary),
-    ];
-    let boxes = systems
+    let boxes = table
+        .rows
         .iter()
-        .filter(|(_, _, fitted)| *fitted)
-        .map(|(id, text, _)| Tick::new(*text, s.equipment.comms_out.iter().any(|x| x == id)))
+        .filter(|r| match r.outcome.as_str() {
+            "main_wireless" => w.main,
+            "auxiliary_wireless" => w.auxiliary,
+            _ => true,
+        })
+        .map(|r| {
+            let short = match r.outcome.as_str() {
+                "port_signal_lights" => "port lights".to_string(),
+                "starboard_signal_lights" => "stbd lights".to_string(),
+                "port_signal_halyards" => "port halyards".to_string(),
+                "starboard_signal_halyards" => "stbd halyards".to_string(),
+                "main_wireless" => "main W/T".to_string(),
+                "auxiliary_wireless" => "aux W/T".to_string(),
+                other => other.replace('_', " "),
+            };
+            Tick::new(
+                format!("{} {short}", range_text(r.range)),
+                s.equipment.comms_out.contains(&r.outcome),
+            )
+        })
         .collect();
-    Track::new(label, boxes).note("D10: 1-2, 3-4 lights; 5-6, 7-8 halyards; 9 main, 10 aux W/T")
+    Track::new(label, boxes).note(format!("a {} picks the system", table.die.to_uppercase()))
 }
 
 /// FG&DN 8.2: the severity dice of her year and the levels for her size and year.
@@ -855,5 +897,40 @@ mod tests {
         let wakeful = sheet(&st.ships[2], &Tables::builtin());
         assert_eq!(track(&wakeful, "Communications").boxes.len(), 5);
         assert!(sh.boxes() > 100);
+    }
+
+    /// FG&DN 8.1 and 8.3: a small craft (CMB 4, size E, 10 DP) is not worn down: her track is
+    /// one turn's damage to twice her DP; six flotation hits (size E); each crew factor's loss.
+    #[test]
+    fn small_craft_track_flotation_and_personnel_8_1_8_3() {
+        let text = include_str!("../../../tests/scenarios/sinking.toml");
+        let mut st = GameState::new(&parse_scenario("sinking.toml", text).unwrap());
+        let cmb = st.ships.iter_mut().find(|s| s.spec.id == "cmb").unwrap();
+        cmb.turn_damage = 4;
+        cmb.equipment.flotation_hits = 1;
+        let sh = sheet(cmb, &Tables::builtin());
+        let turn = track(&sh, "Damage this turn");
+        assert_eq!(turn.boxes.len(), 20);
+        assert_eq!(turn.boxes.last().unwrap().text, "20");
+        assert_eq!(turn.boxes.iter().filter(|b| b.marked).count(), 4);
+        assert!(sh
+            .sections
+            .iter()
+            .flat_map(|s| &s.items)
+            .all(|i| { !matches!(i, Item::Track(t) if t.label.ends_with(" kt")) }));
+        let flotation = track(&sh, "Flotation");
+        assert_eq!(flotation.boxes.len(), 6);
+        assert!(flotation.boxes[0].marked && !flotation.boxes[1].marked);
+        assert_eq!(track(&sh, "Personnel").label, "Personnel (D20 6-7, 20)");
+        let personnel_table = sh
+            .sections
+            .iter()
+            .flat_map(|s| &s.items)
+            .find_map(|i| match i {
+                Item::Table(t) if t.head[0] == "crew factor lost" => Some(t),
+                _ => None,
+            })
+            .expect("the losses table");
+        assert_eq!(personnel_table.rows[0][1], personnel_text(1));
     }
 }
