@@ -71,6 +71,53 @@ fn html_is_self_contained() {
     }
 }
 
+/// Every scenario shipped (saves/ and the test scenarios, of both rulesets) makes a sheet per
+/// ship in both formats.
+#[test]
+fn every_shipped_scenario_makes_its_sheets() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<PathBuf> = Vec::new();
+    for dir in ["saves", "tests/scenarios"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "toml") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    for f in &files {
+        let (ships, html, md) = match umpire::session::ruleset_of(f).unwrap() {
+            "dnb-standard" => {
+                let s = Session::<Dnb>::open(f, DnbTables::builtin().unwrap()).unwrap();
+                let sheets = build(&s, false);
+                (
+                    s.game.state.rules.ships.len(),
+                    render(&sheets, Format::Html),
+                    render(&sheets, Format::Md),
+                )
+            }
+            _ => {
+                let s = Session::<Fgdn>::open(f, Tables::builtin()).unwrap();
+                let sheets = build(&s, false);
+                (
+                    s.game.state.ships.len(),
+                    render(&sheets, Format::Html),
+                    render(&sheets, Format::Md),
+                )
+            }
+        };
+        let name = f.display();
+        assert_eq!(
+            html.matches("<section class=\"sheet\">").count(),
+            ships,
+            "{name}"
+        );
+        assert_eq!(md.matches("\n## ").count(), ships, "{name}");
+    }
+}
+
 // ---------------------------------------------------------------- through the binary
 
 /// The demo with the first battle's script played: Moltke has taken 60 DP and a rudder hit.
