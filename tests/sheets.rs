@@ -408,7 +408,8 @@ fn printed_sheets_fit_a4_and_letter_and_none_is_cut() {
             let alone = with_style(
                 &html,
                 &format!(
-                    "@page {{ size: {paper}; }} section.sheet + section.sheet {{ break-before: page; }}"
+                    "@page {{ size: {paper}; }} \
+                     section.sheet + section.sheet {{ break-before: page; }}"
                 ),
             );
             let n = pdf_pages(

@@ -1,8 +1,8 @@
 //! Dreadnoughts & Battlewagons, Standard Rules (`dnb-standard`): a self-contained ruleset.
 //!
 //! Depends only on std, serde, serde_json, toml, [`crate::core::dice::Die`] and the sheet model
-//! [`crate::core::sheet`], so the
-//! ruleset boundary can wire it in without change. The parts, named after the rulebook:
+//! [`crate::core::sheet`], so the ruleset boundary can wire it in without change. The parts,
+//! named after the rulebook:
 //! - [`tables`]: the text's tables as data with provenance (`tables/dnb-standard/`);
 //! - [`ship`]: the counter values of both sides of a counter, and the per-ship state;
 //! - [`command`]: the D&B commands (`gunnery`, `torpedo`, `si`, `crit`, ...);

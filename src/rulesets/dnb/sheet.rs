@@ -117,7 +117,8 @@ fn si_tracks(s: &DnbShip) -> Section {
         boxes.push(Tick::new("0 hulk", back_hits >= back.si));
         boxes.push(Tick::new("sunk", back_hits > back.si));
         sec.push(Item::Track(Track::new("Back", boxes).note(format!(
-            "SI {}: exactly 0 at the end of the Combat Phase is a hulk, 6.11a; below 0 she sinks, 6.11b",
+            "SI {}: exactly 0 at the end of the Combat Phase is a hulk, 6.11a; below 0 she \
+             sinks, 6.11b",
             back.si
         ))));
     }
