@@ -104,6 +104,22 @@ enum Cmd {
         #[arg(long, requires = "out")]
         force: bool,
     },
+    /// Record sheets: one per ship for the players at the table (the ruleset's tracks), as
+    /// printable HTML (A4 or Letter) or Markdown; at a save, the ships as they stand now.
+    Sheets {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "html")]
+        format: cli::sheets::Format,
+        /// Write the sheets to this file (atomically) instead of stdout.
+        #[arg(long, value_name = "OUT")]
+        out: Option<PathBuf>,
+        /// Replace OUT if it exists (never a save or a scenario).
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// At a save: the ships as the scenario starts them, every box clear of the battle.
+        #[arg(long)]
+        at_start: bool,
+    },
     /// Validate scenario, save and table files.
     Check {
         #[arg(required = true)]
@@ -201,6 +217,7 @@ fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
             | Cmd::Status { file, .. }
             | Cmd::Log { file, .. }
             | Cmd::Report { file, .. }
+            | Cmd::Sheets { file, .. }
             | Cmd::Watch { file, .. }
             | Cmd::Carry { file, .. }
             | Cmd::Review { file, .. },
@@ -272,6 +289,18 @@ fn dispatch_dnb(command: Cmd, tables_dir: Option<&std::path::Path>) -> Result<()
             at.as_deref(),
         )?),
         Cmd::Watch { file, side } => Ok(tui::watch_board::<Dnb>(&file, side.as_deref(), tables)?),
+        Cmd::Sheets {
+            file,
+            format,
+            out,
+            force,
+            at_start,
+        } => {
+            if let Some(out) = &out {
+                cli::sheets::check_out(out, &file, force)?;
+            }
+            cli::sheets::run(&open(&file)?, format, at_start, out.as_deref())
+        }
         Cmd::Carry { .. } => Err(CliError::input(
             "Dreadnoughts & Battlewagons carries no damage from one battle to the next (its \
              standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 battles",
@@ -369,6 +398,23 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                 &Battle::open(&file, tables)?,
                 format,
                 csv_table,
+                out.as_deref(),
+            )
+        }
+        Some(Cmd::Sheets {
+            file,
+            format,
+            out,
+            force,
+            at_start,
+        }) => {
+            if let Some(out) = &out {
+                cli::sheets::check_out(out, &file, force)?;
+            }
+            cli::sheets::run(
+                &Battle::open(&file, tables)?,
+                format,
+                at_start,
                 out.as_deref(),
             )
         }

@@ -193,6 +193,14 @@ impl Ruleset for Toy {
     fn table_notes(_: &()) -> Vec<String> {
         Vec::new()
     }
+    fn sheets(_: &ToyState, _: &(), moment: &str) -> umpire::core::sheet::Sheets {
+        umpire::core::sheet::Sheets {
+            scenario: "toy".into(),
+            ruleset: "toy".into(),
+            moment: moment.into(),
+            sheets: Vec::new(),
+        }
+    }
 }
 
 impl Board for Toy {

@@ -8,6 +8,7 @@ pub mod log;
 pub mod report;
 pub mod ruleset;
 pub mod run;
+pub mod sheets;
 pub mod status;
 pub mod text;
 

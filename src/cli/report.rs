@@ -2,7 +2,7 @@
 //! after-action report of a battle (`rulesets::fgdn::report`), for campaign records (Markdown, CSV), a
 //! printable page with a damage chart per ship (HTML: one file, inline CSS and SVG, no scripts,
 //! nothing fetched) or everything as JSON. Written to OUT atomically, or to stdout.
-use crate::cli::text::{csv_cell, printable as p, printable_lines};
+use crate::cli::text::{csv_cell, html_escape as esc, printable as p, printable_lines};
 use crate::cli::{out, Battle, CliError};
 use crate::rulesets::fgdn::clock::Phase;
 use crate::rulesets::fgdn::event::Casualty;
@@ -74,19 +74,50 @@ pub fn write_report(
     input: Option<&Path>,
     out_path: Option<&Path>,
 ) -> Result<(), CliError> {
+    write_output(text, input, out_path, Output::REPORT)
+}
+
+/// What a command writes, for its messages.
+#[derive(Debug, Clone, Copy)]
+pub struct Output {
+    /// "the report": what `wrote ... to OUT` says.
+    pub the: &'static str,
+    /// "a report": what never replaces a battle.
+    pub a: &'static str,
+    /// "reported": "that is the battle being ...".
+    pub being: &'static str,
+}
+
+impl Output {
+    pub const REPORT: Output = Output {
+        the: "the report",
+        a: "a report",
+        being: "reported",
+    };
+}
+
+/// An output (a report, the record sheets) to stdout, or atomically to `--out`, never onto
+/// the battle it was made from.
+pub fn write_output(
+    text: &str,
+    input: Option<&Path>,
+    out_path: Option<&Path>,
+    what: Output,
+) -> Result<(), CliError> {
     match out_path {
         None => out(text),
         Some(p) => {
             if let Some(input) = input {
                 if same_file(input, p) {
                     return Err(CliError::input(format!(
-                        "{}: that is the battle being reported; give --out another file name",
-                        p.display()
+                        "{}: that is the battle being {}; give --out another file name",
+                        p.display(),
+                        what.being
                     )));
                 }
             }
             crate::store::write_atomic(p, text).map_err(|e| CliError::input(e.to_string()))?;
-            eprintln!("wrote the report to {}", p.display());
+            eprintln!("wrote {} to {}", what.the, p.display());
         }
     }
     Ok(())
@@ -96,10 +127,16 @@ pub fn write_report(
 /// `--force` does not change that), not a file another umpire holds; any other existing file
 /// only with `--force`.
 pub fn check_out(out: &Path, input: &Path, force: bool) -> Result<(), CliError> {
+    check_out_for(out, input, force, Output::REPORT)
+}
+
+/// [`check_out`] for any output.
+pub fn check_out_for(out: &Path, input: &Path, force: bool, what: Output) -> Result<(), CliError> {
     let name = out.display();
     if same_file(input, out) {
         return Err(CliError::input(format!(
-            "{name}: that is the battle being reported; give --out another file name"
+            "{name}: that is the battle being {}; give --out another file name",
+            what.being
         )));
     }
     if let crate::store::WriterLock::HeldBy(holder) = crate::store::writer_lock(out) {
@@ -113,8 +150,9 @@ pub fn check_out(out: &Path, input: &Path, force: bool) -> Result<(), CliError> 
     }
     if crate::store::is_battle_file(out).unwrap_or(false) {
         return Err(CliError::input(format!(
-            "{name}: is a battle (a save or a scenario); a report never replaces one, even with \
-             --force: give --out another file name"
+            "{name}: is a battle (a save or a scenario); {} never replaces one, even with \
+             --force: give --out another file name",
+            what.a
         )));
     }
     if !force {
@@ -789,21 +827,6 @@ fn csv_events(r: &Report) -> String {
 }
 
 // ---------------------------------------------------------------- HTML
-
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
-}
 
 /// `` `cmd` `` spans as <code>, everything else escaped.
 fn esc_code(s: &str) -> String {

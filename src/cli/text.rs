@@ -54,6 +54,29 @@ fn escape(s: &str, keep_newline: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Text for HTML: `&`, `<`, `>`, `"` and `'` as entities (control characters are left to the
+/// caller: [`html_text`] escapes them too).
+pub fn html_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            '\'' => o.push_str("&#39;"),
+            c => o.push(c),
+        }
+    }
+    o
+}
+
+/// The umpire's text in an HTML page: control characters shown escaped (as [`printable`]),
+/// then HTML-escaped.
+pub fn html_text(s: &str) -> String {
+    html_escape(&printable(s))
+}
+
 /// Whether a spreadsheet would take `cell` for a formula.
 fn is_formula(cell: &str) -> bool {
     cell.starts_with(['=', '+', '-', '@']) && !is_plain_negative_number(cell)

@@ -1,11 +1,13 @@
 //! The shared engine, naming no ruleset: the journal of commands and events with undo, redo and
 //! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
-//! `Rules`/`Ruleset` traits and the registry (`ruleset`), the command tokenizer (`tokens`) and
-//! ids as words (`words`). Pure: no terminal, no files, no wall clock, no global randomness.
+//! `Rules`/`Ruleset` traits and the registry (`ruleset`), the screen model (`board`), the
+//! command tokenizer (`tokens`), ids as words (`words`) and the record sheet model (`sheet`).
+//! Pure: no terminal, no files, no wall clock, no global randomness.
 pub mod board;
 pub mod dice;
 pub mod game;
 pub mod ruleset;
+pub mod sheet;
 pub mod stored_entry;
 pub mod tokens;
 pub mod words;

@@ -113,6 +113,13 @@ pub trait Ruleset: Rules {
     /// unknown), one line each with its file, key, provenance and reason (SPEC 8); `umpire
     /// check` lists them.
     fn table_notes(tables: &Self::Tables) -> Vec<String>;
+    /// `umpire sheets`: one record sheet per ship (SPEC 9), its boxes crossed as `state` has
+    /// them; `moment` says when that is.
+    fn sheets(
+        state: &Self::State,
+        tables: &Self::Tables,
+        moment: &str,
+    ) -> crate::core::sheet::Sheets;
 }
 
 /// Why an `expect` failed.

@@ -1,10 +1,10 @@
 //! Programs outside the Rust toolchain that some tests drive: tmux (the dashboard in a real
-//! terminal) and headless Chromium (the HTML report's charts). A fresh machine with only the
-//! Rust toolchain must pass `cargo test`, so a test whose program is missing says
-//! `skipped: no ...` and passes, unless the program is required: `.ci/run` installs both and
-//! sets `UMPIRE_REQUIRE_TMUX=1` and `UMPIRE_REQUIRE_BROWSER=1`, so there a missing program
-//! fails the test. Shared by tests/e2e_tmux.rs, tests/watch.rs, tests/review.rs and
-//! tests/report.rs (`mod tools_common;`).
+//! terminal) and headless Chromium (the HTML report's charts, the printed record sheets). A
+//! fresh machine with only the Rust toolchain must pass `cargo test`, so a test whose program
+//! is missing says `skipped: no ...` and passes, unless the program is required: `.ci/run`
+//! installs both and sets `UMPIRE_REQUIRE_TMUX=1` and `UMPIRE_REQUIRE_BROWSER=1`, so there a
+//! missing program fails the test. Shared by tests/e2e_tmux.rs, tests/watch.rs, tests/review.rs,
+//! tests/report.rs and tests/sheets.rs (`mod tools_common;`).
 #![allow(dead_code)] // not every test file uses every program
 
 use std::path::PathBuf;

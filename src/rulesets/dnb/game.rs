@@ -475,6 +475,10 @@ impl Ruleset for Dnb {
         status(g)
     }
 
+    fn sheets(g: &DnbGame, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
+        super::sheet::sheets(g, tables, moment)
+    }
+
     fn table_notes(tables: &Tables) -> Vec<String> {
         super::non_text_cells(tables)
             .into_iter()

@@ -1,7 +1,8 @@
 //! Dreadnoughts & Battlewagons, Standard Rules (`dnb-standard`): a self-contained ruleset.
 //!
-//! Depends only on std, serde, serde_json, toml and [`crate::core::dice::Die`], so the
-//! ruleset boundary can wire it in without change. The parts, named after the rulebook:
+//! Depends only on std, serde, serde_json, toml, [`crate::core::dice::Die`] and the sheet model
+//! [`crate::core::sheet`], so the ruleset boundary can wire it in without change. The parts,
+//! named after the rulebook:
 //! - [`tables`]: the text's tables as data with provenance (`tables/dnb-standard/`);
 //! - [`ship`]: the counter values of both sides of a counter, and the per-ship state;
 //! - [`command`]: the D&B commands (`gunnery`, `torpedo`, `si`, `crit`, ...);
@@ -10,6 +11,7 @@
 //! - [`rules`]: [`decide`] and [`end_phase`] against [`Cx`];
 //! - [`timers`]: the ONE schedule of timed effects, shown and fired from the same function;
 //! - [`view`]: status JSON, log wording, fleet cells, fog of war;
+//! - [`sheet`]: the ship logs printed for the table (`umpire sheets`);
 //! - [`game`]: the ruleset on the shared journal (clock, engine verbs, dice in the log).
 //!
 //! Readings of the text are in `docs/rules-notes-dnb-standard.md`.
@@ -18,6 +20,7 @@ pub mod command;
 pub mod event;
 pub mod game;
 pub mod rules;
+pub mod sheet;
 pub mod ship;
 pub mod state;
 pub mod tables;

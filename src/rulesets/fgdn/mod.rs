@@ -24,6 +24,7 @@ pub mod report;
 pub mod resolve;
 pub mod review;
 pub mod scenario;
+pub mod sheet;
 pub mod speed;
 pub mod state;
 pub mod status;
@@ -188,6 +189,14 @@ impl Ruleset for Fgdn {
     /// FG&DN's tables are transcribed from the text whole: no cell is marked otherwise yet.
     fn table_notes(_tables: &tables::Tables) -> Vec<String> {
         Vec::new()
+    }
+
+    fn sheets(
+        state: &GameState,
+        tables: &tables::Tables,
+        moment: &str,
+    ) -> crate::core::sheet::Sheets {
+        sheet::sheets(state, tables, moment)
     }
 }
 
