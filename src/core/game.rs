@@ -78,6 +78,33 @@ pub struct Journal<R: Rules> {
     done: Vec<usize>,
     /// Indices of undone commands that `redo` brings back, most recent last.
     redo: Vec<usize>,
+    /// Events applied to the state since the game was made (see [`Journal::events_applied`]).
+    applied: u64,
+    /// The state after the first `at` commands in effect, left by an undo for the next ones.
+    checkpoint: Option<Box<Checkpoint<R>>>,
+}
+
+/// How far before the commands in effect an undo leaves its checkpoint: a run of undos folds
+/// at most this many commands each, and the whole log once per this many undos.
+pub const CHECKPOINT_GAP: usize = 256;
+
+/// The state after `done[..at]` (see [`Journal::refold`]).
+#[derive(Debug, Clone)]
+struct Checkpoint<R: Rules> {
+    at: usize,
+    state: R::State,
+}
+
+/// What a command did to the history (see [`Journal::move_history`]).
+enum Moved {
+    /// A command of the rules, now in effect.
+    New,
+    /// The last command in effect was undone.
+    Undone,
+    /// Entry `i` is in effect again.
+    Redone(usize),
+    /// An undo or redo with nothing to move.
+    Nothing(Verb),
 }
 
 /// Where a game's history stood after its first `len` entries: the state and the undo/redo
@@ -122,10 +149,24 @@ impl<R: Rules> Journal<R> {
             entries: Vec::new(),
             done: Vec::new(),
             redo: Vec::new(),
+            applied: 0,
+            checkpoint: None,
         }
     }
 
+    /// How many events this game has applied to its state since it was made (a replay's
+    /// count, plus every command since). Opening a save must cost a number of applies linear in
+    /// its log whatever its undos (issue 15): tests count them instead of timing them.
+    pub fn events_applied(&self) -> u64 {
+        self.applied
+    }
+
     /// Rebuild a game from its log: events are applied as recorded, no dice are rolled.
+    ///
+    /// Linear in the log whatever its undos (issue 15): the undo and redo moves are walked
+    /// first, on the indices alone, and then the commands still in effect are folded once, in
+    /// log order. Each recorded event is applied at most once ([`Journal::events_applied`]);
+    /// an undo no longer folds the log again from the scenario's start.
     pub fn replay(
         setup: &R::Setup,
         tables: R::Tables,
@@ -135,7 +176,7 @@ impl<R: Rules> Journal<R> {
         // Room for the whole log at once, not up to twice it (a long log is most of the memory).
         game.entries.reserve_exact(entries.len());
         game.done.reserve_exact(entries.len());
-        for entry in entries {
+        for mut entry in entries {
             if entry.v != ENTRY_VERSION {
                 return Err(GameError::Replay {
                     seq: entry.seq,
@@ -145,22 +186,30 @@ impl<R: Rules> Journal<R> {
                     ),
                 });
             }
-            match history_move(&entry.cmd) {
-                Some(Verb::Undo) if game.done.is_empty() => {
-                    return Err(GameError::Replay {
-                        seq: entry.seq,
-                        message: "undo with nothing to undo".into(),
-                    })
+            let message = match game.move_history(&entry.cmd) {
+                Moved::Nothing(Verb::Undo) => "undo with nothing to undo",
+                Moved::Nothing(_) => "redo with nothing to redo",
+                _ => {
+                    entry.events.shrink_to_fit();
+                    game.entries.push(entry);
+                    continue;
                 }
-                Some(Verb::Redo) if game.redo.is_empty() => {
-                    return Err(GameError::Replay {
-                        seq: entry.seq,
-                        message: "redo with nothing to redo".into(),
-                    })
-                }
-                _ => {}
-            }
-            game.commit(entry);
+            };
+            return Err(GameError::Replay {
+                seq: entry.seq,
+                message: message.into(),
+            });
+        }
+        // The state is the fold of the commands in effect, in log order (`done` always is).
+        let Journal {
+            state,
+            applied,
+            entries,
+            done,
+            ..
+        } = &mut game;
+        for &d in done.iter() {
+            fold::<R>(state, applied, &entries[d].events);
         }
         Ok(game)
     }
@@ -226,55 +275,97 @@ impl<R: Rules> Journal<R> {
         // log lives as long as the game, so it keeps only what it uses (7 MB of 25 at 20,000
         // entries).
         entry.events.shrink_to_fit();
-        let index = self.entries.len();
-        match history_move(&entry.cmd) {
-            Some(Verb::Undo) => {
-                if let Some(i) = self.done.pop() {
-                    self.redo.push(i);
-                    self.refold(marks);
-                }
+        match self.move_history(&entry.cmd) {
+            Moved::Undone => self.refold(marks),
+            Moved::Redone(i) => {
+                fold::<R>(&mut self.state, &mut self.applied, &self.entries[i].events);
             }
-            Some(Verb::Redo) => {
-                if let Some(i) = self.redo.pop() {
-                    for e in &self.entries[i].events {
-                        R::apply(&mut self.state, e);
-                    }
-                    self.done.push(i);
-                }
-            }
-            _ => {
-                for e in &entry.events {
-                    R::apply(&mut self.state, e);
-                }
-                self.done.push(index);
-                self.redo.clear();
-            }
+            Moved::New => fold::<R>(&mut self.state, &mut self.applied, &entry.events),
+            Moved::Nothing(_) => {}
         }
         self.entries.push(entry);
     }
 
+    /// Move the history (the undo and redo stacks) for the command `cmd` about to be logged as
+    /// the next entry; the state is left to the caller.
+    fn move_history(&mut self, cmd: &str) -> Moved {
+        match history_move(cmd) {
+            Some(Verb::Undo) => match self.done.pop() {
+                Some(i) => {
+                    self.redo.push(i);
+                    // The checkpoint stands after `done[..at]`: gone once `done` is shorter.
+                    if self
+                        .checkpoint
+                        .as_ref()
+                        .is_some_and(|c| c.at > self.done.len())
+                    {
+                        self.checkpoint = None;
+                    }
+                    Moved::Undone
+                }
+                None => Moved::Nothing(Verb::Undo),
+            },
+            Some(verb) => match self.redo.pop() {
+                Some(i) => {
+                    self.done.push(i);
+                    Moved::Redone(i)
+                }
+                None => Moved::Nothing(verb),
+            },
+            None => {
+                self.done.push(self.entries.len());
+                self.redo.clear();
+                Moved::New
+            }
+        }
+    }
+
     /// The state as the fold of the commands in effect (after an undo): from the latest of
-    /// `marks` whose commands in effect are where `done` starts (its state is their fold),
-    /// else from the scenario's start.
+    /// `marks` whose commands in effect are where `done` starts (its state is their fold), or
+    /// from the game's own checkpoint, else from the scenario's start.
+    ///
+    /// So that a run of undos does not fold the log again each time (a quadratic storm), the
+    /// fold leaves a checkpoint [`CHECKPOINT_GAP`] commands before its end: the next undos fold
+    /// from there, until they undo past it. One state is kept (about 1.3 MB at 250 ships), and
+    /// only once an undo has been made.
     fn refold(&mut self, marks: &[&Mark<R>]) {
-        let base = marks
+        let mark = marks
             .iter()
             .filter(|m| m.len <= self.entries.len() && self.done.starts_with(&m.done))
-            .max_by_key(|m| m.done.len());
-        let from = match base {
-            Some(m) => {
-                self.state = m.state.clone();
-                m.done.len()
+            .max_by_key(|m| m.done.len())
+            .map(|m| (m.done.len(), &m.state));
+        let own = self
+            .checkpoint
+            .as_ref()
+            .filter(|c| c.at <= self.done.len())
+            .map(|c| (c.at, &c.state));
+        let (from, base) = match (mark, own) {
+            (Some(m), Some(c)) => {
+                if m.0 > c.0 {
+                    m
+                } else {
+                    c
+                }
             }
-            None => {
-                self.state = self.initial.clone();
-                0
-            }
+            (Some(b), None) | (None, Some(b)) => b,
+            (None, None) => (0, &self.initial),
         };
-        for &d in &self.done[from..] {
-            for e in &self.entries[d].events {
-                R::apply(&mut self.state, e);
+        self.state = base.clone();
+        let end = self.done.len();
+        let at = end.saturating_sub(CHECKPOINT_GAP);
+        let mut from = from;
+        if at > from {
+            for &d in &self.done[from..at] {
+                fold::<R>(&mut self.state, &mut self.applied, &self.entries[d].events);
             }
+            self.checkpoint = Some(Box::new(Checkpoint {
+                at,
+                state: self.state.clone(),
+            }));
+            from = at;
+        }
+        for &d in &self.done[from..end] {
+            fold::<R>(&mut self.state, &mut self.applied, &self.entries[d].events);
         }
     }
 
@@ -305,6 +396,7 @@ impl<R: Rules> Journal<R> {
     }
 
     fn set_history(&mut self, mark: &Mark<R>) {
+        self.checkpoint = None;
         self.state = mark.state.clone();
         self.done = mark.done.clone();
         self.redo = mark.redo.clone();
@@ -390,6 +482,14 @@ impl<R: Rules> Journal<R> {
     }
 }
 
+/// Apply `events` to `state`, counting them in `applied`.
+fn fold<R: Rules>(state: &mut R::State, applied: &mut u64, events: &[R::Event]) {
+    for e in events {
+        R::apply(state, e);
+    }
+    *applied += events.len() as u64;
+}
+
 /// Supplies the non-queued dice and chart values recorded in a log entry, in order (replay
 /// verification).
 pub struct RecordedDice {
@@ -435,6 +535,7 @@ impl DiceSource for RecordedDice {
 
 #[cfg(test)]
 mod tests {
+    use super::CHECKPOINT_GAP;
     use crate::core::command::Command;
     use crate::core::dice::SeededDice;
     use crate::core::fgdn::tables::Tables;
@@ -489,5 +590,102 @@ mod tests {
         poisoned.state.name = "must not be used".into();
         twice.commit_from(undo2, &[&early, &poisoned]);
         assert_eq!(twice.state, expected.state);
+    }
+
+    /// Play `n` commands: small hits on the big ships in turn, a phase change every tenth
+    /// command or where a hit is refused (a phase without combat).
+    fn play_hits(game: &mut Game, n: usize) {
+        let ships = ["tiger", "valiant", "moltke", "kaiser", "hannover"];
+        for k in 0..n {
+            let hit: Command = format!("hit {} 1", ships[k % ships.len()]).parse().unwrap();
+            if k % 10 == 9 || game.execute(&hit, &mut SeededDice).is_err() {
+                play(game, "next");
+            }
+        }
+    }
+
+    fn events_in(game: &Game) -> u64 {
+        game.entries().iter().map(|e| e.events.len() as u64).sum()
+    }
+
+    /// Issue 15 item 11: an undo used to make opening fold the log again from the start, so a
+    /// save with many undos opened in time quadratic in its length (3.6 s after an undo storm
+    /// at 20,000 commands). Opening applies each logged event at most once, whatever the mix
+    /// of undos and redos: counted, not timed.
+    #[test]
+    fn opening_applies_each_logged_event_at_most_once_whatever_the_undos() {
+        let mut game = demo_game();
+        play_hits(&mut game, 300);
+        for _ in 0..150 {
+            play(&mut game, "undo");
+        }
+        for _ in 0..40 {
+            play(&mut game, "redo");
+        }
+        for round in 0..60 {
+            play_hits(&mut game, 5);
+            play(&mut game, "undo");
+            if round % 3 == 0 {
+                play(&mut game, "redo");
+            }
+        }
+        let total = events_in(&game);
+        assert!(total > 500, "{total} events");
+        let opened = Game::replay(
+            &parse_scenario("demo.toml", include_str!("../../saves/demo.toml")).unwrap(),
+            Tables::builtin(),
+            game.entries().to_vec(),
+        )
+        .unwrap();
+        assert_eq!(opened.state, game.state);
+        assert!(
+            opened.events_applied() <= total,
+            "opening applied {} events for a log of {total}",
+            opened.events_applied()
+        );
+    }
+
+    /// A run of undos in play folds the log again at most once per [`CHECKPOINT_GAP`] undos;
+    /// the others fold at most that many commands from the checkpoint the last full fold
+    /// left. Before, every undo folded every command in effect (a quadratic storm).
+    #[test]
+    fn a_run_of_undos_folds_the_whole_log_once_per_checkpoint_gap() {
+        let mut game = demo_game();
+        play_hits(&mut game, 4000);
+        let most = game
+            .entries()
+            .iter()
+            .map(|e| e.events.len())
+            .max()
+            .unwrap_or(0);
+        let window = (CHECKPOINT_GAP * most) as u64;
+        let storm = 700;
+        let mut long_folds = 0;
+        let mut reference = game.clone();
+        for _ in 0..storm {
+            let before = game.events_applied();
+            play(&mut game, "undo");
+            if game.events_applied() - before > window {
+                long_folds += 1;
+            }
+        }
+        assert!(
+            long_folds <= storm / CHECKPOINT_GAP + 1,
+            "{long_folds} of {storm} undos folded more than {window} events"
+        );
+        // The same state as undoing from the scenario's start each time.
+        for _ in 0..storm {
+            play(&mut reference, "undo");
+            reference.checkpoint = None;
+        }
+        assert_eq!(game.state, reference.state);
+        // Redo and undo again: the checkpoint still stands where it was valid.
+        for _ in 0..300 {
+            play(&mut game, "redo");
+            play(&mut reference, "redo");
+        }
+        play(&mut game, "undo");
+        play(&mut reference, "undo");
+        assert_eq!(game.state, reference.state);
     }
 }
