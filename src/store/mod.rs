@@ -11,7 +11,7 @@
 //! - [`recover_save`]: copy the intact part of a damaged save to a new file.
 //!
 //! Decisions (SPEC 7, "nothing typed is ever lost"):
-//! - Checksum: CRC-32/IEEE, hand-written (table built at compile time), over the JSON text.
+//! - Checksum: CRC-32/IEEE (the `crc32fast` crate), over the JSON text.
 //! - A *torn* entry is the last non-blank log line when it has no end of line (a crash
 //!   mid-write, including one that cut a UTF-8 character), or holds zero bytes that were never
 //!   written (a crash after the file grew but before all its blocks reached the disk). It is
