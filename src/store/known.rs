@@ -74,7 +74,9 @@ impl Known {
             let room = EDGE - self.head.len();
             self.head.extend_from_slice(&bytes[..room.min(bytes.len())]);
         }
-        self.tail.extend_from_slice(bytes);
+        // Only the last bytes: at open `bytes` is the whole file (no copy of it is kept).
+        self.tail
+            .extend_from_slice(&bytes[bytes.len().saturating_sub(EDGE)..]);
         if self.tail.len() > EDGE {
             self.tail.drain(..self.tail.len() - EDGE);
         }
