@@ -134,6 +134,13 @@ enum Cmd {
         ships: usize,
         #[arg(long, default_value_t = 20_000)]
         commands: usize,
+        /// About this percentage of the commands are an `undo` (opening stays linear).
+        #[arg(long, default_value_t = 0, value_name = "PERCENT",
+              value_parser = clap::value_parser!(u64).range(0..=50))]
+        undos: u64,
+        /// The last N commands are undos in a row (an undo storm).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        storm: usize,
         /// Folder for the benchmark saves, kept there (default: a temporary folder, removed).
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
@@ -438,11 +445,19 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Cmd::Bench {
             ships,
             commands,
+            undos,
+            storm,
             dir,
             measure,
         }) => match measure {
             Some(file) => cli::bench::run_measure(&file),
-            None => cli::bench::run(ships, commands, dir.as_deref()),
+            None => {
+                let undos = cli::bench::Undos {
+                    percent: undos,
+                    storm,
+                };
+                cli::bench::run(ships, commands, undos, dir.as_deref())
+            }
         },
         Some(Cmd::Watch { file, side }) => tui::watch::watch(&file, side.as_deref(), tables),
         Some(Cmd::Carry {

@@ -424,3 +424,144 @@ fn a_killed_writer_leaves_no_stale_lock() {
     drop(w);
     assert!(!note.exists());
 }
+
+// ------------------------------------------ rewritten in place: rescued from memory (item 3)
+
+/// A battle played through the session (as the dashboard and `run` do) with two commands.
+fn session_with_two_entries(
+    dir: &tempfile::TempDir,
+) -> (std::path::PathBuf, Battle, SaveWriter, Script) {
+    let script = Script::generate(13, 3);
+    let save = dir.path().join("battle.toml");
+    create_save::<Entry>(&save, DEMO, &[]).unwrap();
+    let (mut battle, mut w) = Battle::open_writable(&save, Tables::builtin()).unwrap();
+    for e in &script.entries[..2] {
+        battle.record(&mut w, e.clone(), None).unwrap();
+    }
+    (save, battle, w, script)
+}
+
+/// Another battle's save (the demo with other commands), at least `len` bytes long.
+fn other_battle(len: usize) -> String {
+    let mut n = 4;
+    loop {
+        let other = Script::generate(99, n);
+        let text = umpire::store::save_text("other.toml", DEMO, &other.entries).unwrap();
+        if text.len() >= len {
+            return text;
+        }
+        n *= 2;
+    }
+}
+
+/// The rescue is the battle as this umpire holds it: the scenario and its confirmed commands,
+/// replaying to the same state.
+fn assert_rescued_from_memory(dir: &Path, script: &Script, battle: &Battle, msg: &str) {
+    assert!(msg.contains("were copied to"), "{msg}");
+    let files = rescued_files(dir);
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(msg.contains(&files[0].display().to_string()), "{msg}");
+    assert_log_is_prefix(&files[0], script, 2);
+    let rescued = Battle::open(&files[0], Tables::builtin()).unwrap();
+    assert_eq!(rescued.game.state, battle.game.state);
+    assert_eq!(rescued.scenario_text, DEMO);
+}
+
+/// Issue 15 item 3: `cp other.toml battle.toml` while the umpire plays rewrites the save in
+/// place (the same file, other bytes). The rescue used to copy the other battle's bytes from
+/// the open file and say the confirmed commands were saved; it is written from memory.
+#[test]
+fn a_save_overwritten_in_place_by_another_battle_is_rescued_from_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut battle, mut w, script) = session_with_two_entries(&dir);
+    let len = fs::metadata(&save).unwrap().len() as usize;
+    let other = other_battle(len + 1);
+    fs::write(&save, &other).unwrap(); // truncates and writes the same file, as `cp` does
+    let err = battle
+        .record(&mut w, script.entries[2].clone(), None)
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("changed by another program"), "{msg}");
+    assert_eq!(
+        fs::read_to_string(&save).unwrap(),
+        other,
+        "the other file is left as it is"
+    );
+    assert_rescued_from_memory(dir.path(), &script, &battle, &msg);
+    assert_eq!(battle.game.entries().len(), 2);
+}
+
+/// Truncated to nothing under the writer: the commands are rescued from memory (the open
+/// file holds nothing to copy any more).
+#[test]
+fn a_save_truncated_to_nothing_under_the_writer_is_rescued_from_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut battle, mut w, script) = session_with_two_entries(&dir);
+    fs::File::create(&save).unwrap(); // `: > battle.toml`
+    let err = battle
+        .record(&mut w, script.entries[2].clone(), None)
+        .unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("changed by another program"), "{msg}");
+    assert_eq!(fs::read(&save).unwrap(), b"");
+    assert_rescued_from_memory(dir.path(), &script, &battle, &msg);
+}
+
+/// Rewritten in place at exactly the same length: the length check cannot see it, so the
+/// writer compares what it knows of the file (its first and last bytes, and the whole file's
+/// checksum when its times changed). The next command is refused, not appended to a file that
+/// would then mix two battles; the session rescues from memory.
+#[test]
+fn a_save_rewritten_in_place_at_the_same_length_is_noticed_and_rescued_from_memory() {
+    for change in ["scenario", "middle", "last entry"] {
+        let dir = tempfile::tempdir().unwrap();
+        let (save, mut battle, mut w, script) = session_with_two_entries(&dir);
+        let mine = fs::read(&save).unwrap();
+        let mut other = mine.clone();
+        let at = match change {
+            "scenario" => 20,
+            "middle" => mine.len() / 2,
+            _ => mine.len() - 10,
+        };
+        other[at] = if other[at] == b'x' { b'y' } else { b'x' };
+        std::thread::sleep(std::time::Duration::from_millis(20)); // a later file time
+        fs::write(&save, &other).unwrap();
+        let err = battle
+            .record(&mut w, script.entries[2].clone(), None)
+            .unwrap_err();
+        let msg = err.to_string();
+        assert!(
+            msg.contains("changed by another program"),
+            "{change}: {msg}"
+        );
+        assert_eq!(fs::read(&save).unwrap(), other, "{change}");
+        assert_rescued_from_memory(dir.path(), &script, &battle, &msg);
+    }
+}
+
+/// The same through the store alone (no session, so no memory of the battle): the writer
+/// refuses to append, and it does not pass the file's new bytes off as its commands.
+#[test]
+fn a_writer_never_copies_bytes_it_did_not_write_as_its_rescue() {
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    let len = fs::metadata(&save).unwrap().len() as usize;
+    let mut other = fs::read(&save).unwrap();
+    other[len / 2] = if other[len / 2] == b'x' { b'y' } else { b'x' };
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    fs::write(&save, &other).unwrap();
+    let err = w.append(&script.entries[2]).unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("changed by another program"), "{msg}");
+    assert!(msg.contains("could not be copied"), "{msg}");
+    assert!(rescued_files(dir.path()).is_empty());
+    assert_eq!(fs::read(&save).unwrap(), other);
+    // A longer file copied over it: the same.
+    let longer = other_battle(len + 1);
+    let dir = tempfile::tempdir().unwrap();
+    let (save, mut w, script) = writer_with_two_entries(&dir);
+    fs::write(&save, &longer).unwrap();
+    let msg = w.append(&script.entries[2]).unwrap_err().to_string();
+    assert!(msg.contains("could not be copied"), "{msg}");
+    assert!(rescued_files(dir.path()).is_empty());
+}

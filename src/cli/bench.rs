@@ -124,13 +124,33 @@ fn next_command(game: &Game, mix: &mut Mix) -> Command {
 
 /// Generate `n` logged commands of the benchmark battle.
 pub fn fleet_log(scenario_text: &str, n: usize) -> Result<Vec<Entry>, CliError> {
+    fleet_log_with(scenario_text, n, Undos::default())
+}
+
+/// Undos in the benchmark battle (`umpire bench --undos P --storm N`): about `percent` of the
+/// commands are an `undo`, and the last `storm` commands are undos in a row. An undo used to
+/// make opening replay from the start (issue 15): these battles measure that it no longer does.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Undos {
+    pub percent: u64,
+    pub storm: usize,
+}
+
+/// [`fleet_log`] with undos mixed in. Without undos it is the same battle, command for command.
+pub fn fleet_log_with(scenario_text: &str, n: usize, undos: Undos) -> Result<Vec<Entry>, CliError> {
     let scenario = parse_scenario("fleet.toml", scenario_text)
         .map_err(|_| CliError::input("the benchmark scenario does not parse"))?;
     let mut game = Game::new(&scenario, Tables::builtin());
     let mut mix = Mix(20_000);
+    let mut undo_mix = Mix(15);
     let mut refused = 0;
     while game.entries().len() < n {
-        let cmd = next_command(&game, &mut mix);
+        let in_storm = game.entries().len() + undos.storm >= n;
+        let cmd = if in_storm || (undos.percent > 0 && undo_mix.below(100) < undos.percent) {
+            Command::Undo
+        } else {
+            next_command(&game, &mut mix)
+        };
         if game.execute(&cmd, &mut SeededDice).is_err() {
             refused += 1;
             if refused > n * 10 {
@@ -316,7 +336,12 @@ pub fn run_measure(path: &Path) -> Result<(), CliError> {
 
 /// `umpire bench`: generate the fleet action, measure at `commands / 10` and `commands`
 /// logged commands, print the figures against SPEC 7 and how they grow.
-pub fn run(ships: usize, commands: usize, dir: Option<&Path>) -> Result<(), CliError> {
+pub fn run(
+    ships: usize,
+    commands: usize,
+    undos: Undos,
+    dir: Option<&Path>,
+) -> Result<(), CliError> {
     // A folder given with --dir keeps the saves (to profile or replay them); the default
     // temporary folder is cleaned up.
     let keep = dir;
@@ -332,9 +357,18 @@ pub fn run(ships: usize, commands: usize, dir: Option<&Path>) -> Result<(), CliE
     };
     let scenario = fleet_scenario(ships);
     let started = Instant::now();
-    let log = fleet_log(&scenario, commands)?;
+    let log = fleet_log_with(&scenario, commands, undos)?;
+    let with_undos = match undos {
+        Undos {
+            percent: 0,
+            storm: 0,
+        } => String::new(),
+        Undos { percent, storm } => {
+            format!(" ({percent}% undos, then a storm of {storm} undos in a row)")
+        }
+    };
     out(&format!(
-        "generated a fleet action of {ships} ships and {commands} commands in {:.1} s",
+        "generated a fleet action of {ships} ships and {commands} commands{with_undos} in {:.1} s",
         started.elapsed().as_secs_f64()
     ));
     let exe = std::env::current_exe().map_err(|e| CliError::input(e.to_string()))?;

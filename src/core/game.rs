@@ -78,6 +78,33 @@ pub struct Journal<R: Rules> {
     done: Vec<usize>,
     /// Indices of undone commands that `redo` brings back, most recent last.
     redo: Vec<usize>,
+    /// Events applied to the state since the game was made (see [`Journal::events_applied`]).
+    applied: u64,
+    /// The state after the first `at` commands in effect, left by an undo for the next ones.
+    checkpoint: Option<Box<Checkpoint<R>>>,
+}
+
+/// How far before the commands in effect an undo leaves its checkpoint: a run of undos folds
+/// at most this many commands each, and the whole log once per this many undos.
+pub const CHECKPOINT_GAP: usize = 256;
+
+/// The state after `done[..at]` (see [`Journal::refold`]).
+#[derive(Debug, Clone)]
+struct Checkpoint<R: Rules> {
+    at: usize,
+    state: R::State,
+}
+
+/// What a command did to the history (see [`Journal::move_history`]).
+enum Moved {
+    /// A command of the rules, now in effect.
+    New,
+    /// The last command in effect was undone.
+    Undone,
+    /// Entry `i` is in effect again.
+    Redone(usize),
+    /// An undo or redo with nothing to move.
+    Nothing(Verb),
 }
 
 /// Where a game's history stood after its first `len` entries: the state and the undo/redo
@@ -122,10 +149,24 @@ impl<R: Rules> Journal<R> {
             entries: Vec::new(),
             done: Vec::new(),
             redo: Vec::new(),
+            applied: 0,
+            checkpoint: None,
         }
     }
 
+    /// How many events this game has applied to its state since it was made (a replay's
+    /// count, plus every command since). Opening a save must cost a number of applies linear in
+    /// its log whatever its undos (issue 15): tests count them instead of timing them.
+    pub fn events_applied(&self) -> u64 {
+        self.applied
+    }
+
     /// Rebuild a game from its log: events are applied as recorded, no dice are rolled.
+    ///
+    /// Linear in the log whatever its undos (issue 15): the undo and redo moves are walked
+    /// first, on the indices alone, and then the commands still in effect are folded once, in
+    /// log order. Each recorded event is applied at most once ([`Journal::events_applied`]);
+    /// an undo no longer folds the log again from the scenario's start.
     pub fn replay(
         setup: &R::Setup,
         tables: R::Tables,
@@ -136,7 +177,7 @@ impl<R: Rules> Journal<R> {
         game.entries.reserve_exact(entries.len());
         game.done.reserve_exact(entries.len());
         let mut last_seq = 0;
-        for entry in entries {
+        for mut entry in entries {
             // Numbered from 1, each after the one before; the next command takes the next
             // number, so the largest one cannot be stored (a fuzzed save found the overflow).
             if entry.seq <= last_seq || entry.seq == u64::MAX {
@@ -159,22 +200,30 @@ impl<R: Rules> Journal<R> {
                     ),
                 });
             }
-            match history_move(&entry.cmd) {
-                Some(Verb::Undo) if game.done.is_empty() => {
-                    return Err(GameError::Replay {
-                        seq: entry.seq,
-                        message: "undo with nothing to undo".into(),
-                    })
+            let message = match game.move_history(&entry.cmd) {
+                Moved::Nothing(Verb::Undo) => "undo with nothing to undo",
+                Moved::Nothing(_) => "redo with nothing to redo",
+                _ => {
+                    entry.events.shrink_to_fit();
+                    game.entries.push(entry);
+                    continue;
                 }
-                Some(Verb::Redo) if game.redo.is_empty() => {
-                    return Err(GameError::Replay {
-                        seq: entry.seq,
-                        message: "redo with nothing to redo".into(),
-                    })
-                }
-                _ => {}
-            }
-            game.commit(entry);
+            };
+            return Err(GameError::Replay {
+                seq: entry.seq,
+                message: message.into(),
+            });
+        }
+        // The state is the fold of the commands in effect, in log order (`done` always is).
+        let Journal {
+            state,
+            applied,
+            entries,
+            done,
+            ..
+        } = &mut game;
+        for &d in done.iter() {
+            fold::<R>(state, applied, &entries[d].events);
         }
         Ok(game)
     }
@@ -240,55 +289,97 @@ impl<R: Rules> Journal<R> {
         // log lives as long as the game, so it keeps only what it uses (7 MB of 25 at 20,000
         // entries).
         entry.events.shrink_to_fit();
-        let index = self.entries.len();
-        match history_move(&entry.cmd) {
-            Some(Verb::Undo) => {
-                if let Some(i) = self.done.pop() {
-                    self.redo.push(i);
-                    self.refold(marks);
-                }
+        match self.move_history(&entry.cmd) {
+            Moved::Undone => self.refold(marks),
+            Moved::Redone(i) => {
+                fold::<R>(&mut self.state, &mut self.applied, &self.entries[i].events);
             }
-            Some(Verb::Redo) => {
-                if let Some(i) = self.redo.pop() {
-                    for e in &self.entries[i].events {
-                        R::apply(&mut self.state, e);
-                    }
-                    self.done.push(i);
-                }
-            }
-            _ => {
-                for e in &entry.events {
-                    R::apply(&mut self.state, e);
-                }
-                self.done.push(index);
-                self.redo.clear();
-            }
+            Moved::New => fold::<R>(&mut self.state, &mut self.applied, &entry.events),
+            Moved::Nothing(_) => {}
         }
         self.entries.push(entry);
     }
 
+    /// Move the history (the undo and redo stacks) for the command `cmd` about to be logged as
+    /// the next entry; the state is left to the caller.
+    fn move_history(&mut self, cmd: &str) -> Moved {
+        match history_move(cmd) {
+            Some(Verb::Undo) => match self.done.pop() {
+                Some(i) => {
+                    self.redo.push(i);
+                    // The checkpoint stands after `done[..at]`: gone once `done` is shorter.
+                    if self
+                        .checkpoint
+                        .as_ref()
+                        .is_some_and(|c| c.at > self.done.len())
+                    {
+                        self.checkpoint = None;
+                    }
+                    Moved::Undone
+                }
+                None => Moved::Nothing(Verb::Undo),
+            },
+            Some(verb) => match self.redo.pop() {
+                Some(i) => {
+                    self.done.push(i);
+                    Moved::Redone(i)
+                }
+                None => Moved::Nothing(verb),
+            },
+            None => {
+                self.done.push(self.entries.len());
+                self.redo.clear();
+                Moved::New
+            }
+        }
+    }
+
     /// The state as the fold of the commands in effect (after an undo): from the latest of
-    /// `marks` whose commands in effect are where `done` starts (its state is their fold),
-    /// else from the scenario's start.
+    /// `marks` whose commands in effect are where `done` starts (its state is their fold), or
+    /// from the game's own checkpoint, else from the scenario's start.
+    ///
+    /// So that a run of undos does not fold the log again each time (a quadratic storm), the
+    /// fold leaves a checkpoint [`CHECKPOINT_GAP`] commands before its end: the next undos fold
+    /// from there, until they undo past it. One state is kept (about 1.3 MB at 250 ships), and
+    /// only once an undo has been made.
     fn refold(&mut self, marks: &[&Mark<R>]) {
-        let base = marks
+        let mark = marks
             .iter()
             .filter(|m| m.len <= self.entries.len() && self.done.starts_with(&m.done))
-            .max_by_key(|m| m.done.len());
-        let from = match base {
-            Some(m) => {
-                self.state = m.state.clone();
-                m.done.len()
+            .max_by_key(|m| m.done.len())
+            .map(|m| (m.done.len(), &m.state));
+        let own = self
+            .checkpoint
+            .as_ref()
+            .filter(|c| c.at <= self.done.len())
+            .map(|c| (c.at, &c.state));
+        let (from, base) = match (mark, own) {
+            (Some(m), Some(c)) => {
+                if m.0 > c.0 {
+                    m
+                } else {
+                    c
+                }
             }
-            None => {
-                self.state = self.initial.clone();
-                0
-            }
+            (Some(b), None) | (None, Some(b)) => b,
+            (None, None) => (0, &self.initial),
         };
-        for &d in &self.done[from..] {
-            for e in &self.entries[d].events {
-                R::apply(&mut self.state, e);
+        self.state = base.clone();
+        let end = self.done.len();
+        let at = end.saturating_sub(CHECKPOINT_GAP);
+        let mut from = from;
+        if at > from {
+            for &d in &self.done[from..at] {
+                fold::<R>(&mut self.state, &mut self.applied, &self.entries[d].events);
             }
+            self.checkpoint = Some(Box::new(Checkpoint {
+                at,
+                state: self.state.clone(),
+            }));
+            from = at;
+        }
+        for &d in &self.done[from..end] {
+            fold::<R>(&mut self.state, &mut self.applied, &self.entries[d].events);
         }
     }
 
@@ -319,6 +410,7 @@ impl<R: Rules> Journal<R> {
     }
 
     fn set_history(&mut self, mark: &Mark<R>) {
+        self.checkpoint = None;
         self.state = mark.state.clone();
         self.done = mark.done.clone();
         self.redo = mark.redo.clone();
@@ -402,6 +494,14 @@ impl<R: Rules> Journal<R> {
         }
         problems
     }
+}
+
+/// Apply `events` to `state`, counting them in `applied`.
+fn fold<R: Rules>(state: &mut R::State, applied: &mut u64, events: &[R::Event]) {
+    for e in events {
+        R::apply(state, e);
+    }
+    *applied += events.len() as u64;
 }
 
 /// Supplies the non-queued dice and chart values recorded in a log entry, in order (replay

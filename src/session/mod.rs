@@ -168,6 +168,11 @@ impl<R: Ruleset> Session<R> {
 
     /// Make a prepared entry durable in the save, then take it into the game; returns the log
     /// lines that explain it. Nothing changes if the append fails: "durable before shown".
+    ///
+    /// If the save was deleted, replaced or rewritten underneath (`cp other.toml save.toml`),
+    /// nothing is written to it, and the battle as this session holds it (the scenario text and
+    /// every confirmed entry) is written to a new file beside it, read back, opened and replayed
+    /// to the same state before the message says the commands are there ([`Session::is_copy`]).
     pub fn record(
         &mut self,
         writer: &mut SaveWriter,
@@ -175,7 +180,13 @@ impl<R: Ruleset> Session<R> {
         wall: Option<String>,
     ) -> Result<Vec<String>, StoreError> {
         entry.wall = wall;
-        writer.append(&entry)?;
+        let text = || self.save_text();
+        let verify = |path: &Path| self.is_copy(path);
+        let rescue = store::Rescue {
+            text: &text,
+            verify: &verify,
+        };
+        writer.append_or_rescue(&entry, &rescue)?;
         let before = entry.clock;
         let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
         lines.extend(
@@ -189,6 +200,30 @@ impl<R: Ruleset> Session<R> {
             lines.push(format!("  now {now}"));
         }
         Ok(lines)
+    }
+}
+
+impl<R: Ruleset> Session<R> {
+    /// The whole save as this session holds it: the scenario text and every confirmed entry, in
+    /// the save format (what a rescue writes).
+    pub fn save_text(&self) -> Result<String, String> {
+        store::save_text(&self.name, &self.scenario_text, self.game.entries())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Whether the save at `path` is this battle: it opens, and replays to the same log length
+    /// and the same state. The "why not" completes "it ...".
+    pub fn is_copy(&self, path: &Path) -> Result<(), String> {
+        let copy = Session::<R>::open(path, self.game.tables.clone())
+            .map_err(|e| format!("does not open: {}", e.message))?;
+        let (n, m) = (copy.game.entries().len(), self.game.entries().len());
+        if n != m {
+            return Err(format!("holds {n} commands instead of {m}"));
+        }
+        if copy.game.state != self.game.state {
+            return Err("does not replay to the battle as it stands".to_string());
+        }
+        Ok(())
     }
 }
 

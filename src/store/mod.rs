@@ -11,7 +11,7 @@
 //! - [`recover_save`]: copy the intact part of a damaged save to a new file.
 //!
 //! Decisions (SPEC 7, "nothing typed is ever lost"):
-//! - Checksum: CRC-32/IEEE, hand-written (table built at compile time), over the JSON text.
+//! - Checksum: CRC-32/IEEE (the `crc32fast` crate), over the JSON text.
 //! - A *torn* entry is the last non-blank log line when it has no end of line (a crash
 //!   mid-write, including one that cut a UTF-8 character), or holds zero bytes that were never
 //!   written (a crash after the file grew but before all its blocks reached the disk). It is
@@ -36,9 +36,14 @@
 //!   [`SaveWriter::lock_waits`] says how often an open waited, so tests need no clock.
 //!   [`create_save`] refuses to replace a save another umpire is writing to.
 //! - Before each append the writer checks that the path still names the file it opened, at the
-//!   length it left it; a save deleted, replaced or changed underneath it is never written to
-//!   again, and its confirmed commands are copied from the still-open file to a new one
-//!   ([`StoreError::Replaced`]).
+//!   length it left it, holding the bytes it left (both ends compared every time, the whole
+//!   file's CRC-32 when its times changed: a rewrite in place at the same length is seen, see
+//!   `known.rs`); a save deleted, replaced or changed underneath it is never written to again
+//!   ([`StoreError::Replaced`]). Its confirmed commands are copied to a new file: from what the
+//!   caller holds in memory when it passes a [`Rescue`] (the session does: scenario text and
+//!   every entry, read back and replayed to the same state before the message names the copy),
+//!   else from the still-open file, only if it still holds exactly the bytes this writer left
+//!   (a file emptied or overwritten in place does not, and the message says nothing was copied).
 //! - A read-only save is refused for writing with [`StoreError::ReadOnly`]; a full disk with
 //!   [`StoreError::DiskFull`]; a file over [`MAX_SAVE_BYTES`] is not read at all, except by
 //!   [`recover_save`], which reads it a line at a time and copies the part that fits
@@ -57,6 +62,7 @@
 mod error;
 pub mod follow;
 pub mod format;
+mod known;
 pub mod lock;
 mod save;
 pub mod tables;
@@ -66,6 +72,6 @@ pub use format::{crc32, LOG_MARKER};
 pub use lock::{writer_lock, LockHolder, WriterLock};
 pub use save::{
     append_entry, create_save, is_battle_file, parse_save, parse_save_bytes, read_save,
-    recover_save, recover_save_as, save_text, write_atomic, Loaded, SaveWriter, MAX_SAVE_BYTES,
-    MAX_SCENARIO_BYTES,
+    recover_save, recover_save_as, save_text, write_atomic, Loaded, Rescue, SaveWriter,
+    MAX_SAVE_BYTES, MAX_SCENARIO_BYTES,
 };

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::error::StoreError;
 use super::format::{entry_line, marker_line, scan, BadLine, LOG_MARKER};
+use super::known::Known;
 use super::lock::{identity, is_full, is_read_only, lock, refuse_if_locked, remove_note};
 
 /// A save file as read: the scenario text and the decoded log.
@@ -169,6 +170,21 @@ pub struct SaveWriter {
     broken: bool,
     /// How often the open found the lock held and waited (see [`SaveWriter::lock_waits`]).
     lock_waits: u32,
+    /// What this writer knows of the bytes it left (a file rewritten in place is noticed).
+    known: Known,
+}
+
+/// Where a writer that finds its save deleted, replaced or rewritten copies the confirmed
+/// commands from: what the caller holds in memory (the session holds the scenario text and
+/// every entry), rather than the open file, which a program writing in place may have filled
+/// with another battle's bytes or emptied. See [`SaveWriter::append_or_rescue`].
+pub struct Rescue<'a> {
+    /// The whole save as the caller holds it: scenario, marker and every confirmed entry
+    /// ([`save_text`]). Called only when a rescue is needed.
+    pub text: &'a dyn Fn() -> Result<String, String>,
+    /// Checks the copy written at the path: it opens, and replays to the battle the caller
+    /// holds. Only a copy that passes is reported as the rescue.
+    pub verify: &'a dyn Fn(&Path) -> Result<(), String>,
 }
 
 /// The largest save file read. A fleet action of 250 ships and 20,000 commands is far smaller
@@ -265,7 +281,9 @@ impl SaveWriter {
         let meta = file
             .metadata()
             .map_err(|e| StoreError::io(&name, "read", e))?;
+        let known = Known::new(&bytes[..len], &meta);
         let writer = SaveWriter {
+            known,
             has_marker: raw.has_marker,
             needs_newline: len > 0 && bytes[len - 1] != b'\n',
             len: len as u64,
@@ -299,9 +317,33 @@ impl SaveWriter {
 
     /// Append one entry and make it durable. On failure the file is cut back to what it was
     /// before the call (as far as the system allows) and the entry must be treated as not saved.
+    ///
+    /// If the save was deleted, replaced or changed underneath this writer, nothing is written
+    /// and the confirmed commands are copied from the still-open file to a new one, provided it
+    /// still holds exactly the bytes this writer left (a file rewritten in place does not:
+    /// then nothing is copied, and the message says so). A caller that holds the battle in
+    /// memory passes it with [`SaveWriter::append_or_rescue`].
     pub fn append<T: Serialize>(&mut self, entry: &T) -> Result<(), StoreError> {
+        self.append_with(entry, None)
+    }
+
+    /// [`SaveWriter::append`], where a rescue is written from `rescue` (what the caller holds
+    /// in memory), read back and verified before the message names it.
+    pub fn append_or_rescue<T: Serialize>(
+        &mut self,
+        entry: &T,
+        rescue: &Rescue<'_>,
+    ) -> Result<(), StoreError> {
+        self.append_with(entry, Some(rescue))
+    }
+
+    fn append_with<T: Serialize>(
+        &mut self,
+        entry: &T,
+        rescue: Option<&Rescue<'_>>,
+    ) -> Result<(), StoreError> {
         let name = name_of(&self.path);
-        self.check_same_file()?;
+        self.check_same_file(rescue)?;
         let json = serde_json::to_string(entry).map_err(|e| StoreError::Encode {
             path: name.clone(),
             reason: e.to_string(),
@@ -337,6 +379,10 @@ impl SaveWriter {
             return Err(self.failure(e, "sync to disk"));
         }
         self.len += text.len() as u64;
+        self.known.appended(text.as_bytes());
+        if let Ok(meta) = self.file.metadata() {
+            self.known.touched(&meta);
+        }
         self.has_marker = true;
         self.needs_newline = false;
         self.confirmed += 1;
@@ -371,8 +417,9 @@ impl SaveWriter {
         self.file.sync_data()
     }
 
-    /// The path must still name the file this writer opened, at the length it left it.
-    fn check_same_file(&mut self) -> Result<(), StoreError> {
+    /// The path must still name the file this writer opened, at the length it left it, holding
+    /// the bytes it left (see [`Known`]).
+    fn check_same_file(&mut self, rescue: Option<&Rescue<'_>>) -> Result<(), StoreError> {
         let what = if self.broken {
             Some("replaced or changed earlier".to_string())
         } else {
@@ -387,6 +434,11 @@ impl SaveWriter {
                     meta.len(),
                     self.len
                 )),
+                Ok(meta) if !self.known.still_holds(&self.file, self.len, &meta) => Some(
+                    "changed by another program (rewritten in place, at the length this \
+                     umpire left it)"
+                        .to_string(),
+                ),
                 Ok(_) => None,
             }
         };
@@ -396,7 +448,10 @@ impl SaveWriter {
         let rescued = if self.broken {
             Err("see the first message".to_string())
         } else {
-            self.rescue()
+            match rescue {
+                Some(memory) => self.rescue_from_memory(memory),
+                None => self.rescue_from_file(),
+            }
         };
         self.broken = true;
         Err(StoreError::Replaced {
@@ -408,11 +463,45 @@ impl SaveWriter {
     }
 
     /// Copy the confirmed part of the open file (which may no longer have a name) to a new file
-    /// next to the save; returns its path.
-    fn rescue(&self) -> Result<String, String> {
+    /// next to the save, if it still holds exactly the bytes this writer left; returns its
+    /// path.
+    fn rescue_from_file(&self) -> Result<String, String> {
         let mut bytes = vec![0; self.len as usize];
-        read_exact_at(&self.file, &mut bytes, 0).map_err(|e| format!("cannot read it: {e}"))?;
-        let text = String::from_utf8_lossy(&bytes);
+        let read = read_exact_at(&self.file, &mut bytes, 0);
+        if read.is_err() || !self.known.holds(&bytes) {
+            return Err(
+                "the file no longer holds the bytes this umpire wrote, and this \
+                        umpire keeps no other copy of them"
+                    .to_string(),
+            );
+        }
+        let out = self.write_rescue(&bytes)?;
+        let again = fs::read(&out).map_err(|e| format!("cannot read back {}: {e}", out.display()));
+        match again {
+            Ok(again) if self.known.holds(&again) => Ok(out.display().to_string()),
+            Ok(_) => Err(format!("{} does not hold what was written", out.display())),
+            Err(why) => Err(why),
+        }
+    }
+
+    /// Write the save as the caller holds it in memory to a new file next to the save, read it
+    /// back and have the caller verify it (it opens and replays to the same battle); returns
+    /// its path.
+    fn rescue_from_memory(&self, memory: &Rescue<'_>) -> Result<String, String> {
+        let text = (memory.text)()?;
+        let out = self.write_rescue(text.as_bytes())?;
+        let shown = out.display();
+        let again = fs::read(&out).map_err(|e| format!("cannot read back {shown}: {e}"))?;
+        if again != text.as_bytes() {
+            return Err(format!("{shown} does not hold what was written"));
+        }
+        (memory.verify)(&out)
+            .map_err(|why| format!("a copy was written to {shown}, but it {why}"))?;
+        Ok(shown.to_string())
+    }
+
+    /// A new file next to the save holding `bytes`, synced with its folder.
+    fn write_rescue(&self, bytes: &[u8]) -> Result<PathBuf, String> {
         let stamp = chrono::Local::now().format("%Y%m%d-%H%M%S");
         let stem = self
             .path
@@ -436,11 +525,11 @@ impl SaveWriter {
             match create_new_file(&out) {
                 Ok(mut file) => {
                     let written = file
-                        .write_all(text.as_bytes())
+                        .write_all(bytes)
                         .and_then(|()| file.sync_all())
                         .and_then(|()| sync_dir(&dir));
                     return match written {
-                        Ok(()) => Ok(out.display().to_string()),
+                        Ok(()) => Ok(out),
                         Err(e) => {
                             let _ = fs::remove_file(&out);
                             Err(format!("cannot write {}: {e}", out.display()))
@@ -459,6 +548,9 @@ impl SaveWriter {
         if self.file.set_len(self.len).is_ok() {
             let _ = self.file.sync_data();
         }
+        if let Ok(meta) = self.file.metadata() {
+            self.known.touched(&meta);
+        }
     }
 }
 
@@ -469,13 +561,13 @@ impl Drop for SaveWriter {
 }
 
 #[cfg(unix)]
-fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+pub(crate) fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     use std::os::unix::fs::FileExt;
     file.read_exact_at(buf, offset)
 }
 
 #[cfg(not(unix))]
-fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
+pub(crate) fn read_exact_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
     use std::io::Seek;
     let mut f = file.try_clone()?;
     f.seek(io::SeekFrom::Start(offset))?;
