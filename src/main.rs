@@ -162,6 +162,12 @@ enum Cmd {
     },
     /// A salvo's chance to hit on the Gunfire Hit Chance Modifiers Table (FG&DN p. 6-4).
     Chance(cli::chance::ChanceArgs),
+    /// Where the user's class library is and the classes it holds (set UMPIRE_CONFIG_DIR to
+    /// use another folder).
+    Classes {
+        #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
+        ruleset: String,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -362,6 +368,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
         }
         Some(Cmd::Chance(args)) => cli::chance::run(&args, &tables),
+        Some(Cmd::Classes { ruleset }) => cli::classes::run(&ruleset),
         Some(Cmd::Demo { out, ruleset }) => {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,

@@ -4,6 +4,7 @@ pub mod bench;
 pub mod carry;
 pub mod chance;
 pub mod check;
+pub mod classes;
 pub mod log;
 pub mod report;
 pub mod ruleset;

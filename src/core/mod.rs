@@ -2,6 +2,7 @@
 //! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
 //! `Rules`/`Ruleset` traits and the registry (`ruleset`), the command tokenizer (`tokens`) and
 //! ids as words (`words`). Pure: no terminal, no files, no wall clock, no global randomness.
+pub mod classes;
 pub mod dice;
 pub mod game;
 pub mod ruleset;

@@ -169,6 +169,12 @@ impl Ruleset for Fgdn {
             .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
     }
 
+    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+        crate::rulesets::fgdn::scenario::parse_class_file(file, text)
+            .map(|classes| classes.into_iter().map(|c| c.id).collect())
+            .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
+    }
+
     fn entry_lines(before: &GameState, entry: &Record<Fgdn>) -> Vec<String> {
         entry
             .events_at()
