@@ -7,6 +7,7 @@ pub mod check;
 pub mod classes;
 pub mod log;
 pub mod report;
+pub mod roster;
 pub mod ruleset;
 pub mod run;
 pub mod status;

@@ -23,6 +23,7 @@ pub mod repairs;
 pub mod report;
 pub mod resolve;
 pub mod review;
+pub mod roster;
 pub mod scenario;
 pub mod speed;
 pub mod state;
