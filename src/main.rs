@@ -205,6 +205,10 @@ enum Cmd {
         #[arg(long)]
         force: bool,
     },
+    /// The battle builder: a screen to set the start, date, sea state and options, add ships
+    /// from the class library with a count and names, set sides, and save a scenario. An
+    /// existing scenario is edited the same way (default FILE: battle.toml).
+    New { file: Option<PathBuf> },
     /// Where the user's class library is and the classes it holds (set UMPIRE_CONFIG_DIR to
     /// use another folder).
     Classes {
@@ -412,6 +416,12 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
         Some(Cmd::Chance(args)) => cli::chance::run(&args, &tables),
         Some(Cmd::Classes { ruleset }) => cli::classes::run(&ruleset),
+        Some(Cmd::New { file }) => {
+            if let Some(farewell) = tui::builder::run(file.as_deref())? {
+                cli::out(&farewell);
+            }
+            Ok(())
+        }
         Some(Cmd::Import {
             roster,
             ruleset,

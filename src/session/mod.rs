@@ -245,6 +245,15 @@ pub fn class_sources<R: Ruleset>(
     scenario: Option<&Path>,
     text: &str,
 ) -> Result<Vec<ClassSource>, Error> {
+    class_sources_in::<R>(scenario, text, &class_library_files(R::ID))
+}
+
+/// [`class_sources`] with the library's files given (the builder's, tests).
+pub fn class_sources_in<R: Ruleset>(
+    scenario: Option<&Path>,
+    text: &str,
+    library: &[PathBuf],
+) -> Result<Vec<ClassSource>, Error> {
     let base = scenario
         .and_then(|p| p.parent())
         .map(Path::to_path_buf)
@@ -264,8 +273,8 @@ pub fn class_sources<R: Ruleset>(
         })
     };
     if wanted.iter().any(|id| !found(&sources, id)) {
-        for path in class_library_files(R::ID) {
-            match read_class_file::<R>(&path) {
+        for path in library {
+            match read_class_file::<R>(path) {
                 Ok(mut s) => {
                     s.library = true;
                     sources.push(s);

@@ -190,7 +190,7 @@ fn unguard(cell: &str) -> &str {
 }
 
 /// An id made from a name: lower-case letters and digits, other runs as `-`.
-fn slug(name: &str) -> String {
+pub fn slug(name: &str) -> String {
     let mut s = String::new();
     for c in name.chars() {
         if c.is_ascii_alphanumeric() {
