@@ -212,3 +212,88 @@ fn the_example_class_file_checks() {
         "docs/examples/classes-demo.toml: ok\ndocs/examples/classes-battle.toml: ok\n"
     );
 }
+
+const DNB_CLASSES: &str = r#"# Counter values are ESTIMATE placeholders, as in saves/demo-dnb.toml: copy your counters'.
+ruleset = "dnb-standard"
+
+[[class]]
+id = "kgv"
+name = "King George V"
+nation = "United Kingdom"
+front = { gun_rating = 5, weight_of_fire = 6, si = 6, torpedo_rating = 0, max_range = 16, speed = 5, maneuver = 1 }
+back = { gun_rating = 3, weight_of_fire = 5, si = 5, torpedo_rating = 0, max_range = 16, speed = 4, maneuver = 1 }
+"#;
+
+const DNB_SCENARIO: &str = r#"[scenario]
+name = "T"
+ruleset = "dnb-standard"
+start = "1"
+classes = ["dnb-classes.toml"]
+
+[[ship]]
+id = "pow"
+name = "Prince of Wales"
+side = "British"
+class = "kgv"
+
+[[ship]]
+id = "kgv"
+name = "King George V"
+side = "British"
+class = "kgv"
+back = { gun_rating = 2, weight_of_fire = 5, si = 4, torpedo_rating = 0, max_range = 16, speed = 4, maneuver = 1 }
+
+[[ship]]
+id = "bis"
+name = "Bismarck"
+side = "German"
+front = { gun_rating = 5, weight_of_fire = 6, si = 6, torpedo_rating = 0, max_range = 16, speed = 5, maneuver = 1 }
+"#;
+
+/// D&B ships take their counters from a class the same way (SPEC 9: each ruleset its own
+/// fields); a bad counter value in a class is reported naming the class file, class and key.
+#[test]
+fn dnb_ships_take_their_counters_from_classes() {
+    use umpire::rulesets::dnb::{game::Dnb, Tables as DnbTables};
+    let d = dir_with(&[("s.toml", DNB_SCENARIO), ("dnb-classes.toml", DNB_CLASSES)]);
+    let b = umpire::session::Session::<Dnb>::open(
+        &d.path().join("s.toml"),
+        DnbTables::builtin().unwrap(),
+    )
+    .unwrap();
+    let ships = &b.scenario.state.ships;
+    assert_eq!(ships[0].spec.front.si, 6);
+    assert_eq!(ships[0].spec.nation.as_deref(), Some("United Kingdom"));
+    assert_eq!(
+        ships[1].spec.back.as_ref().unwrap().si,
+        4,
+        "the ship's own back"
+    );
+    assert_eq!(ships[2].spec.back, None);
+    assert!(b.scenario_text.contains("# class \"kgv\" from"));
+    let o = ok(umpire()
+        .arg("check")
+        .arg(d.path().join("s.toml"))
+        .arg(d.path().join("dnb-classes.toml"))
+        .output()
+        .unwrap());
+    assert!(out(&o).contains("dnb-classes.toml: ok"), "{}", text(&o));
+    std::fs::write(
+        d.path().join("dnb-classes.toml"),
+        DNB_CLASSES.replacen("si = 6", "si = 600", 1),
+    )
+    .unwrap();
+    for f in ["s.toml", "dnb-classes.toml"] {
+        let o = umpire()
+            .arg("check")
+            .arg(d.path().join(f))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(
+            err(&o).contains("class \"kgv\": front.si: 600 is not a counter value (0-99)"),
+            "{}",
+            text(&o)
+        );
+    }
+}

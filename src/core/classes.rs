@@ -99,6 +99,12 @@ pub fn wanted(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether the scenario has `[[class]]` tables or a ship that names a class.
+pub fn uses_classes(text: &str) -> bool {
+    toml::from_str::<PeekScenario>(text)
+        .is_ok_and(|p| !p.class.is_empty() || p.ship.iter().any(|s| s.class.is_some()))
+}
+
 /// The classes of a class file: each id with the 1-based line of its `[[class]]` header.
 pub fn class_ids(file: &str, text: &str) -> Result<Vec<(String, usize)>, String> {
     let p: PeekFile = toml::from_str(text).map_err(|e| {
