@@ -76,6 +76,9 @@ struct PeekFile {
 /// scenario's folder). Empty when the key is absent or the text is not TOML the parser would
 /// accept (the ruleset's parser then says why).
 pub fn named_files(text: &str) -> Vec<String> {
+    if !mentions_classes(text) {
+        return Vec::new();
+    }
     toml::from_str::<PeekScenario>(text)
         .ok()
         .and_then(|p| p.scenario)
@@ -86,6 +89,9 @@ pub fn named_files(text: &str) -> Vec<String> {
 /// The class ids the scenario's ships use that are not among its own `[[class]]` blocks, in
 /// the order of first use.
 pub fn wanted(text: &str) -> Vec<String> {
+    if !mentions_classes(text) {
+        return Vec::new();
+    }
     let Ok(p) = toml::from_str::<PeekScenario>(text) else {
         return Vec::new();
     };
@@ -99,10 +105,25 @@ pub fn wanted(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether any line could be a class key or table (`class = `, `classes = `, `[[class]]`): a
+/// quick look before the TOML is parsed, so that opening a battle without classes (every save
+/// of a long battle) costs nothing more. Keys start their line in TOML (inline tables are on
+/// one line), so a text without such a line has no class.
+fn mentions_classes(text: &str) -> bool {
+    text.lines().any(|l| {
+        let t = l.trim_start();
+        t.starts_with("class")
+            || t.starts_with("\"class")
+            || t.starts_with("'class")
+            || (t.starts_with('[') && t.contains("class"))
+    })
+}
+
 /// Whether the scenario has `[[class]]` tables or a ship that names a class.
 pub fn uses_classes(text: &str) -> bool {
-    toml::from_str::<PeekScenario>(text)
-        .is_ok_and(|p| !p.class.is_empty() || p.ship.iter().any(|s| s.class.is_some()))
+    mentions_classes(text)
+        && toml::from_str::<PeekScenario>(text)
+            .is_ok_and(|p| !p.class.is_empty() || p.ship.iter().any(|s| s.class.is_some()))
 }
 
 /// The classes of a class file: each id with the 1-based line of its `[[class]]` header.
@@ -156,6 +177,9 @@ pub fn resolve(text: &str, sources: &[ClassSource]) -> Result<Resolved, Vec<Stri
         text: text.to_string(),
         embedded: Vec::new(),
     };
+    if !mentions_classes(text) {
+        return Ok(unchanged);
+    }
     let Ok(peek) = toml::from_str::<PeekScenario>(text) else {
         return Ok(unchanged);
     };
