@@ -295,6 +295,18 @@ fn the_demo_battle_from_an_empty_library() {
     let s = opened(&path, &[]);
     assert_eq!(s.ships.len(), 8);
     assert_eq!(s.ships[4].armor.belt, 21);
+    // L copies a class typed here to the library, for the next battle.
+    b.library_dir = Some(d.path().join("lib"));
+    assert_eq!(b.focus, umpire::tui::builder::Focus::Classes);
+    press(&mut b, &["k", "k", "k", "k", "k", "k", "L"]);
+    let (error, m) = b.message.clone().unwrap();
+    assert!(!error && m.starts_with("class tiger copied to"), "{m}");
+    let lib = d.path().join("lib/builder-classes.toml");
+    let next = builder(&d.path().join("next.toml"), vec![lib.clone()]);
+    assert_eq!(next.library[0].info.id, "tiger");
+    assert_eq!(next.library[0].place, "builder-classes.toml");
+    press(&mut b, &["L"]);
+    assert!(b.message.clone().unwrap().1.contains("already in"));
     assert_eq!(keys, KEYS_EMPTY, "keystrokes from an empty library");
 }
 

@@ -136,6 +136,8 @@ pub struct Builder {
     doc: DocumentMut,
     pub library: Vec<Offered>,
     library_files: Vec<PathBuf>,
+    /// The class library's folder, where `L` copies a class typed here (None: not offered).
+    pub library_dir: Option<PathBuf>,
     pub focus: Focus,
     pub setting: usize,
     pub ship: usize,
@@ -156,7 +158,9 @@ const NEW: &str = "[scenario]\nname = \"New battle\"\nruleset = \"fgdn-1.1\"\nst
 impl Builder {
     /// A builder on `path`: the scenario there if it exists (never a save), else a new one.
     pub fn open(path: &Path) -> Result<Builder, Error> {
-        Builder::open_with(path, session::class_library_files("fgdn-1.1"))
+        let mut b = Builder::open_with(path, session::class_library_files("fgdn-1.1"))?;
+        b.library_dir = session::class_library_dir("fgdn-1.1");
+        Ok(b)
     }
 
     /// [`Builder::open`] with the class library's files given.
@@ -188,6 +192,7 @@ impl Builder {
             doc,
             library: Vec::new(),
             library_files,
+            library_dir: None,
             focus: Focus::Settings,
             setting: 0,
             ship: 0,
@@ -666,6 +671,12 @@ impl Builder {
                 });
             }
             KeyCode::Char('a') => self.open_add(),
+            KeyCode::Char('L') if self.focus == Focus::Classes => {
+                self.message = Some(match self.copy_to_library() {
+                    Ok(m) => (false, m),
+                    Err(m) => (true, m),
+                });
+            }
             KeyCode::Char('d') | KeyCode::Delete if self.focus == Focus::Ships => {
                 let rows = self.ship_rows();
                 if let Some(r) = rows.get(self.ship) {
@@ -722,6 +733,63 @@ impl Builder {
         if !q {
             self.quit_asked = false;
         }
+    }
+
+    /// Copy the selected class, typed into this battle, to the class library
+    /// (`builder-classes.toml` there), so that later battles offer it.
+    fn copy_to_library(&mut self) -> Result<String, String> {
+        let dir = self
+            .library_dir
+            .clone()
+            .ok_or("no class library folder on this system (set UMPIRE_CONFIG_DIR)")?;
+        let o = self
+            .library
+            .get(self.class)
+            .ok_or("no class selected")?
+            .clone();
+        if o.place != "this battle" {
+            return Err(format!(
+                "class {} is already in {}: L copies a class typed into this battle",
+                o.info.id, o.place
+            ));
+        }
+        let table = self
+            .doc
+            .get("class")
+            .and_then(Item::as_array_of_tables)
+            .and_then(|a| {
+                a.iter()
+                    .find(|t| t.get("id").and_then(|v| v.as_str()) == Some(o.info.id.as_str()))
+            })
+            .cloned()
+            .ok_or("the class is not in this battle")?;
+        let mut one = DocumentMut::new();
+        let mut a = ArrayOfTables::new();
+        a.push(table);
+        one.insert("class", Item::ArrayOfTables(a));
+        let file = dir.join("builder-classes.toml");
+        let old = std::fs::read_to_string(&file).unwrap_or_default();
+        let name = file.display().to_string();
+        if let Ok(ids) = classes::class_ids(&name, &old) {
+            if ids.iter().any(|(i, _)| *i == o.info.id) {
+                return Err(format!("class {} is already in {name}", o.info.id));
+            }
+        }
+        let mut text = old;
+        if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&one.to_string());
+        parse_class_file(&name, &text).map_err(|e| e[0].to_string())?;
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        crate::store::write_atomic(&file, &text).map_err(|e| e.to_string())?;
+        if !self.library_files.contains(&file) {
+            self.library_files.push(file);
+        }
+        Ok(format!("class {} copied to {name}", o.info.id))
     }
 
     fn open_add(&mut self) {
@@ -1028,7 +1096,9 @@ pub fn draw(f: &mut Frame, b: &Builder) {
                 "Tab panel  j/k move  Enter edit/toggle  n new class  s save  q quit"
             }
             Focus::Ships => "Tab panel  j/k move  Enter edit ship  d remove  s save  q quit",
-            Focus::Classes => "Tab panel  j/k move  Enter add ships  n new class  s save  q quit",
+            Focus::Classes => {
+                "Tab panel  j/k  Enter add ships  n new class  L to library  s save  q quit"
+            }
         }
     };
     f.render_widget(
