@@ -189,6 +189,59 @@ enum Cmd {
     },
     /// A salvo's chance to hit on the Gunfire Hit Chance Modifiers Table (FG&DN p. 6-4).
     Chance(cli::chance::ChanceArgs),
+    /// Write a scenario from a roster (CSV: one row per ship, or per class with a count;
+    /// columns in docs/roster.md). Every bad cell is reported; nothing is written until all
+    /// are good.
+    Import {
+        roster: PathBuf,
+        /// The ruleset of the battle (fgdn-1.1).
+        #[arg(long, value_name = "ID")]
+        ruleset: String,
+        /// The scenario to write.
+        #[arg(long, value_name = "SCENARIO.toml")]
+        out: PathBuf,
+        /// Replace OUT if it exists (never a save).
+        #[arg(long)]
+        force: bool,
+        /// The battle's name (default: the roster's file name).
+        #[arg(long)]
+        name: Option<String>,
+        /// Game time of the first turn, HHMM.
+        #[arg(long, default_value = "1200", value_name = "HHMM")]
+        start: String,
+        /// The battle's date, YYYY-MM-DD.
+        #[arg(long, value_name = "YYYY-MM-DD")]
+        date: Option<String>,
+        /// Seed of the console's dice.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Sea state 0-9.
+        #[arg(long, value_name = "N")]
+        sea_state: Option<u32>,
+        /// A class file for the roster's classes (named in the scenario; repeat for more).
+        /// Classes not found there come from the class library.
+        #[arg(long, value_name = "FILE")]
+        classes: Vec<PathBuf>,
+    },
+    /// Write a scenario's ships as a roster (CSV, the columns `umpire import` reads).
+    Export {
+        file: PathBuf,
+        #[arg(long, value_name = "ROSTER.csv")]
+        out: PathBuf,
+        /// Replace OUT if it exists (never a save or a scenario).
+        #[arg(long)]
+        force: bool,
+    },
+    /// The battle builder: a screen to set the start, date, sea state and options, add ships
+    /// from the class library with a count and names, set sides, and save a scenario. An
+    /// existing scenario is edited the same way (default FILE: battle.toml).
+    New { file: Option<PathBuf> },
+    /// Where the user's class library is and the classes it holds (set UMPIRE_CONFIG_DIR to
+    /// use another folder).
+    Classes {
+        #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
+        ruleset: String,
+    },
     /// Write the built-in demo scenario to a file, to play or script.
     Demo {
         /// Where to write it.
@@ -480,6 +533,37 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
         }
         Some(Cmd::Chance(args)) => cli::chance::run(&args, &tables),
+        Some(Cmd::Classes { ruleset }) => cli::classes::run(&ruleset),
+        Some(Cmd::New { file }) => {
+            if let Some(farewell) = tui::builder::run(file.as_deref())? {
+                cli::out(&farewell);
+            }
+            Ok(())
+        }
+        Some(Cmd::Import {
+            roster,
+            ruleset,
+            out,
+            force,
+            name,
+            start,
+            date,
+            seed,
+            sea_state,
+            classes,
+        }) => cli::roster::import(&cli::roster::ImportArgs {
+            roster: &roster,
+            ruleset: &ruleset,
+            out: &out,
+            force,
+            name,
+            start,
+            date,
+            seed,
+            sea_state,
+            classes,
+        }),
+        Some(Cmd::Export { file, out, force }) => cli::roster::export(&file, &out, force, tables),
         Some(Cmd::Demo { out, ruleset }) => {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,

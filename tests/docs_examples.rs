@@ -20,6 +20,7 @@ const INTERACTIVE: &[(&str, &str)] = &[
         "umpire demo first.toml && umpire run first.toml --script docs/examples/first-battle.umpire",
     ),
     ("umpire play first.toml", ""),
+    ("umpire new north-sea-built.toml", ""),
     ("umpire play mybattle.toml --save mybattle-game.toml", ""),
     ("umpire watch saves/demo.toml", ""),
     ("umpire watch saves/demo.toml --side German", ""),

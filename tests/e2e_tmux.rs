@@ -255,6 +255,72 @@ fn demo_file(dir: &tempfile::TempDir) -> String {
     p.display().to_string()
 }
 
+/// `umpire new` in a real terminal at 80x24: two ships from the class library, saved; the file
+/// then checks and plays.
+#[test]
+fn the_builder_makes_a_battle_from_the_keyboard() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let home = probe.path().join("home");
+    let lib = home.join("config/umpire/classes/fgdn-1.1");
+    std::fs::create_dir_all(&lib).unwrap();
+    std::fs::copy("docs/examples/classes-demo.toml", lib.join("demo.toml")).unwrap();
+    let file = probe.path().join("built.toml");
+    let t = Tmux::start(
+        "builder",
+        probe.path(),
+        80,
+        24,
+        &script(&format!("new {}", q(&file)), &home),
+    );
+    t.wait_for("Tiger (battlecruiser)");
+    t.keys(&["Tab", "Tab", "Enter"]);
+    t.wait_for("Add ships of class tiger");
+    t.type_text("HMS Tiger");
+    t.keys(&["Tab"]);
+    t.type_text("British");
+    t.keys(&["Enter"]);
+    t.wait_for("added 1 ship of class tiger");
+    t.keys(&["j", "j", "j", "Enter"]);
+    t.wait_for("Add ships of class moltke");
+    t.type_text("SMS Moltke");
+    t.keys(&["Tab", "C-u"]);
+    t.type_text("German");
+    t.keys(&["Enter"]);
+    t.wait_for("added 1 ship of class moltke");
+    t.keys(&["s"]);
+    t.wait_for("saved");
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0");
+    let config = home.join("config");
+    let run = |args: &[&str]| {
+        let o = Command::new(BIN)
+            .args(args)
+            .env("XDG_CONFIG_HOME", &config)
+            .env("HOME", &home)
+            .current_dir(probe.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    assert!(run(&["check", "built.toml"]).ends_with("built.toml: ok\n"));
+    std::fs::write(probe.path().join("s.umpire"), "next\n").unwrap();
+    run(&[
+        "run",
+        "built.toml",
+        "--script",
+        "s.umpire",
+        "--save",
+        "game.toml",
+    ]);
+    let s = status(&probe.path().join("game.toml"));
+    let ships = s["ships"].as_array().unwrap();
+    assert_eq!(ships.len(), 2, "{s}");
+}
+
 /// SPEC 8: `umpire --ruleset dnb-standard` opens the D&B demo on the dashboard written once for
 /// every ruleset; keys and a form play it, and the save has every command when the umpire quits.
 #[test]

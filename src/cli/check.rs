@@ -46,6 +46,20 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
         };
     }
+    if let Some(ruleset) = class_file_ruleset(&text) {
+        let text = String::from_utf8_lossy(&text);
+        let checked = match ruleset.as_str() {
+            "dnb-standard" => {
+                <crate::rulesets::dnb::game::Dnb as crate::core::ruleset::Ruleset>::check_classes(
+                    &name, &text,
+                )
+            }
+            _ => crate::rulesets::fgdn::scenario::parse_class_file(&name, &text)
+                .map(|c| c.into_iter().map(|c| c.id).collect())
+                .map_err(|e| e.iter().map(|e| e.to_string()).collect()),
+        };
+        return checked.err().unwrap_or_default();
+    }
     match crate::session::ruleset_of(path) {
         Err(e) => return vec![e.message],
         Ok("dnb-standard") => {
@@ -96,6 +110,41 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
         .to_string());
     }
     std::fs::read(path).map_err(|e| format!("{name}: cannot read: {e}"))
+}
+
+/// A class file (SPEC 9: `[[class]]` tables and no `[scenario]`): the ruleset it is for, from its
+/// top-level `ruleset = "ID"` (default FG&DN).
+fn class_file_ruleset(bytes: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut ruleset = None;
+    let mut in_top = true;
+    let mut has_class = false;
+    for l in text.lines() {
+        let t = l.trim();
+        if t == "[scenario]" {
+            return None;
+        }
+        if t.starts_with('[') {
+            in_top = false;
+            has_class |= t.replace(' ', "") == "[[class]]";
+            continue;
+        }
+        if in_top {
+            if let Some(v) = t.strip_prefix("ruleset").map(str::trim_start) {
+                if let Some(v) = v.strip_prefix('=') {
+                    ruleset = Some(
+                        v.split('#')
+                            .next()
+                            .unwrap_or("")
+                            .trim()
+                            .trim_matches('"')
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    has_class.then(|| ruleset.unwrap_or_else(|| "fgdn-1.1".to_string()))
 }
 
 fn looks_like_scenario(bytes: &[u8]) -> bool {

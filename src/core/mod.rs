@@ -1,9 +1,11 @@
 //! The shared engine, naming no ruleset: the journal of commands and events with undo, redo and
 //! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
 //! `Rules`/`Ruleset` traits and the registry (`ruleset`), the screen model (`board`), the
-//! command tokenizer (`tokens`), ids as words (`words`) and the record sheet model (`sheet`).
-//! Pure: no terminal, no files, no wall clock, no global randomness.
+//! classes a scenario takes its ships' figures from (`classes`), the command tokenizer
+//! (`tokens`), ids as words (`words`) and the record sheet model (`sheet`). Pure: no terminal,
+//! no files, no wall clock, no global randomness.
 pub mod board;
+pub mod classes;
 pub mod dice;
 pub mod game;
 pub mod ruleset;

@@ -104,6 +104,14 @@ pub trait Ruleset: Rules {
     fn tables_with(overrides: &[(String, String)]) -> Result<Self::Tables, Vec<String>>;
     /// Parse and check a scenario; every problem names the file, line or key.
     fn parse_setup(file: &str, text: &str) -> Result<Self::Setup, Vec<String>>;
+    /// Check a class file (SPEC 9): the ids of its classes, or every problem with its file,
+    /// line and key. A ruleset without classes says so.
+    fn check_classes(file: &str, _text: &str) -> Result<Vec<String>, Vec<String>> {
+        Err(vec![format!(
+            "{file}: {} scenarios have no ship classes yet: give each [[ship]] its figures",
+            Self::ID
+        )])
+    }
     /// The log lines of an entry (the command's effects, in order), worded as the table saw
     /// them: `before` is the state the entry was decided on.
     fn entry_lines(before: &Self::State, entry: &crate::core::game::Record<Self>) -> Vec<String>;

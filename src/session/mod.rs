@@ -1,6 +1,7 @@
 //! A battle on disk, for every face: open a scenario or save (read-only, or under the writer's
 //! lock), replay it, record each new command durably before it is shown, start a new save. The
 //! dashboard (`tui`) and the headless commands (`cli`) both use it; neither uses the other.
+use crate::core::classes::{self, ClassSource};
 use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
 use crate::rulesets::fgdn::tables::Tables;
@@ -130,7 +131,15 @@ impl<R: Ruleset> Session<R> {
         let name = path.display().to_string();
         let (writer, loaded) =
             SaveWriter::open_loaded::<Record<R>>(path).map_err(|e| Error::input(e.to_string()))?;
+        let plain = (!loaded.has_log).then(|| loaded.scenario_text.clone());
         let battle = Session::from_loaded(Some(path.to_path_buf()), &name, loaded, tables)?;
+        if plain.is_some_and(|t| t != battle.scenario_text) {
+            return Err(Error::input(format!(
+                "{name}: this scenario takes classes from class files or the class library, and \
+                 a battle's save must hold them: start a new save (`umpire play {name}`, or \
+                 `umpire run {name} --script SCRIPT --save OUT`)"
+            )));
+        }
         Ok((battle, writer))
     }
 
@@ -142,8 +151,22 @@ impl<R: Ruleset> Session<R> {
         loaded: Loaded<Record<R>>,
         tables: R::Tables,
     ) -> Result<Session<R>, Error> {
-        let scenario = R::parse_setup(name, &loaded.scenario_text)
+        // SPEC 9: a scenario's classes from its class files and the user's library are copied
+        // into the text the battle keeps (and a new save embeds); a save reads only its own.
+        let sources = if loaded.has_log {
+            Vec::new()
+        } else {
+            class_sources::<R>(path.as_deref(), &loaded.scenario_text)?
+        };
+        let resolved = classes::resolve(&loaded.scenario_text, &sources)
             .map_err(|errors| Error::input(errors.join("\n")))?;
+        let scenario = R::parse_setup(name, &resolved.text).map_err(|errors| {
+            let errors: Vec<String> = errors
+                .iter()
+                .map(|e| classes::remap(e, name, &resolved))
+                .collect();
+            Error::input(errors.join("\n"))
+        })?;
         let game = Journal::replay(&scenario, tables, loaded.entries).map_err(|e| {
             let line = match &e {
                 crate::core::game::GameError::Replay { seq, .. } => loaded
@@ -158,7 +181,7 @@ impl<R: Ruleset> Session<R> {
         Ok(Session {
             path,
             name: name.to_string(),
-            scenario_text: loaded.scenario_text,
+            scenario_text: resolved.text,
             scenario,
             game,
             entry_lines: loaded.entry_lines,
@@ -248,6 +271,110 @@ pub fn tables_for<R: Ruleset>(dir: Option<&Path>) -> Result<R::Tables, Error> {
 /// The user's data directory for saves (`~/.local/share/umpire/saves` on Linux).
 pub fn default_data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "umpire").map(|d| d.data_dir().join("saves"))
+}
+
+/// The user's config directory: `UMPIRE_CONFIG_DIR` when set (tests, a club's shared
+/// folder), else the platform's (`~/.config/umpire` on Linux).
+pub fn config_dir() -> Option<PathBuf> {
+    match std::env::var_os("UMPIRE_CONFIG_DIR") {
+        Some(d) if !d.is_empty() => Some(PathBuf::from(d)),
+        _ => directories::ProjectDirs::from("", "", "umpire").map(|d| d.config_dir().to_path_buf()),
+    }
+}
+
+/// The user's class library for a ruleset (SPEC 9): `<config>/classes/<ruleset>/`.
+pub fn class_library_dir(ruleset: &str) -> Option<PathBuf> {
+    config_dir().map(|d| d.join("classes").join(ruleset))
+}
+
+/// The class files of the user's library for a ruleset, by name (none when the folder does not
+/// exist).
+pub fn class_library_files(ruleset: &str) -> Vec<PathBuf> {
+    let Some(dir) = class_library_dir(ruleset) else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml") && p.is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Read a class file (no larger than a scenario may be) and check it with the ruleset's rules.
+pub fn read_class_file<R: Ruleset>(path: &Path) -> Result<ClassSource, Vec<String>> {
+    let name = path.display().to_string();
+    let size = std::fs::metadata(path)
+        .map_err(|e| vec![format!("{name}: cannot read the class file: {e}")])?
+        .len();
+    if size > store::MAX_SCENARIO_BYTES {
+        return Err(vec![format!(
+            "{name}: {size} bytes is larger than a class file may be ({} bytes)",
+            store::MAX_SCENARIO_BYTES
+        )]);
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| vec![format!("{name}: cannot read the class file: {e}")])?;
+    R::check_classes(&name, &text)?;
+    Ok(ClassSource {
+        file: name,
+        text,
+        library: false,
+    })
+}
+
+/// The class files a scenario needs (SPEC 9): those it names (relative to its folder), each
+/// checked whole, then, if a ship's class is still not found, every file of the user's library.
+pub fn class_sources<R: Ruleset>(
+    scenario: Option<&Path>,
+    text: &str,
+) -> Result<Vec<ClassSource>, Error> {
+    class_sources_in::<R>(scenario, text, &class_library_files(R::ID))
+}
+
+/// [`class_sources`] with the library's files given (the builder's, tests).
+pub fn class_sources_in<R: Ruleset>(
+    scenario: Option<&Path>,
+    text: &str,
+    library: &[PathBuf],
+) -> Result<Vec<ClassSource>, Error> {
+    let base = scenario
+        .and_then(|p| p.parent())
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut sources = Vec::new();
+    let mut errors = Vec::new();
+    for named in classes::named_files(text) {
+        match read_class_file::<R>(&base.join(&named)) {
+            Ok(s) => sources.push(s),
+            Err(e) => errors.extend(e),
+        }
+    }
+    let wanted = classes::wanted(text);
+    let found = |sources: &[ClassSource], id: &str| {
+        sources.iter().any(|s| {
+            classes::class_ids(&s.file, &s.text).is_ok_and(|ids| ids.iter().any(|(i, _)| i == id))
+        })
+    };
+    if wanted.iter().any(|id| !found(&sources, id)) {
+        for path in library {
+            match read_class_file::<R>(path) {
+                Ok(mut s) => {
+                    s.library = true;
+                    sources.push(s);
+                }
+                Err(e) => errors.extend(e),
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(sources)
+    } else {
+        Err(Error::input(errors.join("\n")))
+    }
 }
 
 /// Whether a file's text is a save (a scenario followed by its log).

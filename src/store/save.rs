@@ -32,6 +32,8 @@ pub struct Loaded<T> {
     pub warnings: Vec<String>,
     /// 1-based line of the first entry, or where it would go.
     pub log_start_line: usize,
+    /// The file holds the log marker: a save, not a plain scenario.
+    pub has_log: bool,
 }
 
 fn name_of(path: &Path) -> String {
@@ -117,6 +119,7 @@ fn parse_bytes<T: DeserializeOwned>(name: &str, bytes: &[u8]) -> Result<Loaded<T
         entries,
         warnings,
         log_start_line: raw.log_start_line,
+        has_log: raw.has_marker,
     })
 }
 

@@ -4,6 +4,7 @@
 //! SIGTERM or a dropped SSH link (SIGHUP) loses nothing; the terminal is restored on each.
 pub mod app;
 pub mod board;
+pub mod builder;
 pub mod edit;
 pub mod form;
 pub mod keymap;

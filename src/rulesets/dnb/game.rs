@@ -461,6 +461,10 @@ impl Ruleset for Dnb {
         DnbSetup::parse(file, text)
     }
 
+    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+        super::state::check_class_file(file, text)
+    }
+
     fn entry_lines(before: &DnbGame, entry: &Record<Dnb>) -> Vec<String> {
         let mut g = before.clone();
         let mut lines = Vec::new();

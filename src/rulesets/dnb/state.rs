@@ -74,6 +74,154 @@ pub struct ScenarioHead {
     pub date: Option<String>,
     #[serde(default)]
     pub description: Option<String>,
+    /// Class files (SPEC 9): the face embeds the classes used; see `core::classes`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Vec<String>>,
+}
+
+/// A `[[ship]]` of a scenario that uses classes (SPEC 9): the counter may come from its class.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassedShip {
+    id: String,
+    name: String,
+    side: String,
+    class: Option<String>,
+    nation: Option<String>,
+    front: Option<super::ship::CounterSide>,
+    back: Option<super::ship::CounterSide>,
+}
+
+/// A `[[class]]` of a dnb-standard scenario or class file: a counter's values, once.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub struct DnbClass {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub nation: Option<String>,
+    pub front: super::ship::CounterSide,
+    #[serde(default)]
+    pub back: Option<super::ship::CounterSide>,
+}
+
+impl DnbClass {
+    /// What is wrong with the class, each message naming it and the key (as a ship's are).
+    pub fn problems(&self) -> Vec<String> {
+        let as_ship = DnbShipSpec {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            side: "class".into(),
+            nation: self.nation.clone(),
+            front: self.front.clone(),
+            back: self.back.clone(),
+        };
+        as_ship
+            .problems()
+            .into_iter()
+            .map(|p| p.replacen("ship \"", "class \"", 1))
+            .collect()
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassedFile {
+    scenario: ScenarioHead,
+    #[serde(default)]
+    options: DnbOptions,
+    ship: Vec<ClassedShip>,
+    #[serde(default)]
+    class: Vec<DnbClass>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClassFile {
+    ruleset: Option<String>,
+    #[serde(default)]
+    class: Vec<DnbClass>,
+}
+
+/// Check a dnb-standard class file (SPEC 9): the ids of its classes, or every problem naming
+/// the file, the class and the key.
+pub fn check_class_file(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+    let raw: ClassFile =
+        toml::from_str(text).map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
+    let mut errs = Vec::new();
+    if let Some(r) = raw.ruleset.as_deref().filter(|r| *r != super::ID) {
+        errs.push(format!(
+            "{file}: ruleset: these classes are for \"{r}\"; this file is read as {}",
+            super::ID
+        ));
+    }
+    errs.extend(check_classes(file, &raw.class));
+    if errs.is_empty() {
+        Ok(raw.class.into_iter().map(|c| c.id).collect())
+    } else {
+        Err(errs)
+    }
+}
+
+fn check_classes(file: &str, classes: &[DnbClass]) -> Vec<String> {
+    let mut errs = Vec::new();
+    for (i, c) in classes.iter().enumerate() {
+        errs.extend(c.problems().into_iter().map(|p| format!("{file}: {p}")));
+        if classes[..i].iter().any(|o| o.id == c.id) {
+            errs.push(format!("{file}: class \"{}\": id: used twice", c.id));
+        }
+    }
+    errs
+}
+
+/// The ships of a scenario that uses classes, each with its class's counter where it gives
+/// none (a key the ship gives replaces the class's whole).
+fn classed_ships(
+    file: &str,
+    text: &str,
+) -> Result<(ScenarioHead, DnbOptions, Vec<DnbShipSpec>), Vec<String>> {
+    let raw: ClassedFile =
+        toml::from_str(text).map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
+    let mut errs = check_classes(file, &raw.class);
+    let mut ships = Vec::new();
+    for s in raw.ship {
+        let class = match &s.class {
+            None => None,
+            Some(id) => match raw.class.iter().find(|c| &c.id == id) {
+                Some(c) => Some(c),
+                None => {
+                    let known: Vec<&str> = raw.class.iter().map(|c| c.id.as_str()).collect();
+                    errs.push(format!(
+                        "{file}: ship \"{}\": class: no class \"{id}\" in this scenario, its class files or the class library (classes: {})",
+                        s.id,
+                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    ));
+                    continue;
+                }
+            },
+        };
+        let front = s.front.or_else(|| class.map(|c| c.front.clone()));
+        let Some(front) = front else {
+            errs.push(format!(
+                "{file}: ship \"{}\": front: missing (give the counter's front, or a class)",
+                s.id
+            ));
+            continue;
+        };
+        ships.push(DnbShipSpec {
+            id: s.id,
+            name: s.name,
+            side: s.side,
+            nation: s.nation.or_else(|| class.and_then(|c| c.nation.clone())),
+            front,
+            back: s.back.or_else(|| class.and_then(|c| c.back.clone())),
+        });
+    }
+    if errs.is_empty() {
+        Ok((raw.scenario, raw.options, ships))
+    } else {
+        Err(errs)
+    }
 }
 
 #[derive(Deserialize)]
@@ -97,8 +245,18 @@ impl DnbState {
     /// Parse and validate a scenario; every message names the file and, for ships, the ship
     /// and the key.
     pub fn from_scenario(file: &str, text: &str) -> Result<(ScenarioHead, DnbState), Vec<String>> {
-        let raw: ScenarioFile = toml::from_str(text)
-            .map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
+        // A scenario without classes is read exactly as before they existed.
+        let raw: ScenarioFile = if crate::core::classes::uses_classes(text) {
+            let (scenario, options, ship) = classed_ships(file, text)?;
+            ScenarioFile {
+                scenario,
+                options,
+                ship,
+            }
+        } else {
+            toml::from_str(text)
+                .map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?
+        };
         let mut errs = Vec::new();
         if raw.scenario.ruleset != super::ID {
             errs.push(format!(

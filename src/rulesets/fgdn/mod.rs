@@ -23,6 +23,7 @@ pub mod repairs;
 pub mod report;
 pub mod resolve;
 pub mod review;
+pub mod roster;
 pub mod scenario;
 pub mod sheet;
 pub mod speed;
@@ -171,6 +172,12 @@ impl Ruleset for Fgdn {
 
     fn parse_setup(file: &str, text: &str) -> Result<Scenario, Vec<String>> {
         crate::rulesets::fgdn::scenario::parse_scenario(file, text)
+            .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
+    }
+
+    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+        crate::rulesets::fgdn::scenario::parse_class_file(file, text)
+            .map(|classes| classes.into_iter().map(|c| c.id).collect())
             .map_err(|errors| errors.iter().map(|e| e.to_string()).collect())
     }
 

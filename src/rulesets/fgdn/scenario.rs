@@ -278,6 +278,9 @@ struct RawFile {
     options: RawOptions,
     #[serde(default)]
     ship: Vec<toml::Spanned<RawShip>>,
+    /// Ship classes (SPEC 9): the scenario's own and those embedded from class files.
+    #[serde(default)]
+    class: Vec<toml::Spanned<RawShip>>,
 }
 
 #[derive(Deserialize)]
@@ -293,6 +296,9 @@ struct RawScenario {
     carried_from: Option<Vec<crate::rulesets::fgdn::carried::Origin>>,
     /// The sides of the battle: declared, a ship's side outside them is an error (SPEC 10).
     sides: Option<Vec<String>>,
+    /// Class files, relative to the scenario (SPEC 9): the face reads them and embeds the
+    /// classes used (`core::classes`); the parser sees the key only in a text not resolved.
+    classes: Option<Vec<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -309,37 +315,100 @@ struct RawOptions {
     faulty_shells_all: Option<bool>,
 }
 
-#[derive(Deserialize)]
+/// A `[[ship]]` or a `[[class]]` as written. A ship's figures may come from its class, so every
+/// figure is optional here; what a ship or a class must give is checked after the merge.
+#[derive(Deserialize, Clone, Default)]
 #[serde(deny_unknown_fields)]
 struct RawShip {
     id: String,
     name: String,
-    side: String,
+    side: Option<String>,
+    /// A ship's class (SPEC 9): every figure the ship does not give is the class's.
+    class: Option<String>,
     #[serde(rename = "type")]
     kind: Option<String>,
-    size: String,
-    dp: u32,
-    speed: u32,
-    in_service: u32,
+    size: Option<String>,
+    dp: Option<u32>,
+    speed: Option<u32>,
+    in_service: Option<u32>,
     rebuilt: Option<u32>,
     nation: Option<String>,
     /// `armour` is the British spelling the dashboard shows (SPEC 10).
-    #[serde(default, alias = "armour")]
-    armor: Armor,
+    #[serde(alias = "armour")]
+    armor: Option<Armor>,
     armed: Option<bool>,
     tug: Option<bool>,
-    #[serde(default)]
-    mounts: Vec<Mount>,
-    #[serde(default)]
-    directors: std::collections::BTreeMap<Battery, u32>,
+    mounts: Option<Vec<Mount>>,
+    directors: Option<std::collections::BTreeMap<Battery, u32>>,
     searchlights: Option<Searchlights>,
     wireless: Option<Wireless>,
     crew_factors: Option<u32>,
     fuel: Option<String>,
     carried: Option<crate::rulesets::fgdn::carried::Carried>,
-    #[serde(default)]
-    cargo: Vec<Hold>,
+    cargo: Option<Vec<Hold>>,
     aircraft: Option<AircraftAboard>,
+}
+
+/// The figures a ship (or a class) must give: the first one missing is reported as TOML would.
+const REQUIRED: &[&str] = &["size", "dp", "speed", "in_service"];
+
+impl RawShip {
+    /// Whether the figure `key` is given here.
+    fn has(&self, key: &str) -> bool {
+        match key {
+            "side" => self.side.is_some(),
+            "type" => self.kind.is_some(),
+            "size" => self.size.is_some(),
+            "dp" => self.dp.is_some(),
+            "speed" => self.speed.is_some(),
+            "in_service" => self.in_service.is_some(),
+            "rebuilt" => self.rebuilt.is_some(),
+            "nation" => self.nation.is_some(),
+            "armor" => self.armor.is_some(),
+            "armed" => self.armed.is_some(),
+            "tug" => self.tug.is_some(),
+            "mounts" => self.mounts.is_some(),
+            "directors" => self.directors.is_some(),
+            "searchlights" => self.searchlights.is_some(),
+            "wireless" => self.wireless.is_some(),
+            "crew_factors" => self.crew_factors.is_some(),
+            "fuel" => self.fuel.is_some(),
+            "cargo" => self.cargo.is_some(),
+            "aircraft" => self.aircraft.is_some(),
+            _ => false,
+        }
+    }
+
+    /// The ship with every figure it does not give taken from `class` (SPEC 9): a key the ship
+    /// gives replaces the class's value whole.
+    fn over(&self, class: &RawShip) -> RawShip {
+        let c = class.clone();
+        RawShip {
+            id: self.id.clone(),
+            name: self.name.clone(),
+            side: self.side.clone(),
+            class: self.class.clone(),
+            kind: self.kind.clone().or(c.kind),
+            size: self.size.clone().or(c.size),
+            dp: self.dp.or(c.dp),
+            speed: self.speed.or(c.speed),
+            in_service: self.in_service.or(c.in_service),
+            rebuilt: self.rebuilt.or(c.rebuilt),
+            nation: self.nation.clone().or(c.nation),
+            armor: self.armor.or(c.armor),
+            armed: self.armed.or(c.armed),
+            tug: self.tug.or(c.tug),
+            mounts: self.mounts.clone().or(c.mounts),
+            directors: self.directors.clone().or(c.directors),
+            searchlights: self.searchlights.or(c.searchlights),
+            wireless: self.wireless.or(c.wireless),
+            crew_factors: self.crew_factors.or(c.crew_factors),
+            fuel: self.fuel.clone().or(c.fuel),
+            carried: self.carried.clone(),
+            cargo: self.cargo.clone().or(c.cargo),
+            aircraft: self.aircraft.or(c.aircraft),
+        }
+    }
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -424,6 +493,16 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         let here = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
         vec![at(line, explain_toml(e.message().trim(), here))]
     })?;
+    // A figure missing from a ship without a class (or a ship without a side) is reported as
+    // TOML reports a missing field: alone, at the ship's header.
+    for spanned in &raw.ship {
+        let r = spanned.get_ref();
+        let required: &[&str] = if r.class.is_some() { &[] } else { REQUIRED };
+        if let Some(key) = std::iter::once(&"side").chain(required).find(|k| !r.has(k)) {
+            let line = lines.line_of(spanned.span().start);
+            return Err(vec![at(line, format!("missing field `{key}`"))]);
+        }
+    }
     let mut errors = Vec::new();
     let find_line = |needle: &str| {
         text.lines()
@@ -432,7 +511,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             .unwrap_or(1)
     };
     let s = &raw.scenario;
-    let _ = &s.description;
+    let _ = (&s.description, &s.classes);
     if s.ruleset != "fgdn-1.1" {
         errors.push(at(
             find_line("ruleset"),
@@ -498,34 +577,64 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         let m = it.next()?.parse::<u32>().ok()?;
         (1..=12).contains(&m).then_some((y, m))
     });
+    let classes = check_classes(&raw.class, &lines, &at, &mut errors);
     let mut ships: Vec<ShipSpec> = Vec::new();
     for spanned in &raw.ship {
         let line = lines.line_of(spanned.span().start);
-        let r = spanned.get_ref();
+        let own = spanned.get_ref();
         let before = errors.len();
+        let class = match &own.class {
+            None => None,
+            Some(cid) => match classes.iter().find(|c| c.raw.id == *cid) {
+                // The class's own problems are reported at the class.
+                Some(c) if !c.good => continue,
+                Some(c) => Some(c),
+                None => {
+                    let known: Vec<&str> = classes.iter().map(|c| c.raw.id.as_str()).collect();
+                    errors.push(at(
+                        key_line(&lines, line, "class"),
+                        format!(
+                            "ship \"{}\": key \"class\": no class \"{cid}\" in this scenario, its class files or the class library ({})",
+                            own.id,
+                            if known.is_empty() {
+                                "no classes given".to_string()
+                            } else {
+                                format!("classes: {}", known.join(", "))
+                            }
+                        ),
+                    ));
+                    continue;
+                }
+            },
+        };
+        let merged = match class {
+            Some(c) => own.over(c.raw),
+            None => own.clone(),
+        };
+        let r = &merged;
+        let side = r.side.clone().unwrap_or_default();
         let mut bad = |key: &str, m: String| {
-            let l = key_line(&lines, line, key);
+            // A figure the ship takes from its class is reported at the class's line.
+            let l = match class {
+                Some(c) if !own.has(key) && c.raw.has(key) => key_line(&lines, c.line, key),
+                _ => key_line(&lines, line, key),
+            };
             errors.push(at(l, format!("ship \"{}\": key \"{key}\": {m}", r.id)))
         };
         if let Some(sides) = &s.sides {
-            if !sides.contains(&r.side) {
+            if !sides.contains(&side) {
                 bad(
                     "side",
                     format!(
                         "\"{}\" is not one of the declared sides ({}: [scenario] sides)",
-                        r.side,
+                        side,
                         sides.join(", ")
                     ),
                 );
             }
         }
         let id = r.id.to_ascii_lowercase();
-        if id.is_empty()
-            || id.len() > 64
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
+        if !good_id(&id) {
             bad("id", "use letters, digits, - and _ (e.g. \"tiger\")".into());
         }
         if id == "clock" {
@@ -534,135 +643,29 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         if ships.iter().any(|o| o.id == id) {
             bad("id", format!("\"{id}\" is used by another ship"));
         }
-        let size = r.size.parse::<SizeClass>().unwrap_or_else(|e| {
-            bad("size", e.to_string());
-            SizeClass::A
-        });
-        let column = match &r.kind {
-            None => default_column(size),
-            Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
-                Some((_, c)) => *c,
-                None => {
-                    bad(
-                        "type",
-                        format!(
-                            "unknown type \"{k}\" (expected one of: {})",
-                            SHIP_TYPES
-                                .iter()
-                                .map(|(n, _)| *n)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    );
-                    Column::Major
-                }
-            },
-        };
-        if r.dp == 0 || r.dp > 100_000 {
-            bad("dp", format!("{} must be 1-100000", r.dp));
-        }
-        if r.speed > 80 {
-            bad(
-                "speed",
-                format!("{} knots is not a ship's speed (0-80)", r.speed),
-            );
-        }
-        for (key, y) in [("in_service", Some(r.in_service)), ("rebuilt", r.rebuilt)] {
-            if let Some(y) = y {
-                if !(1850..=2100).contains(&y) {
-                    bad(key, format!("{y} is not a year (1850-2100)"));
-                }
-            }
-        }
-        if r.armor.belt > 200 || r.armor.deck > 200 || r.armor.tds > 100_000 {
-            bad(
-                "armor",
-                "ratings out of range (belt and deck 0-200, tds 0-100000)".into(),
-            );
-        }
-        for m in &r.mounts {
-            if let Some(side) = &m.side {
-                if !["port", "starboard", "centre"].contains(&side.as_str()) {
-                    bad(
-                        "mounts",
-                        format!(
-                            "mount \"{}\": side \"{side}\" (expected port, starboard or centre)",
-                            m.name
-                        ),
-                    );
-                }
-            }
-        }
-        // SPEC 3.8: every rule that reads the nation reads it through one table of names; a
-        // name none of them knows is refused, never read as "all other navies".
-        if let Some(n) = &r.nation {
-            if crate::rulesets::fgdn::nation::Navy::parse(n).is_none() {
-                bad("nation", crate::rulesets::fgdn::nation::unknown_nation(n));
-            }
-        }
-        if let Some(f) = &r.fuel {
-            if !["oil", "diesel", "gasoline"].contains(&f.as_str()) {
-                bad(
-                    "fuel",
-                    format!("\"{f}\" (expected oil, diesel or gasoline)"),
-                );
-            }
-        }
-        if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
-            bad("crew_factors", "must be 1-6 (8.3)".into());
-        }
-        for h in &r.cargo {
-            let petroleum = h.contents == CargoContents::Petroleum;
-            match (&h.product, petroleum) {
-                (Some(p), true) if !PETROLEUM_PRODUCTS.contains(&p.as_str()) => bad(
-                    "cargo",
-                    format!(
-                        "hold \"{}\": product \"{p}\" (expected {})",
-                        h.hold,
-                        PETROLEUM_PRODUCTS.join(", ")
-                    ),
-                ),
-                (None, true) => bad(
-                    "cargo",
-                    format!(
-                        "hold \"{}\": petroleum needs product = {} (8.3)",
-                        h.hold,
-                        PETROLEUM_PRODUCTS.join("|")
-                    ),
-                ),
-                (Some(_), false) => bad(
-                    "cargo",
-                    format!(
-                        "hold \"{}\": product is for petroleum only (contents = \"{}\")",
-                        h.hold,
-                        h.contents.name()
-                    ),
-                ),
-                _ => {}
-            }
-        }
+        let (size, column) = check_figures(r, &mut bad);
         if errors.len() == before {
             let spec = ShipSpec {
                 id,
                 name: r.name.clone(),
-                side: r.side.clone(),
+                side,
                 column,
                 size,
-                dp: r.dp,
-                speed: r.speed,
-                in_service: r.in_service,
+                dp: r.dp.unwrap_or(1),
+                speed: r.speed.unwrap_or(0),
+                in_service: r.in_service.unwrap_or(1850),
                 rebuilt: r.rebuilt,
                 nation: r.nation.clone(),
-                armor: r.armor,
+                armor: r.armor.unwrap_or_default(),
                 armed: r.armed.unwrap_or(true),
                 tug: r.tug.unwrap_or(false),
-                mounts: r.mounts.clone(),
-                directors: r.directors.clone(),
+                mounts: r.mounts.clone().unwrap_or_default(),
+                directors: r.directors.clone().unwrap_or_default(),
                 searchlights: r.searchlights,
                 wireless: r.wireless,
                 crew_factors: r.crew_factors.unwrap_or(6),
                 fuel: r.fuel.clone(),
-                cargo: r.cargo.clone(),
+                cargo: r.cargo.clone().unwrap_or_default(),
                 aircraft: r.aircraft,
                 line,
                 carried: r.carried.clone(),
@@ -719,6 +722,269 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         ships,
         carried_from: s.carried_from.clone().unwrap_or_default(),
     })
+}
+
+/// A class of a class file, as `umpire check`, the builder and the roster import list it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClassInfo {
+    pub id: String,
+    /// The class's name as written (e.g. "Tiger (battlecruiser)").
+    pub name: String,
+    pub size: String,
+    pub dp: u32,
+    pub speed: u32,
+    /// 1-based line of its `[[class]]` header.
+    pub line: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawClassFile {
+    /// Optional: the ruleset the classes are for; must be this one.
+    ruleset: Option<String>,
+    #[serde(default)]
+    class: Vec<toml::Spanned<RawShip>>,
+}
+
+/// Parses and checks a class file (SPEC 9): `[[class]]` blocks only (and an optional
+/// `ruleset = "fgdn-1.1"` before them), each as strictly as a ship; every problem names the
+/// file, line and key. Pure: the caller reads the file.
+pub fn parse_class_file(file: &str, text: &str) -> Result<Vec<ClassInfo>, Vec<ScenarioError>> {
+    let at = |line: usize, message: String| ScenarioError {
+        file: file.to_string(),
+        line,
+        message,
+    };
+    let lines = LineIndex::new(text);
+    let raw: RawClassFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| lines.line_of(s.start)).unwrap_or(1);
+        let here = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+        let m = explain_toml(e.message().trim(), here);
+        let m = if m.contains("unknown field") {
+            format!("{m}: a class file holds only [[class]] tables (and `ruleset = \"fgdn-1.1\"`)")
+        } else {
+            m
+        };
+        vec![at(line, m)]
+    })?;
+    let mut errors = Vec::new();
+    if let Some(r) = raw.ruleset.as_deref().filter(|r| *r != "fgdn-1.1") {
+        errors.push(at(
+            key_line(&lines, 0, "ruleset"),
+            format!(
+                "key \"ruleset\": these classes are for \"{r}\"; this file is read as fgdn-1.1"
+            ),
+        ));
+    }
+    let checked = check_classes(&raw.class, &lines, &at, &mut errors);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(checked
+        .iter()
+        .map(|c| ClassInfo {
+            id: c.raw.id.clone(),
+            name: c.raw.name.clone(),
+            size: c.raw.size.clone().unwrap_or_default(),
+            dp: c.raw.dp.unwrap_or(0),
+            speed: c.raw.speed.unwrap_or(0),
+            line: c.line,
+        })
+        .collect())
+}
+
+/// A class as checked: the block, its header line, and whether it has no problems.
+struct CheckedClass<'a> {
+    raw: &'a RawShip,
+    line: usize,
+    good: bool,
+}
+
+/// Whether `id` (lower-cased) is a good ship or class id: letters, digits, `-` and `_`.
+fn good_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Every `[[class]]` checked on its own, as strictly as a ship (SPEC 9): the figures a ship
+/// needs are all given, each is in range, and nothing a ship alone has (side, carried state).
+fn check_classes<'a>(
+    raw: &'a [toml::Spanned<RawShip>],
+    lines: &LineIndex<'_>,
+    at: &dyn Fn(usize, String) -> ScenarioError,
+    errors: &mut Vec<ScenarioError>,
+) -> Vec<CheckedClass<'a>> {
+    let mut out: Vec<CheckedClass<'a>> = Vec::new();
+    for spanned in raw {
+        let line = lines.line_of(spanned.span().start);
+        let c = spanned.get_ref();
+        let before = errors.len();
+        let mut bad = |key: &str, m: String| {
+            let l = key_line(lines, line, key);
+            errors.push(at(l, format!("class \"{}\": key \"{key}\": {m}", c.id)))
+        };
+        for (key, given) in [
+            ("side", c.side.is_some()),
+            ("class", c.class.is_some()),
+            ("carried", c.carried.is_some()),
+        ] {
+            if given {
+                bad(
+                    key,
+                    format!("a class has no {key}: give it in each [[ship]] of the class"),
+                );
+            }
+        }
+        if !good_id(&c.id) {
+            bad("id", "use letters, digits, - and _ (e.g. \"tiger\")".into());
+        }
+        if out.iter().any(|o| o.raw.id == c.id) {
+            bad("id", format!("\"{}\" is used by another class", c.id));
+        }
+        match REQUIRED.iter().find(|k| !c.has(k)) {
+            Some(key) => errors.push(at(
+                line,
+                format!(
+                    "class \"{}\": missing field `{key}` (a class gives every figure a ship must have: {})",
+                    c.id,
+                    REQUIRED.join(", ")
+                ),
+            )),
+            None => {
+                check_figures(c, &mut bad);
+            }
+        }
+        out.push(CheckedClass {
+            raw: c,
+            line,
+            good: errors.len() == before,
+        });
+    }
+    out
+}
+
+/// The checks on a ship's (or a class's) figures, each problem through `bad(key, message)`;
+/// the size class and Critical Hit Table column, read (or a stand-in when bad).
+fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, Column) {
+    let size = r
+        .size
+        .as_deref()
+        .unwrap_or("")
+        .parse::<SizeClass>()
+        .unwrap_or_else(|e| {
+            bad("size", e.to_string());
+            SizeClass::A
+        });
+    let column = match &r.kind {
+        None => default_column(size),
+        Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
+            Some((_, c)) => *c,
+            None => {
+                bad(
+                    "type",
+                    format!(
+                        "unknown type \"{k}\" (expected one of: {})",
+                        SHIP_TYPES
+                            .iter()
+                            .map(|(n, _)| *n)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+                Column::Major
+            }
+        },
+    };
+    let dp = r.dp.unwrap_or(1);
+    if dp == 0 || dp > 100_000 {
+        bad("dp", format!("{dp} must be 1-100000"));
+    }
+    let speed = r.speed.unwrap_or(0);
+    if speed > 80 {
+        bad(
+            "speed",
+            format!("{speed} knots is not a ship's speed (0-80)"),
+        );
+    }
+    for (key, y) in [("in_service", r.in_service), ("rebuilt", r.rebuilt)] {
+        if let Some(y) = y {
+            if !(1850..=2100).contains(&y) {
+                bad(key, format!("{y} is not a year (1850-2100)"));
+            }
+        }
+    }
+    let armor = r.armor.unwrap_or_default();
+    if armor.belt > 200 || armor.deck > 200 || armor.tds > 100_000 {
+        bad(
+            "armor",
+            "ratings out of range (belt and deck 0-200, tds 0-100000)".into(),
+        );
+    }
+    for m in r.mounts.iter().flatten() {
+        if let Some(side) = &m.side {
+            if !["port", "starboard", "centre"].contains(&side.as_str()) {
+                bad(
+                    "mounts",
+                    format!(
+                        "mount \"{}\": side \"{side}\" (expected port, starboard or centre)",
+                        m.name
+                    ),
+                );
+            }
+        }
+    }
+    // SPEC 3.8: every rule that reads the nation reads it through one table of names; a
+    // name none of them knows is refused, never read as "all other navies".
+    if let Some(n) = &r.nation {
+        if crate::rulesets::fgdn::nation::Navy::parse(n).is_none() {
+            bad("nation", crate::rulesets::fgdn::nation::unknown_nation(n));
+        }
+    }
+    if let Some(f) = &r.fuel {
+        if !["oil", "diesel", "gasoline"].contains(&f.as_str()) {
+            bad(
+                "fuel",
+                format!("\"{f}\" (expected oil, diesel or gasoline)"),
+            );
+        }
+    }
+    if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
+        bad("crew_factors", "must be 1-6 (8.3)".into());
+    }
+    for h in r.cargo.iter().flatten() {
+        let petroleum = h.contents == CargoContents::Petroleum;
+        match (&h.product, petroleum) {
+            (Some(p), true) if !PETROLEUM_PRODUCTS.contains(&p.as_str()) => bad(
+                "cargo",
+                format!(
+                    "hold \"{}\": product \"{p}\" (expected {})",
+                    h.hold,
+                    PETROLEUM_PRODUCTS.join(", ")
+                ),
+            ),
+            (None, true) => bad(
+                "cargo",
+                format!(
+                    "hold \"{}\": petroleum needs product = {} (8.3)",
+                    h.hold,
+                    PETROLEUM_PRODUCTS.join("|")
+                ),
+            ),
+            (Some(_), false) => bad(
+                "cargo",
+                format!(
+                    "hold \"{}\": product is for petroleum only (contents = \"{}\")",
+                    h.hold,
+                    h.contents.name()
+                ),
+            ),
+            _ => {}
+        }
+    }
+    (size, column)
 }
 
 /// SPEC 10: a side spelled two ways. A side that only one ship has and whose name is close to
@@ -927,6 +1193,141 @@ armor = { belt = 18, deck = 6 }
         assert_eq!(
             e[0].to_string(),
             "t.toml:11: ship \"Tiger\": key \"size\": unknown size class \"Q\" (expected A, B, C, D, E, F or G)"
+        );
+    }
+    /// SPEC 9: a ship takes every figure of its class and overrides any of them.
+    #[test]
+    fn a_ship_takes_its_class_and_overrides_a_figure() {
+        let text = r#"
+[scenario]
+name = "Test"
+ruleset = "fgdn-1.1"
+start = "1200"
+
+[[class]]
+id = "w-class"
+name = "W class"
+size = "C"
+dp = 39
+speed = 34
+in_service = 1917
+armor = { belt = 1 }
+
+[[ship]]
+id = "wakeful"
+name = "HMS Wakeful"
+side = "British"
+class = "w-class"
+
+[[ship]]
+id = "whitley"
+name = "HMS Whitley"
+side = "British"
+class = "w-class"
+in_service = 1918
+armour = { deck = 2 }
+"#;
+        let s = parse_scenario("t.toml", text).unwrap();
+        let (a, b) = (&s.ships[0], &s.ships[1]);
+        assert_eq!(
+            (a.size, a.dp, a.speed, a.in_service),
+            (SizeClass::C, 39, 34, 1917)
+        );
+        assert_eq!(a.column, Column::Minor);
+        assert_eq!(
+            a.armor,
+            Armor {
+                belt: 1,
+                deck: 0,
+                tds: 0
+            }
+        );
+        assert_eq!((b.dp, b.in_service), (39, 1918));
+        // A key the ship gives replaces the class's value whole.
+        assert_eq!(
+            b.armor,
+            Armor {
+                belt: 0,
+                deck: 2,
+                tds: 0
+            }
+        );
+        assert_eq!(a.line, 16);
+    }
+
+    /// SPEC 9: a class is checked as strictly as a ship, with its line and key.
+    #[test]
+    fn a_class_is_checked_as_strictly_as_a_ship() {
+        let base = "[scenario]\nname = \"T\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n\n[[class]]\nid = \"k\"\nname = \"K\"\nsize = \"C\"\ndp = 39\nspeed = 34\nin_service = 1917\n\n[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"Blue\"\nclass = \"k\"\n";
+        assert!(parse_scenario("t.toml", base).is_ok());
+        let e =
+            parse_scenario("t.toml", &base.replace("size = \"C\"", "size = \"Q\"")).unwrap_err();
+        assert_eq!(e.len(), 1, "the ship of a bad class adds nothing: {e:?}");
+        assert_eq!(
+            e[0].to_string(),
+            "t.toml:9: class \"k\": key \"size\": unknown size class \"Q\" (expected A, B, C, D, E, F or G)"
+        );
+        let e = parse_scenario("t.toml", &base.replace("dp = 39\n", "")).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .starts_with("t.toml:6: class \"k\": missing field `dp`"),
+            "{}",
+            e[0]
+        );
+        let e = parse_scenario(
+            "t.toml",
+            &base.replace("name = \"K\"", "name = \"K\"\nside = \"Blue\""),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "t.toml:9: class \"k\": key \"side\": a class has no side: give it in each [[ship]] of the class"
+        );
+        let e = parse_scenario("t.toml", &base.replace("dp = 39", "dpp = 39")).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .starts_with("t.toml:10: unknown field `dpp`"),
+            "{}",
+            e[0]
+        );
+        let e =
+            parse_scenario("t.toml", &base.replace("class = \"k\"", "class = \"j\"")).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "t.toml:18: ship \"a\": key \"class\": no class \"j\" in this scenario, its class files or the class library (classes: k)"
+        );
+        // An override out of range is reported at the ship's own line.
+        let e = parse_scenario(
+            "t.toml",
+            &base.replace("class = \"k\"\n", "class = \"k\"\nspeed = 99\n"),
+        )
+        .unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "t.toml:19: ship \"a\": key \"speed\": 99 knots is not a ship's speed (0-80)"
+        );
+        // A ship without a class still needs every figure, reported as before.
+        let e = parse_scenario("t.toml", &base.replace("class = \"k\"\n", "")).unwrap_err();
+        assert_eq!(e[0].to_string(), "t.toml:14: missing field `size`");
+    }
+
+    #[test]
+    fn a_class_file_is_checked_with_file_line_and_key() {
+        let text = "ruleset = \"fgdn-1.1\"\n\n[[class]]\nid = \"k\"\nname = \"K\"\nsize = \"C\"\ndp = 0\nspeed = 34\nin_service = 1917\n";
+        let e = parse_class_file("lib/k.toml", text).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "lib/k.toml:7: class \"k\": key \"dp\": 0 must be 1-100000"
+        );
+        let ok = parse_class_file("lib/k.toml", &text.replace("dp = 0", "dp = 39")).unwrap();
+        assert_eq!((ok[0].id.as_str(), ok[0].dp, ok[0].line), ("k", 39, 3));
+        let e =
+            parse_class_file("lib/k.toml", &format!("{text}\n[[ship]]\nid = \"x\"\n")).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .contains("a class file holds only [[class]] tables"),
+            "{}",
+            e[0]
         );
     }
 }
