@@ -68,6 +68,25 @@ impl Dash {
         self
     }
 
+    /// A command at the `:` prompt that asks first (SPEC 10), answered yes.
+    fn confirmed(&mut self, text: &str) -> &mut Self {
+        let typed = format!("'{text}'");
+        self.keys(&[":", &typed, "enter"]);
+        assert!(
+            matches!(self.app.mode, Mode::Confirm(_)),
+            "{text} asks first: {:?}",
+            self.app.mode
+        );
+        self.keys(&["y"]);
+        assert!(
+            matches!(self.app.mode, Mode::Normal),
+            "{text}: {:?} {:?}",
+            self.app.mode,
+            self.app.message
+        );
+        self
+    }
+
     fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
         screen_common::draw(&mut self.app, w, h)
     }
@@ -121,7 +140,7 @@ fn snapshot_after_a_sinking() {
     let mut d = demo();
     d.keys(&["n"]);
     // Wakeful (39 DP, small craft) takes twice her DP in one turn: she sinks (8.1.8).
-    d.command("hit wakeful 80").command("dice 3");
+    d.confirmed("hit wakeful 80").command("dice 3");
     d.keys(&["n", "j", "j"]);
     insta::assert_snapshot!("sinking_80x24", d.screen(80, 24));
     d.command("until 1230 planned_fire");
@@ -180,7 +199,7 @@ fn severity_is_coloured_and_also_spelled_out() {
 #[test]
 fn the_selected_ship_is_marked_without_colour_and_sinking_is_red() {
     let mut d = demo();
-    d.keys(&["n"]).command("hit wakeful 80").command("dice 3");
+    d.keys(&["n"]).confirmed("hit wakeful 80").command("dice 3");
     d.keys(&["n", "j"]);
     d.app.theme = Theme { color: false };
     let t = d.draw(80, 24);
@@ -535,7 +554,7 @@ fn after_the_battle_the_header_shows_the_repair_marks_and_the_detail_the_repairs
     d.keys(&["n"])
         .command("hit tiger 120")
         .command("crit tiger rudder");
-    d.keys(&["n"]).command("end-battle");
+    d.keys(&["n"]).confirmed("end-battle");
     let s = d.screen(120, 40);
     assert!(s.contains("after the battle: 6 h mark"), "{s}");
     assert!(s.contains("next 12 h"), "{s}");
@@ -777,4 +796,151 @@ fn help_lists_every_command_and_says_it_scrolls() {
             "{name} missing from the help"
         );
     }
+}
+
+// ---------------------------------------------------------------- slips are caught (SPEC 10)
+
+/// A walk of more than an hour asks first, saying how far, the turns and marks crossed and the
+/// timers the schedule fires on the way (SPEC 10); the question fits 80x24 and reads without
+/// colour.
+#[test]
+fn snapshot_a_long_walk_asks_first_at_80x24() {
+    let mut d = demo();
+    d.keys(&["n"])
+        .command("fire valiant 9")
+        .command("flood hannover 14");
+    d.keys(&[":", "'until 1430'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("until 1430 asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "Walk 2 h 30 min of game time?");
+    d.app.theme = Theme { color: false };
+    let s = d.screen(80, 24);
+    insta::assert_snapshot!("confirm_walk_80x24", s);
+    screen_common::assert_shows(
+        &s,
+        &[
+            "from 1200 movement (day 1) to 1430 plotting (day 1)",
+            "crosses 50 turns and 5 intermediate marks",
+            "HMS Valiant: ",
+            "fire damage",
+            "damage-control roll",
+            "y or Enter: do it    n or Esc: back, nothing changes",
+        ],
+        &[],
+    );
+}
+
+/// Yes runs the command as typed; no (or Esc) changes nothing, in the screen and in the save,
+/// and gives the prompt back with the command typed.
+#[test]
+fn a_confirmed_walk_runs_and_a_cancelled_one_changes_nothing_and_keeps_the_command() {
+    let mut d = demo();
+    let entries = d.reloaded().game.entries().len();
+    for no in ["n", "esc", "ctrl-c"] {
+        d.keys(&[":", "'until 1430'", "enter"]);
+        assert!(matches!(d.app.mode, Mode::Confirm(_)), "{no}");
+        d.keys(&["x"]); // any other key asks again
+        assert!(matches!(d.app.mode, Mode::Confirm(_)), "{no}");
+        d.keys(&[no]);
+        let Mode::Prompt { edit, .. } = &d.app.mode else {
+            panic!("{no}: back to the prompt: {:?}", d.app.mode)
+        };
+        assert_eq!(edit.text, "until 1430", "{no}: the command is kept");
+        assert_eq!(
+            d.reloaded().game.entries().len(),
+            entries,
+            "{no}: nothing saved"
+        );
+        assert_eq!(d.app.battle.game.state.clock.label(), "1200");
+        d.keys(&["esc"]);
+    }
+    // Enter at the prompt given back asks again; y runs it.
+    d.keys(&[":", "'until 1430'", "enter", "enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(d.app.battle.game.state.clock.label(), "1430");
+    d.assert_saved();
+    let last = d.reloaded().game.entries().last().unwrap().cmd.clone();
+    assert_eq!(last, "until 1430");
+    // Within the hour nothing is asked.
+    d.command("until 1530");
+    assert_eq!(d.app.battle.game.state.clock.label(), "1530");
+}
+
+/// The hit form's command asks too (one command path); cancelling gives the form back as it
+/// was, and a hit within the DP left is not asked.
+#[test]
+fn a_hit_larger_than_the_dp_left_asks_from_the_form_and_the_prompt() {
+    let mut d = demo();
+    d.keys(&["n", "d", "'999'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "A hit larger than HMS Tiger's DP left?");
+    assert!(c.lines[0].contains("HMS Tiger has 501 DP left of 501; this hit is 999 DP"));
+    d.keys(&["esc"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("back to the form: {:?}", d.app.mode)
+    };
+    assert_eq!(form.command().unwrap(), "hit tiger 999");
+    d.keys(&["enter", "y"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    assert_eq!(d.app.battle.game.state.ships[0].pending.len(), 1);
+    d.command("hit tiger 501"); // not larger: not asked
+    d.keys(&[":", "'hit wakeful 40'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert!(c
+        .lines
+        .iter()
+        .any(|l| l.contains("left at 0 DP and sinks (8.1, 8.1.8)")));
+    d.keys(&["n"]);
+    d.assert_saved();
+}
+
+/// `end-battle` and `adjust` ask, saying what they do; scripts are never asked.
+#[test]
+fn end_battle_and_adjust_ask_first_and_scripts_are_not_asked() {
+    let mut d = demo();
+    d.keys(&[":", "'adjust tiger damage 50 \"collision\"'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "Override the record?");
+    assert!(c
+        .lines
+        .iter()
+        .any(|l| l.contains("umpire sets damage 0 -> 50")));
+    assert!(c.lines.iter().any(|l| l == "DP left 501 -> 451"));
+    d.keys(&["y"]);
+    assert_eq!(d.app.battle.game.state.ships[0].damage, 50);
+    d.keys(&[":", "'end-battle'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "End the battle?");
+    assert!(c.lines[0].starts_with("the battle ends at 1200 (day 1)"));
+    d.keys(&["n"]);
+    assert!(d.app.battle.game.state.post_battle.is_none());
+    d.assert_saved();
+    // The same commands through `umpire run`: no question.
+    let copy = d.path.with_file_name("slips.toml");
+    std::fs::write(&copy, cli::DEMO).unwrap();
+    let script = d.path.with_file_name("slips.umpire");
+    std::fs::write(
+        &script,
+        "until 1430 movement\nadjust tiger damage 60 \"x\"\nhit tiger 9999\nnext\nend-battle\n",
+    )
+    .unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .arg("run")
+        .arg(&copy)
+        .arg("--script")
+        .arg(&script)
+        .env("NO_COLOR", "1")
+        .env("XDG_CONFIG_HOME", "/nonexistent-umpire-test-config")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

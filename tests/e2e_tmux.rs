@@ -254,3 +254,38 @@ fn demo_file(dir: &tempfile::TempDir) -> String {
     assert!(o.status.success());
     p.display().to_string()
 }
+
+/// SPEC 10, slips are caught: at 80x24 `until` over an hour asks first with what it will do;
+/// n gives the prompt back with the command and changes nothing, y runs it.
+#[test]
+fn a_long_walk_asks_first_in_a_real_terminal() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let save = probe.path().join("walk.toml");
+    let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
+    let data = probe.path().join("data");
+    let t = Tmux::start("walk", probe.path(), 80, 24, &script(&args, &data));
+    t.wait_for("1200 plotting");
+    t.keys(&[":"]);
+    t.type_text("until 1430");
+    t.keys(&["Enter"]);
+    t.wait_for("Walk 2 h 30 min of game time?");
+    t.wait_for("crosses 50 turns and 5 intermediate marks");
+    t.keys(&["n"]);
+    t.wait_for("not done: until 1430");
+    t.wait_for(":until 1430");
+    assert_eq!(status(&save)["clock"]["turn"], "1200", "nothing changed");
+    t.keys(&["Enter"]);
+    t.wait_for("Walk 2 h 30 min of game time?");
+    t.keys(&["y"]);
+    let start = Instant::now();
+    while t.screen().contains("Walk 2 h 30 min") || !t.screen().contains("1430 plotting") {
+        assert!(start.elapsed() < Duration::from_secs(20), "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    assert_eq!(status(&save)["clock"]["turn"], "1430");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXITED 0");
+}

@@ -91,6 +91,8 @@ pub enum Mode {
         scroll: u16,
     },
     ConfirmQuit,
+    /// A command that asks first (SPEC 10, slips are caught): see `tui::confirm`.
+    Confirm(Box<crate::tui::confirm::Confirm>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,14 +220,14 @@ impl App {
         }
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             tone: Tone::Info,
         });
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             tone: Tone::Error,
@@ -350,10 +352,18 @@ impl App {
             .collect();
         let command: Command = crate::rulesets::fgdn::command::parse_naming(text.trim(), &ships)
             .map_err(|e| format!("{e}"))?;
+        if self.read_only().is_none() && crate::tui::confirm::ask(self, &command, text) {
+            return Ok(());
+        }
         self.run(command, text.trim().to_string(), Vec::new())
     }
 
-    fn run(&mut self, command: Command, text: String, answers: Vec<Answer>) -> Result<(), String> {
+    pub(crate) fn run(
+        &mut self,
+        command: Command,
+        text: String,
+        answers: Vec<Answer>,
+    ) -> Result<(), String> {
         if let Some(why) = self.read_only() {
             if !matches!(
                 command,
@@ -488,6 +498,7 @@ impl App {
             Mode::Help { scroll } => self.help_key(key, scroll),
             Mode::LogView { scroll } => self.log_view_key(key, scroll),
             Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
+            Mode::Confirm(c) => crate::tui::confirm::key(self, key, *c),
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.quit = true
@@ -925,6 +936,7 @@ impl App {
             KeyCode::Enter => match form.command() {
                 Ok(text) => match self.submit(&text) {
                     Ok(()) => {
+                        crate::tui::confirm::came_from_form(self, &form);
                         self.left_form = None;
                         return;
                     }
