@@ -59,7 +59,15 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
         Event::NoCriticalRoll { ship, reason } => {
             format!("{}: no critical roll: {reason}", name(ship))
         }
-        Event::CriticalCount { ship, explain, .. } => format!("{}: {explain}", name(ship)),
+        Event::CriticalCount {
+            ship,
+            explain,
+            beyond,
+            ..
+        } => match beyond.0 {
+            Some(b) => format!("{}: {explain}, {}", name(ship), b.text()),
+            None => format!("{}: {explain}", name(ship)),
+        },
         Event::Critical { ship, critical } => {
             let mark = match critical.effect {
                 crate::rulesets::fgdn::event::EffectStatus::Applied => "",
