@@ -222,7 +222,7 @@ fn phase_keys_and_the_prompt_drive_the_same_commands() {
     d.keys(&["n"]);
     assert!(d.screen(80, 24).contains("1200 movement"));
     d.command("next");
-    assert!(d.screen(80, 24).contains("1200 planned_fire"));
+    assert!(d.screen(80, 24).contains("1200 planned fire"));
     d.keys(&["t"]);
     assert!(d.screen(80, 24).contains("1203 plotting"));
     let cmds: Vec<String> = d

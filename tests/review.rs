@@ -721,12 +721,12 @@ fn the_log_ends_at_the_highlighted_entry_and_later_ones_are_hidden() {
     let text = buffer_text(b);
     assert!(text.contains("(21 later hidden)"), "{text}");
     assert!(!text.contains("#8 "), "later entries are not shown");
-    let (x, y) = find(b, "#7 1200 planned_fire next");
+    let (x, y) = find(b, "#7 1200 planned fire next");
     assert!(
         b[(x, y)].modifier.contains(Modifier::REVERSED),
         "highlighted"
     );
-    let (x, y) = find(b, "#6 1200 planned_fire hit moltke 45");
+    let (x, y) = find(b, "#6 1200 planned fire hit moltke 45");
     assert!(!b[(x, y)].modifier.contains(Modifier::REVERSED));
 }
 

@@ -432,7 +432,7 @@ fn what_a_side_sees_of_the_enemy_changes_with_the_battle() {
         .iter()
         .map(|r| r.text.as_str())
         .collect();
-    assert!(rows.contains(&"#20 1233 planned_fire undo"), "{rows:#?}");
+    assert!(rows.contains(&"#20 1233 planned fire undo"), "{rows:#?}");
 }
 
 #[test]

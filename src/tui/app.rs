@@ -264,7 +264,13 @@ impl App {
         let mut rows = vec![LogRow {
             entry: i,
             heading: true,
-            text: format!("#{} {} {} {}{undone}", e.seq, e.turn, e.phase, e.command),
+            text: format!(
+                "#{} {} {} {}{undone}",
+                e.seq,
+                e.turn,
+                crate::core::words::words(e.phase),
+                e.command
+            ),
             in_effect: e.in_effect,
         }];
         rows.extend(e.lines.into_iter().map(|l| LogRow {
