@@ -944,3 +944,144 @@ fn end_battle_and_adjust_ask_first_and_scripts_are_not_asked() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+// ---------------------------------------------------------------- the hit-chance form (SPEC 3.9)
+
+/// `%` opens the gun hit-chance calculator for the selected ship: the target preselected (the
+/// first enemy), her size and the battle's sea state filled in, every modifier of the table with
+/// where it applies, and the answer (base, each modifier, the final chance).
+#[test]
+fn snapshot_the_hit_chance_form_at_80x24_and_160x48() {
+    let mut d = demo();
+    // Long range, not being fired on, two ships above the overconcentration limit.
+    d.keys(&["%", "down", "down", "right", "right"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("% opens a form: {:?}", d.app.mode)
+    };
+    assert_eq!(form.title(), "Hit chance: HMS Tiger firing");
+    let n = form.fields.len();
+    let over = form
+        .fields
+        .iter()
+        .position(|f| f.keyword == "overconcentration")
+        .unwrap();
+    let fired_on = form
+        .fields
+        .iter()
+        .position(|f| f.keyword == "mod not_fired_on")
+        .unwrap();
+    assert!(over < n && fired_on < n);
+    d.app.theme = Theme { color: false };
+    for _ in 2..fired_on {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    for _ in fired_on..over {
+        d.keys(&["down"]);
+    }
+    d.keys(&["'2'"]);
+    let s = d.screen(80, 24);
+    insta::assert_snapshot!("hit_chance_80x24", s);
+    screen_common::assert_shows(
+        &s,
+        &[
+            "Hit chance: HMS Tiger firing",
+            "HMS Tiger at SMS Moltke (size A); battle sea state 3",
+            "-1 per ship; long, extreme range; GS1",
+            "base chance",
+        ],
+        &[],
+    );
+    let wide = d.screen(160, 48);
+    insta::assert_snapshot!("hit_chance_160x48", wide);
+    screen_common::assert_shows(
+        &wide,
+        &[
+            "  10 %  base chance",
+            "Firing ship is not being fired on",
+            "Overconcentration, per ship above limit (2 ships)",
+            "chance to hit",
+            "mod not_fired_on overconcentration 2",
+        ],
+        &[],
+    );
+}
+
+/// Enter records the chance in the log through the `chance` command; with "roll" the salvo's
+/// D100 is rolled with its purpose; a modifier the band or standard refuses says why at once;
+/// Esc keeps the form as it was; another target is chosen with ← →; no fire possible is said.
+#[test]
+fn the_hit_chance_form_logs_the_chance_and_rolls_the_salvo() {
+    let mut d = demo();
+    d.keys(&["%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    let at = |k: &str| form.fields.iter().position(|f| f.keyword == k).unwrap();
+    let (local, roll, sea) = (at("mod local_control"), at("roll"), at("sea-state"));
+    // local control is GS2 only: said at once.
+    for _ in 0..local {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    let e = form.error.clone().unwrap_or_default();
+    assert!(e.contains("applies to GS2 guns only"), "{e}");
+    d.keys(&["n"]); // back to "no"
+                    // Esc keeps it; % opens it as it was.
+    d.keys(&["esc", "%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.focus, local);
+    // Roll the salvo's D100 (queued: 5, a hit at 5 %+).
+    for _ in local..roll {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    d.keys(&["esc"]);
+    d.command("dice 5");
+    d.keys(&["%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.focus, roll, "kept after another command");
+    d.keys(&["enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    let last = d.reloaded().game.entries().last().unwrap().clone();
+    assert_eq!(
+        last.cmd,
+        "chance gs 1 range short target moltke firer tiger sea-state 3 roll"
+    );
+    let log = d.screen(160, 48);
+    assert!(
+        log.contains("HMS Tiger fires at SMS Moltke: hit chance GS1 short"),
+        "{log}"
+    );
+    assert!(log.contains("D100 5: HIT"), "{log}");
+    d.assert_saved();
+    // Sea state 7 at a size A target: no fire possible, and no die.
+    d.keys(&["%"]);
+    for _ in 0..sea {
+        d.keys(&["down"]);
+    }
+    d.keys(&["backspace", "'7'"]);
+    let s = d.screen(80, 24);
+    assert!(s.contains("NO FIRE POSSIBLE"), "{s}");
+    // Another target: ← → on the first field.
+    d.keys(&["home"]);
+    let Mode::Form(form) = &mut d.app.mode else {
+        panic!()
+    };
+    form.focus = 0;
+    d.keys(&["right"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!()
+    };
+    assert!(form
+        .command()
+        .unwrap()
+        .starts_with("chance target kaiser firer tiger"));
+}

@@ -536,7 +536,7 @@ impl App {
     /// required number read as 1) is parsed and decided on a copy of the battle, with no dice
     /// rolled, so a hit in the plotting phase or a figure out of range is said at once, not at
     /// Enter. An incomplete form is not an error.
-    fn check_form(&self, form: &mut Form) {
+    pub(crate) fn check_form(&self, form: &mut Form) {
         form.error = None;
         let text = form.probe();
         let command: Command = match text.parse() {
@@ -567,6 +567,7 @@ impl App {
             Action::Fire => self.open_form(FormKind::Fire),
             Action::Flood => self.open_form(FormKind::Flood),
             Action::Critical => self.open_form(FormKind::Critical),
+            Action::HitChance => crate::tui::chance_form::open(self),
             Action::DiceMode => {
                 let ask = self.dice_mode == DiceMode::Roll;
                 // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps

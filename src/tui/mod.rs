@@ -3,6 +3,7 @@
 //! Every command is durable in the save before the screen shows it, so quitting, a crash, a
 //! SIGTERM or a dropped SSH link (SIGHUP) loses nothing; the terminal is restored on each.
 pub mod app;
+pub mod chance_form;
 pub mod confirm;
 pub mod edit;
 pub mod form;

@@ -127,6 +127,9 @@ fn boxed<'a>(title: &'a str, ctx: &Ctx) -> Block<'a> {
 pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     match &ctx.app.mode {
+        Mode::Form(form) if form.kind == crate::tui::form::FormKind::Chance => {
+            super::chance::draw(frame, body, ctx, form)
+        }
         Mode::Form(form) => {
             let mut lines: Vec<Line> = Vec::new();
             for (i, f) in form.fields.iter().enumerate() {
@@ -147,7 +150,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                     }
                     // Words, not ids (`main battery`); the command keeps the id.
                     Value::Choice { options, index } => {
-                        format!("◂ {} ▸", crate::core::words::words(options[*index]))
+                        format!("◂ {} ▸", crate::core::words::words(&options[*index]))
                     }
                 };
                 let style = if focused { t.selected() } else { Style::new() };
