@@ -583,7 +583,7 @@ fn commands_and_keys_that_would_change_the_battle_are_refused() {
     let mut r = scripted();
     r.prompt("#16");
     let before = r.app.battle.game.state.clone();
-    for key in ["n", "t", "d", "f", "w", "c", "u", "U", "ctrl-r", "m"] {
+    for key in ["n", "t", "d", "f", "w", "c", "%", "u", "U", "ctrl-r", "m"] {
         r.keys(&[key]);
         assert!(r.is_error(), "{key}");
         assert!(
@@ -748,7 +748,7 @@ fn help_lists_the_review_keys() {
             "Other keys",
             "search the log",
             "quit (asks first; a review changes nothing)",
-            "Refused here (they would change the battle): n t d f w c u ctrl-r U m",
+            "Refused here (they would change the battle): n t d f w c % u ctrl-r U m",
         ],
         // Only the keys that work here: none that would change the battle, no form or dice.
         screen_common::CHANGING_HELP,
