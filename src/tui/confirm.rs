@@ -98,6 +98,13 @@ fn walk(game: &Game, command: &Command) -> Option<(String, Vec<String>)> {
     if state.post_battle.is_some() || state.clock.scale == Scale::PostBattle {
         return None;
     }
+    // `next` and `turn` walk at most one turn: only an intermediate turn's 30 minutes, so they
+    // are not decided twice (the phase keys stay as quick as they were).
+    if !matches!(command, Command::Until { .. })
+        && state.clock.scale.turn_minutes() <= WALK_LIMIT_MINUTES
+    {
+        return None;
+    }
     let from = state.clock;
     let events = preview(game, command)?;
     let to = events.iter().rev().find_map(|e| match e {
