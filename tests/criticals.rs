@@ -784,8 +784,10 @@ fn submarine_criticals_refused_for_surface_ships_8_1_4() {
     ] {
         let e = refused(&mut g, &format!("crit tiger {kind}"));
         assert!(
-            e.contains(&format!("{kind} is a submarine critical"))
-                && e.contains("HMS Tiger (tiger) is a surface ship"),
+            e.contains(&format!(
+                "{} is a submarine critical",
+                kind.replace('_', " ")
+            )) && e.contains("HMS Tiger (tiger) is a surface ship"),
             "{e}"
         );
     }

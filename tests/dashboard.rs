@@ -68,6 +68,25 @@ impl Dash {
         self
     }
 
+    /// A command at the `:` prompt that asks first (SPEC 10), answered yes.
+    fn confirmed(&mut self, text: &str) -> &mut Self {
+        let typed = format!("'{text}'");
+        self.keys(&[":", &typed, "enter"]);
+        assert!(
+            matches!(self.app.mode, Mode::Confirm(_)),
+            "{text} asks first: {:?}",
+            self.app.mode
+        );
+        self.keys(&["y"]);
+        assert!(
+            matches!(self.app.mode, Mode::Normal),
+            "{text}: {:?} {:?}",
+            self.app.mode,
+            self.app.message
+        );
+        self
+    }
+
     fn draw(&mut self, w: u16, h: u16) -> Terminal<TestBackend> {
         screen_common::draw(&mut self.app, w, h)
     }
@@ -121,7 +140,7 @@ fn snapshot_after_a_sinking() {
     let mut d = demo();
     d.keys(&["n"]);
     // Wakeful (39 DP, small craft) takes twice her DP in one turn: she sinks (8.1.8).
-    d.command("hit wakeful 80").command("dice 3");
+    d.confirmed("hit wakeful 80").command("dice 3");
     d.keys(&["n", "j", "j"]);
     insta::assert_snapshot!("sinking_80x24", d.screen(80, 24));
     d.command("until 1230 planned_fire");
@@ -180,7 +199,7 @@ fn severity_is_coloured_and_also_spelled_out() {
 #[test]
 fn the_selected_ship_is_marked_without_colour_and_sinking_is_red() {
     let mut d = demo();
-    d.keys(&["n"]).command("hit wakeful 80").command("dice 3");
+    d.keys(&["n"]).confirmed("hit wakeful 80").command("dice 3");
     d.keys(&["n", "j"]);
     d.app.theme = Theme { color: false };
     let t = d.draw(80, 24);
@@ -203,7 +222,7 @@ fn phase_keys_and_the_prompt_drive_the_same_commands() {
     d.keys(&["n"]);
     assert!(d.screen(80, 24).contains("1200 movement"));
     d.command("next");
-    assert!(d.screen(80, 24).contains("1200 planned_fire"));
+    assert!(d.screen(80, 24).contains("1200 planned fire"));
     d.keys(&["t"]);
     assert!(d.screen(80, 24).contains("1203 plotting"));
     let cmds: Vec<String> = d
@@ -535,7 +554,7 @@ fn after_the_battle_the_header_shows_the_repair_marks_and_the_detail_the_repairs
     d.keys(&["n"])
         .command("hit tiger 120")
         .command("crit tiger rudder");
-    d.keys(&["n"]).command("end-battle");
+    d.keys(&["n"]).confirmed("end-battle");
     let s = d.screen(120, 40);
     assert!(s.contains("after the battle: 6 h mark"), "{s}");
     assert!(s.contains("next 12 h"), "{s}");
@@ -777,4 +796,292 @@ fn help_lists_every_command_and_says_it_scrolls() {
             "{name} missing from the help"
         );
     }
+}
+
+// ---------------------------------------------------------------- slips are caught (SPEC 10)
+
+/// A walk of more than an hour asks first, saying how far, the turns and marks crossed and the
+/// timers the schedule fires on the way (SPEC 10); the question fits 80x24 and reads without
+/// colour.
+#[test]
+fn snapshot_a_long_walk_asks_first_at_80x24() {
+    let mut d = demo();
+    d.keys(&["n"])
+        .command("fire valiant 9")
+        .command("flood hannover 14");
+    d.keys(&[":", "'until 1430'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("until 1430 asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "Walk 2 h 30 min of game time?");
+    d.app.theme = Theme { color: false };
+    let s = d.screen(80, 24);
+    insta::assert_snapshot!("confirm_walk_80x24", s);
+    screen_common::assert_shows(
+        &s,
+        &[
+            "from 1200 movement (day 1) to 1430 plotting (day 1)",
+            "crosses 50 turns and 5 intermediate marks",
+            "HMS Valiant: ",
+            "fire damage",
+            "damage-control roll",
+            "y or Enter: do it    n or Esc: back, nothing changes",
+        ],
+        &[],
+    );
+}
+
+/// Yes runs the command as typed; no (or Esc) changes nothing, in the screen and in the save,
+/// and gives the prompt back with the command typed.
+#[test]
+fn a_confirmed_walk_runs_and_a_cancelled_one_changes_nothing_and_keeps_the_command() {
+    let mut d = demo();
+    let entries = d.reloaded().game.entries().len();
+    for no in ["n", "esc", "ctrl-c"] {
+        d.keys(&[":", "'until 1430'", "enter"]);
+        assert!(matches!(d.app.mode, Mode::Confirm(_)), "{no}");
+        d.keys(&["x"]); // any other key asks again
+        assert!(matches!(d.app.mode, Mode::Confirm(_)), "{no}");
+        d.keys(&[no]);
+        let Mode::Prompt { edit, .. } = &d.app.mode else {
+            panic!("{no}: back to the prompt: {:?}", d.app.mode)
+        };
+        assert_eq!(edit.text, "until 1430", "{no}: the command is kept");
+        assert_eq!(
+            d.reloaded().game.entries().len(),
+            entries,
+            "{no}: nothing saved"
+        );
+        assert_eq!(d.app.battle.game.state.clock.label(), "1200");
+        d.keys(&["esc"]);
+    }
+    // Enter at the prompt given back asks again; y runs it.
+    d.keys(&[":", "'until 1430'", "enter", "enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal));
+    assert_eq!(d.app.battle.game.state.clock.label(), "1430");
+    d.assert_saved();
+    let last = d.reloaded().game.entries().last().unwrap().cmd.clone();
+    assert_eq!(last, "until 1430");
+    // Within the hour nothing is asked.
+    d.command("until 1530");
+    assert_eq!(d.app.battle.game.state.clock.label(), "1530");
+}
+
+/// The hit form's command asks too (one command path); cancelling gives the form back as it
+/// was, and a hit within the DP left is not asked.
+#[test]
+fn a_hit_larger_than_the_dp_left_asks_from_the_form_and_the_prompt() {
+    let mut d = demo();
+    d.keys(&["n", "d", "'999'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "A hit larger than HMS Tiger's DP left?");
+    assert!(c.lines[0].contains("HMS Tiger has 501 DP left of 501; this hit is 999 DP"));
+    d.keys(&["esc"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("back to the form: {:?}", d.app.mode)
+    };
+    assert_eq!(form.command().unwrap(), "hit tiger 999");
+    d.keys(&["enter", "y"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    assert_eq!(d.app.battle.game.state.ships[0].pending.len(), 1);
+    d.command("hit tiger 501"); // not larger: not asked
+    d.keys(&[":", "'hit wakeful 40'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert!(c
+        .lines
+        .iter()
+        .any(|l| l.contains("left at 0 DP and sinks (8.1, 8.1.8)")));
+    d.keys(&["n"]);
+    d.assert_saved();
+}
+
+/// `end-battle` and `adjust` ask, saying what they do; scripts are never asked.
+#[test]
+fn end_battle_and_adjust_ask_first_and_scripts_are_not_asked() {
+    let mut d = demo();
+    d.keys(&[":", "'adjust tiger damage 50 \"collision\"'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "Override the record?");
+    assert!(c
+        .lines
+        .iter()
+        .any(|l| l.contains("umpire sets damage 0 -> 50")));
+    assert!(c.lines.iter().any(|l| l == "DP left 501 -> 451"));
+    d.keys(&["y"]);
+    assert_eq!(d.app.battle.game.state.ships[0].damage, 50);
+    d.keys(&[":", "'end-battle'", "enter"]);
+    let Mode::Confirm(c) = &d.app.mode else {
+        panic!("asks first: {:?}", d.app.mode)
+    };
+    assert_eq!(c.title, "End the battle?");
+    assert!(c.lines[0].starts_with("the battle ends at 1200 (day 1)"));
+    d.keys(&["n"]);
+    assert!(d.app.battle.game.state.post_battle.is_none());
+    d.assert_saved();
+    // The same commands through `umpire run`: no question.
+    let copy = d.path.with_file_name("slips.toml");
+    std::fs::write(&copy, cli::DEMO).unwrap();
+    let script = d.path.with_file_name("slips.umpire");
+    std::fs::write(
+        &script,
+        "until 1430 movement\nadjust tiger damage 60 \"x\"\nhit tiger 9999\nnext\nend-battle\n",
+    )
+    .unwrap();
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .arg("run")
+        .arg(&copy)
+        .arg("--script")
+        .arg(&script)
+        .env("NO_COLOR", "1")
+        .env("XDG_CONFIG_HOME", "/nonexistent-umpire-test-config")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+// ---------------------------------------------------------------- the hit-chance form (SPEC 3.9)
+
+/// `%` opens the gun hit-chance calculator for the selected ship: the target preselected (the
+/// first enemy), her size and the battle's sea state filled in, every modifier of the table with
+/// where it applies, and the answer (base, each modifier, the final chance).
+#[test]
+fn snapshot_the_hit_chance_form_at_80x24_and_160x48() {
+    let mut d = demo();
+    // Long range, not being fired on, two ships above the overconcentration limit.
+    d.keys(&["%", "down", "down", "right", "right"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("% opens a form: {:?}", d.app.mode)
+    };
+    assert_eq!(form.title(), "Hit chance: HMS Tiger firing");
+    let n = form.fields.len();
+    let over = form
+        .fields
+        .iter()
+        .position(|f| f.keyword == "overconcentration")
+        .unwrap();
+    let fired_on = form
+        .fields
+        .iter()
+        .position(|f| f.keyword == "mod not_fired_on")
+        .unwrap();
+    assert!(over < n && fired_on < n);
+    d.app.theme = Theme { color: false };
+    for _ in 2..fired_on {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    for _ in fired_on..over {
+        d.keys(&["down"]);
+    }
+    d.keys(&["'2'"]);
+    let s = d.screen(80, 24);
+    insta::assert_snapshot!("hit_chance_80x24", s);
+    screen_common::assert_shows(
+        &s,
+        &[
+            "Hit chance: HMS Tiger firing",
+            "HMS Tiger at SMS Moltke (size A); battle sea state 3",
+            "-1 per ship; long, extreme range; GS1",
+            "base chance",
+        ],
+        &[],
+    );
+    let wide = d.screen(160, 48);
+    insta::assert_snapshot!("hit_chance_160x48", wide);
+    screen_common::assert_shows(
+        &wide,
+        &[
+            "  10 %  base chance",
+            "Firing ship is not being fired on",
+            "Overconcentration, per ship above limit (2 ships)",
+            "chance to hit",
+            "mod not_fired_on overconcentration 2",
+        ],
+        &[],
+    );
+}
+
+/// Enter records the chance in the log through the `chance` command; with "roll" the salvo's
+/// D100 is rolled with its purpose; a modifier the band or standard refuses says why at once;
+/// Esc keeps the form as it was; another target is chosen with ← →; no fire possible is said.
+#[test]
+fn the_hit_chance_form_logs_the_chance_and_rolls_the_salvo() {
+    let mut d = demo();
+    d.keys(&["%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    let at = |k: &str| form.fields.iter().position(|f| f.keyword == k).unwrap();
+    let (local, roll, sea) = (at("mod local_control"), at("roll"), at("sea-state"));
+    // local control is GS2 only: said at once.
+    for _ in 0..local {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    let e = form.error.clone().unwrap_or_default();
+    assert!(e.contains("applies to GS2 guns only"), "{e}");
+    d.keys(&["n"]); // back to "no"
+                    // Esc keeps it; % opens it as it was.
+    d.keys(&["esc", "%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.focus, local);
+    // Roll the salvo's D100 (queued: 5, a hit at 5 %+).
+    for _ in local..roll {
+        d.keys(&["down"]);
+    }
+    d.keys(&["y"]);
+    d.keys(&["esc"]);
+    d.command("dice 5");
+    d.keys(&["%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("{:?}", d.app.mode)
+    };
+    assert_eq!(form.focus, roll, "kept after another command");
+    d.keys(&["enter"]);
+    assert!(matches!(d.app.mode, Mode::Normal), "{:?}", d.app.mode);
+    let last = d.reloaded().game.entries().last().unwrap().clone();
+    assert_eq!(
+        last.cmd,
+        "chance gs 1 range short target moltke firer tiger sea-state 3 roll"
+    );
+    let log = d.screen(160, 48);
+    assert!(
+        log.contains("HMS Tiger fires at SMS Moltke: hit chance GS1 short"),
+        "{log}"
+    );
+    assert!(log.contains("D100 5: HIT"), "{log}");
+    d.assert_saved();
+    // Sea state 7 at a size A target: no fire possible, and no die.
+    d.keys(&["%"]);
+    for _ in 0..sea {
+        d.keys(&["down"]);
+    }
+    d.keys(&["backspace", "'7'"]);
+    let s = d.screen(80, 24);
+    assert!(s.contains("NO FIRE POSSIBLE"), "{s}");
+    // Another target: ← → on the first field.
+    d.keys(&["home"]);
+    let Mode::Form(form) = &mut d.app.mode else {
+        panic!()
+    };
+    form.focus = 0;
+    d.keys(&["right"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!()
+    };
+    assert!(form
+        .command()
+        .unwrap()
+        .starts_with("chance target kaiser firer tiger"));
 }

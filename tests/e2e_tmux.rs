@@ -239,8 +239,11 @@ fn a_large_paste_is_applied_whole_without_another_key() {
         if n == 300 {
             break;
         }
+        // The bug this guards stalled for good after about 90 commands; a debug build on a
+        // loaded 2-core machine takes up to about 50 ms a durable command, so the limit is
+        // generous (20 s failed under load with the fix in place).
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < Duration::from_secs(90),
             "{n} of 300 pasted commands applied without another key"
         );
         std::thread::sleep(Duration::from_millis(50));
@@ -253,6 +256,41 @@ fn demo_file(dir: &tempfile::TempDir) -> String {
     let o = Command::new(BIN).arg("demo").arg(&p).output().unwrap();
     assert!(o.status.success());
     p.display().to_string()
+}
+
+/// SPEC 10, slips are caught: at 80x24 `until` over an hour asks first with what it will do;
+/// n gives the prompt back with the command and changes nothing, y runs it.
+#[test]
+fn a_long_walk_asks_first_in_a_real_terminal() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let save = probe.path().join("walk.toml");
+    let args = format!("play --save '{}' '{}'", save.display(), demo_file(&probe));
+    let data = probe.path().join("data");
+    let t = Tmux::start("walk", probe.path(), 80, 24, &script(&args, &data));
+    t.wait_for("1200 plotting");
+    t.keys(&[":"]);
+    t.type_text("until 1430");
+    t.keys(&["Enter"]);
+    t.wait_for("Walk 2 h 30 min of game time?");
+    t.wait_for("crosses 50 turns and 5 intermediate marks");
+    t.keys(&["n"]);
+    t.wait_for("not done: until 1430");
+    t.wait_for(":until 1430");
+    assert_eq!(status(&save)["clock"]["turn"], "1200", "nothing changed");
+    t.keys(&["Enter"]);
+    t.wait_for("Walk 2 h 30 min of game time?");
+    t.keys(&["y"]);
+    let start = Instant::now();
+    while t.screen().contains("Walk 2 h 30 min") || !t.screen().contains("1430 plotting") {
+        assert!(start.elapsed() < Duration::from_secs(20), "{}", t.screen());
+        std::thread::sleep(Duration::from_millis(60));
+    }
+    assert_eq!(status(&save)["clock"]["turn"], "1430");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXITED 0");
 }
 
 /// `umpire new` in a real terminal at 80x24: two ships from the class library, saved; the file

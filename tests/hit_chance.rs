@@ -539,7 +539,7 @@ fn chance_in_a_battle_rolls_and_logs() {
     // without roll, no die; the battle's sea state counts (sea state 6: A&B -4)
     cmds(&mut g, "sea-state 6\nchance gs 2 range short size A");
     assert_eq!(gun_chance(&g), (None, 50 - 12, false, None));
-    assert!(last_log(&g).contains("sea_state -4"), "{}", last_log(&g));
+    assert!(last_log(&g).contains("sea state -4"), "{}", last_log(&g));
     // no fire possible at sea state 7: no die rolled even with roll
     cmds(&mut g, "sea-state 7\nchance gs 2 range short size A roll");
     assert_eq!(gun_chance(&g), (None, 0, true, None));

@@ -583,7 +583,7 @@ fn commands_and_keys_that_would_change_the_battle_are_refused() {
     let mut r = scripted();
     r.prompt("#16");
     let before = r.app.battle.game.state.clone();
-    for key in ["n", "t", "d", "f", "w", "c", "u", "U", "ctrl-r", "m"] {
+    for key in ["n", "t", "d", "f", "w", "c", "%", "u", "U", "ctrl-r", "m"] {
         r.keys(&[key]);
         assert!(r.is_error(), "{key}");
         assert!(
@@ -721,12 +721,12 @@ fn the_log_ends_at_the_highlighted_entry_and_later_ones_are_hidden() {
     let text = buffer_text(b);
     assert!(text.contains("(21 later hidden)"), "{text}");
     assert!(!text.contains("#8 "), "later entries are not shown");
-    let (x, y) = find(b, "#7 1200 planned_fire next");
+    let (x, y) = find(b, "#7 1200 planned fire next");
     assert!(
         b[(x, y)].modifier.contains(Modifier::REVERSED),
         "highlighted"
     );
-    let (x, y) = find(b, "#6 1200 planned_fire hit moltke 45");
+    let (x, y) = find(b, "#6 1200 planned fire hit moltke 45");
     assert!(!b[(x, y)].modifier.contains(Modifier::REVERSED));
 }
 
@@ -748,7 +748,7 @@ fn help_lists_the_review_keys() {
             "Other keys",
             "search the log",
             "quit (asks first; a review changes nothing)",
-            "Refused here (they would change the battle): n t d f w c u ctrl-r U m",
+            "Refused here (they would change the battle): n t d f w c % u ctrl-r U m",
         ],
         // Only the keys that work here: none that would change the battle, no form or dice.
         screen_common::CHANGING_HELP,

@@ -411,6 +411,65 @@ fn small_craft_sink_at_twice_dp_in_one_turn_8_1() {
     assert_eq!(ship(&g, "boat").status.name(), "sinking");
 }
 
+/// FG&DN 8.1.2 note and SPEC 10 (a result beyond the printed table cites its rule): a count
+/// read past the Damage Ratio Table's last line (1.00) says how it was extended, in the log line
+/// and in the ship's detail; a count the printed table gives says nothing more.
+#[test]
+fn a_count_past_the_table_says_how_8_1_2() {
+    let last_log = |g: &Game| {
+        g.entries()
+            .last()
+            .unwrap()
+            .events_at()
+            .filter_map(|(at, e)| umpire::rulesets::fgdn::log::describe(&g.state, at, e))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let sview = |g: &Game, id: &str| {
+        let i = g.state.ship_index(id).unwrap();
+        umpire::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
+    };
+    let mut g = game("1200", "", TARGET);
+    // 15 DP on a 10-DP boat: ratio 1.50, D6 1: 6 on the 1.00 line + 2 (two full .2 over 1.00).
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit boat 15\ndice 1 2 2 2 2 2 2 2 2\nnext",
+    );
+    let log = last_log(&g);
+    assert!(
+        log.contains(
+            "damage ratio 15/10 = 1.50, D6 1: 8 criticals, past the table's last line, 1.00: 6 on that line + 2 (one per full .2 over 1.00, 8.1.2 note)"
+        ),
+        "{log}"
+    );
+    assert_eq!(
+        sview(&g, "boat").counts_beyond,
+        vec!["1200 count 8 at ratio 1.50: past the table's last line, 1.00: 6 on that line + 2 (one per full .2 over 1.00, 8.1.2 note)"]
+    );
+    // 11 DP: ratio 1.10 is read on the 1.00 line with nothing added: no note.
+    cmds(
+        &mut g,
+        "until 1203 planned_fire\nhit boat 11\ndice 1 2 2 2 2 2 2\nnext",
+    );
+    let log = last_log(&g);
+    assert!(
+        log.contains("damage ratio 11/10 = 1.10, D6 1: 6 criticals"),
+        "{log}"
+    );
+    assert!(!log.contains("8.1.2 note"), "{log}");
+    assert_eq!(sview(&g, "boat").counts_beyond.len(), 1);
+    // The note is an annotation: an event recorded without it (an older save) is the same
+    // decision, so `umpire check` re-decides older saves alike.
+    let with = last_events(&g).to_vec();
+    let mut without = with.clone();
+    for e in &mut without {
+        if let Event::CriticalCount { beyond, .. } = e {
+            beyond.0 = None;
+        }
+    }
+    assert_eq!(with, without);
+}
+
 /// FG&DN 8.1.2 note: a ratio of 3.0 or more reduces the ship to 10 % DP left.
 #[test]
 fn ratio_of_three_reduces_to_ten_percent_8_1_2() {

@@ -432,7 +432,7 @@ fn what_a_side_sees_of_the_enemy_changes_with_the_battle() {
         .iter()
         .map(|r| r.text.as_str())
         .collect();
-    assert!(rows.contains(&"#20 1233 planned_fire undo"), "{rows:#?}");
+    assert!(rows.contains(&"#20 1233 planned fire undo"), "{rows:#?}");
 }
 
 #[test]
@@ -457,7 +457,9 @@ fn a_watcher_refuses_every_command_key_and_moves_freely() {
     s.play("next");
     let before = std::fs::read(&s.path).unwrap();
     let mut w = Watcher::open(&s.path, Some("German"));
-    for key in ["n", "t", "u", "U", "ctrl-r", "m", "d", "f", "w", "c", ":"] {
+    for key in [
+        "n", "t", "u", "U", "ctrl-r", "m", "d", "f", "w", "c", "%", ":",
+    ] {
         w.keys(&[key]);
         assert!(
             matches!(w.app.mode, Mode::Normal),
@@ -503,7 +505,7 @@ fn a_watchers_help_lists_only_the_keys_that_work() {
             "search the log",
             "log: only the selected ship",
             "quit at once (nothing to save: read-only)",
-            "Refused here (they would change the battle): n t d f w c u ctrl-r U m :",
+            "Refused here (they would change the battle): n t d f w c % u ctrl-r U m :",
         ],
         screen_common::CHANGING_HELP,
     );

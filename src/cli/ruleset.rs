@@ -49,19 +49,20 @@ fn plain_fields(ship: &Value) -> Vec<String> {
         .filter_map(|(k, x)| {
             scalar(x)
                 .filter(|t| !t.is_empty())
-                .map(|t| format!("{k} {t}"))
+                .map(|t| format!("{} {t}", crate::core::words::words(k)))
         })
         .collect()
 }
 
 /// The status as text: the clock, then each ship with her id, name, side and status, and every
-/// other plain field of the ruleset's status as `key value`.
+/// other plain field of the ruleset's status as `key value`, keys and phase in words
+/// (`speed max 28`; the JSON keeps its ids).
 pub fn status_text(v: &Value) -> String {
     let mut s = format!(
         "{} - turn {} {}\n",
         v["scenario"]["name"].as_str().unwrap_or(""),
         v["clock"]["turn"].as_str().unwrap_or("?"),
-        v["clock"]["phase"].as_str().unwrap_or("?")
+        crate::core::words::words(v["clock"]["phase"].as_str().unwrap_or("?"))
     );
     for ship in v["ships"].as_array().into_iter().flatten() {
         s.push_str(&format!(

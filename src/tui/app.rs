@@ -91,6 +91,8 @@ pub enum Mode {
         scroll: u16,
     },
     ConfirmQuit,
+    /// A command that asks first (SPEC 10, slips are caught): see `tui::confirm`.
+    Confirm(Box<crate::tui::confirm::Confirm>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,14 +220,14 @@ impl App {
         }
     }
 
-    fn info(&mut self, text: impl Into<String>) {
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             tone: Tone::Info,
         });
     }
 
-    fn error(&mut self, text: impl Into<String>) {
+    pub(crate) fn error(&mut self, text: impl Into<String>) {
         self.message = Some(Message {
             text: text.into(),
             tone: Tone::Error,
@@ -262,7 +264,13 @@ impl App {
         let mut rows = vec![LogRow {
             entry: i,
             heading: true,
-            text: format!("#{} {} {} {}{undone}", e.seq, e.turn, e.phase, e.command),
+            text: format!(
+                "#{} {} {} {}{undone}",
+                e.seq,
+                e.turn,
+                crate::core::words::words(e.phase),
+                e.command
+            ),
             in_effect: e.in_effect,
         }];
         rows.extend(e.lines.into_iter().map(|l| LogRow {
@@ -350,10 +358,18 @@ impl App {
             .collect();
         let command: Command = crate::rulesets::fgdn::command::parse_naming(text.trim(), &ships)
             .map_err(|e| format!("{e}"))?;
+        if self.read_only().is_none() && crate::tui::confirm::ask(self, &command, text) {
+            return Ok(());
+        }
         self.run(command, text.trim().to_string(), Vec::new())
     }
 
-    fn run(&mut self, command: Command, text: String, answers: Vec<Answer>) -> Result<(), String> {
+    pub(crate) fn run(
+        &mut self,
+        command: Command,
+        text: String,
+        answers: Vec<Answer>,
+    ) -> Result<(), String> {
         if let Some(why) = self.read_only() {
             if !matches!(
                 command,
@@ -488,6 +504,7 @@ impl App {
             Mode::Help { scroll } => self.help_key(key, scroll),
             Mode::LogView { scroll } => self.log_view_key(key, scroll),
             Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
+            Mode::Confirm(c) => crate::tui::confirm::key(self, key, *c),
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.quit = true
@@ -519,7 +536,7 @@ impl App {
     /// required number read as 1) is parsed and decided on a copy of the battle, with no dice
     /// rolled, so a hit in the plotting phase or a figure out of range is said at once, not at
     /// Enter. An incomplete form is not an error.
-    fn check_form(&self, form: &mut Form) {
+    pub(crate) fn check_form(&self, form: &mut Form) {
         form.error = None;
         let text = form.probe();
         let command: Command = match text.parse() {
@@ -550,6 +567,7 @@ impl App {
             Action::Fire => self.open_form(FormKind::Fire),
             Action::Flood => self.open_form(FormKind::Flood),
             Action::Critical => self.open_form(FormKind::Critical),
+            Action::HitChance => crate::tui::chance_form::open(self),
             Action::DiceMode => {
                 let ask = self.dice_mode == DiceMode::Roll;
                 // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps
@@ -925,6 +943,7 @@ impl App {
             KeyCode::Enter => match form.command() {
                 Ok(text) => match self.submit(&text) {
                     Ok(()) => {
+                        crate::tui::confirm::came_from_form(self, &form);
                         self.left_form = None;
                         return;
                     }

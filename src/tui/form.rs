@@ -7,17 +7,14 @@ pub enum Value {
     /// Digits typed; empty means "not given".
     Number { text: String, required: bool },
     /// One of a fixed list; index 0 may be "-" (not given).
-    Choice {
-        options: Vec<&'static str>,
-        index: usize,
-    },
+    Choice { options: Vec<String>, index: usize },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {
-    pub label: &'static str,
+    pub label: String,
     /// The command keyword this field writes (empty for the positional DP/PCT/KIND).
-    pub keyword: &'static str,
+    pub keyword: String,
     pub value: Value,
 }
 
@@ -27,6 +24,8 @@ pub enum FormKind {
     Fire,
     Flood,
     Critical,
+    /// The gun hit-chance calculator (`tui::chance_form`).
+    Chance,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,10 +38,10 @@ pub struct Form {
     pub error: Option<String>,
 }
 
-fn number(label: &'static str, keyword: &'static str, required: bool) -> Field {
+pub fn number(label: &str, keyword: &str, required: bool) -> Field {
     Field {
-        label,
-        keyword,
+        label: label.to_string(),
+        keyword: keyword.to_string(),
         value: Value::Number {
             text: String::new(),
             required,
@@ -50,12 +49,12 @@ fn number(label: &'static str, keyword: &'static str, required: bool) -> Field {
     }
 }
 
-fn choice(label: &'static str, keyword: &'static str, options: &[&'static str]) -> Field {
+pub fn choice(label: &str, keyword: &str, options: &[&str]) -> Field {
     Field {
-        label,
-        keyword,
+        label: label.to_string(),
+        keyword: keyword.to_string(),
         value: Value::Choice {
-            options: options.to_vec(),
+            options: options.iter().map(|o| o.to_string()).collect(),
             index: 0,
         },
     }
@@ -89,15 +88,10 @@ impl Form {
                     .filter(|k| !k.submarine_only())
                     .map(|k| k.name())
                     .collect();
-                vec![Field {
-                    label: "Kind",
-                    keyword: "",
-                    value: Value::Choice {
-                        options: kinds,
-                        index: 0,
-                    },
-                }]
+                vec![choice("Kind", "", &kinds)]
             }
+            // Built with the battle in view: `tui::chance_form::new`.
+            FormKind::Chance => Vec::new(),
         };
         Form {
             kind,
@@ -115,21 +109,26 @@ impl Form {
             FormKind::Fire => "Fire",
             FormKind::Flood => "Flooding",
             FormKind::Critical => "Critical hit",
+            FormKind::Chance => return format!("Hit chance: {} firing", self.ship_name),
         };
         format!("{what} on {}", self.ship_name)
     }
 
     pub fn next(&mut self) {
-        self.focus = (self.focus + 1) % self.fields.len();
+        self.focus = (self.focus + 1) % self.fields.len().max(1);
     }
 
     pub fn prev(&mut self) {
-        self.focus = (self.focus + self.fields.len() - 1) % self.fields.len();
+        let n = self.fields.len().max(1);
+        self.focus = (self.focus + n - 1) % n;
     }
 
     /// Left/right on a choice steps through its options.
     pub fn cycle(&mut self, forward: bool) {
-        if let Value::Choice { options, index } = &mut self.fields[self.focus].value {
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return;
+        };
+        if let Value::Choice { options, index } = &mut f.value {
             let n = options.len();
             *index = if forward {
                 (*index + 1) % n
@@ -142,7 +141,10 @@ impl Form {
     /// A typed character: digits into a number field; on a choice, the first option starting
     /// with that letter (after the current one), so "t" picks torpedo.
     pub fn type_char(&mut self, c: char) {
-        match &mut self.fields[self.focus].value {
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return;
+        };
+        match &mut f.value {
             Value::Number { text, .. } => {
                 if c.is_ascii_digit() || (c == '.' && !text.contains('.')) {
                     text.push(c);
@@ -161,7 +163,10 @@ impl Form {
     }
 
     pub fn backspace(&mut self) {
-        if let Value::Number { text, .. } = &mut self.fields[self.focus].value {
+        let Some(f) = self.fields.get_mut(self.focus) else {
+            return;
+        };
+        if let Value::Number { text, .. } = &mut f.value {
             text.pop();
         }
     }
@@ -195,6 +200,7 @@ impl Form {
             FormKind::Fire => "fire",
             FormKind::Flood => "flood",
             FormKind::Critical => "crit",
+            FormKind::Chance => return Ok(crate::tui::chance_form::command(self)),
         };
         let mut words = vec![verb.to_string(), self.ship.clone()];
         let pen_value = matches!(self.field("Armour"), Some(Value::Choice { index: 2, .. }));
@@ -219,8 +225,8 @@ impl Form {
                     words.push(text.clone());
                 }
                 Value::Choice { options, index } => {
-                    let v = options[*index];
-                    match (f.label, v) {
+                    let v = options[*index].as_str();
+                    match (f.label.as_str(), v) {
                         ("Armour", "nopen") => words.push("nopen".into()),
                         ("British APC", "yes") => words.push("british_apc".into()),
                         ("British APC", _) => {}
@@ -228,7 +234,7 @@ impl Form {
                         ("Weapon", "shell") => {}
                         _ if f.keyword.is_empty() => words.push(v.to_string()),
                         _ => {
-                            words.push(f.keyword.to_string());
+                            words.push(f.keyword.clone());
                             words.push(v.to_string());
                         }
                     }
@@ -292,14 +298,15 @@ mod tests {
         let Value::Choice { options, .. } = &f.fields[0].value else {
             panic!("kind is a choice")
         };
-        assert!(options.contains(&"flight_deck") && options.contains(&"cargo"));
+        let has = |k: &str| options.iter().any(|o| o == k);
+        assert!(has("flight_deck") && has("cargo"));
         for k in [
             "hull_penetration",
             "hull_deformation",
             "battery",
             "switchboard",
         ] {
-            assert!(!options.contains(&k), "{k}");
+            assert!(!has(k), "{k}");
         }
     }
 

@@ -18,6 +18,7 @@ pub enum Action {
     Fire,
     Flood,
     Critical,
+    HitChance,
     Undo,
     Redo,
     DiceMode,
@@ -55,13 +56,14 @@ pub enum Action {
 }
 
 impl Action {
-    pub const ALL: [Action; 39] = [
+    pub const ALL: [Action; 40] = [
         Action::EndPhase,
         Action::NextTurn,
         Action::Hit,
         Action::Fire,
         Action::Flood,
         Action::Critical,
+        Action::HitChance,
         Action::Undo,
         Action::Redo,
         Action::DiceMode,
@@ -125,6 +127,7 @@ impl Action {
                 | Action::Fire
                 | Action::Flood
                 | Action::Critical
+                | Action::HitChance
                 | Action::Undo
                 | Action::Redo
                 | Action::DiceMode
@@ -171,6 +174,7 @@ impl Action {
             Action::Fire => "start a fire of known severity on the selected ship",
             Action::Flood => "start flooding of known severity on the selected ship",
             Action::Critical => "declare a critical hit on the selected ship",
+            Action::HitChance => "gun hit chance of the selected ship's salvo (form, p. 6-4)",
             Action::Undo => "undo the last command (its dice and effects together)",
             Action::Redo => "redo the last undone command",
             Action::DiceMode => "switch dice: console rolls / ask at every die",
@@ -598,7 +602,7 @@ mod tests {
         assert_eq!(km.refused_in(Face::Play), Vec::<String>::new());
         assert_eq!(
             km.refused_in(Face::Watch).join(" "),
-            "n t d f w c u ctrl-r U m :"
+            "n t d f w c % u ctrl-r U m :"
         );
         assert_eq!(km.help_in(Face::Play), km.help());
         // In review ← and → step: the help gives focus only its letters.
@@ -647,6 +651,7 @@ mod tests {
         assert_eq!(a("down"), Some(Action::Down));
         assert_eq!(a("k"), Some(Action::Up));
         assert_eq!(a("G"), Some(Action::Bottom));
+        assert_eq!(a("%"), Some(Action::HitChance));
         assert_eq!(a("x"), None);
     }
 

@@ -5,6 +5,8 @@
 pub mod app;
 pub mod board;
 pub mod builder;
+pub mod chance_form;
+pub mod confirm;
 pub mod edit;
 pub mod form;
 pub mod keymap;

@@ -237,7 +237,7 @@ pub fn side_rows(game: &Game, fog: &SideLog, i: usize, ship: Option<&str>) -> Ve
             "#{} {} {} {}{undone}",
             entry.seq,
             entry.clock.label(),
-            entry.clock.phase.name(),
+            entry.clock.phase.words(),
             seen.command.as_deref().unwrap_or("observed")
         ),
         in_effect,

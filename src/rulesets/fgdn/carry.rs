@@ -467,7 +467,7 @@ fn not_ended(src: &Source<'_>) -> CarryError {
         "{}: the battle has not ended (the clock stands at {} {}, day {}): `umpire carry` takes a battle after `end-battle` and its repair marks; type `end-battle`, walk the 6, 12, 24 and 48-hour marks with `next`, then carry it",
         src.file,
         c.label(),
-        c.phase,
+        c.phase.words(),
         c.day()
     ))
 }

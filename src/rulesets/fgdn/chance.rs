@@ -22,6 +22,7 @@
 //! - target steering evasively needs 20 kt: refused when a lower target speed is given; a
 //!   size A target (and, the umpire's call, a pre-dreadnought) cannot.
 use crate::core::dice::Die;
+use crate::core::words::words;
 use crate::rulesets::fgdn::command::{suggest, ParseError, RangeBand};
 use crate::rulesets::fgdn::engine::{find_ship, Ctx, RuleError};
 use crate::rulesets::fgdn::event::Event;
@@ -572,9 +573,10 @@ pub fn summary(input: &ChanceInput, r: &ChanceResult) -> String {
         .modifiers
         .iter()
         .map(|l| match &l.ignored {
-            Some(_) => format!("{} ignored", l.id),
-            None if r.no_fire && l.id == "sea_state" => "sea_state NFP".to_string(),
-            None => format!("{} {:+}", l.id, l.value),
+            // Words, not ids (SPEC 10); `--json` keeps the ids.
+            Some(_) => format!("{} ignored", words(&l.id)),
+            None if r.no_fire && l.id == "sea_state" => "sea state NFP".to_string(),
+            None => format!("{} {:+}", words(&l.id), l.value),
         })
         .collect();
     let mods = if mods.is_empty() {

@@ -312,9 +312,11 @@ impl Clock {
     }
 }
 
+/// The clock for people: `1200 planned fire` (SPEC 10, words not ids). Saves and JSON keep the
+/// phase's id (serde, [`Phase::name`]); commands accept both.
 impl fmt::Display for Clock {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.label(), self.phase)
+        write!(f, "{} {}", self.label(), self.phase.words())
     }
 }
 

@@ -108,16 +108,36 @@ impl Ratio {
 /// Number of criticals for a D6 on the Damage Ratio Table, extrapolated above 1.00 by one per
 /// full .2 over (FG&DN 8.1.2 note).
 pub fn critical_count(table: &DamageRatioTable, ratio: Ratio, d6: u32) -> u32 {
+    let (on_line, added) = count_parts(table, ratio, d6);
+    on_line.saturating_add(added)
+}
+
+/// The two parts of a critical count: what the table's line gives for the D6, and the
+/// criticals the 8.1.2 note adds for each full step (.2) the ratio exceeds 1.00.
+pub fn count_parts(table: &DamageRatioTable, ratio: Ratio, d6: u32) -> (u32, u32) {
     let row = &table.rows[ratio.line().min(table.rows.len() - 1)];
-    let base = row[(d6.clamp(1, 6) - 1) as usize];
+    let on_line = row[(d6.clamp(1, 6) - 1) as usize];
     let h = ratio.hundredths();
-    let extra = if h > 100 {
+    let added = if h > 100 {
         (h - 100) / table.extra_step_hundredths.max(1)
     } else {
         0
     };
-    base + extra
+    (on_line, added)
 }
+
+/// How a count past the table's last printed line was read (FG&DN 8.1.2 note), or None when
+/// the printed table gives it.
+pub fn beyond_table(table: &DamageRatioTable, ratio: Ratio, d6: u32) -> Option<BeyondTable> {
+    let (on_line, added) = count_parts(table, ratio, d6);
+    (added > 0).then_some(BeyondTable {
+        on_line,
+        added,
+        step: table.extra_step_hundredths,
+    })
+}
+
+pub use crate::rulesets::fgdn::event::BeyondTable;
 
 /// DP left after a ratio of 3.0 or more: 10 % of original DP, rounded half up.
 pub fn massive_dp_left(dp: u32) -> u32 {

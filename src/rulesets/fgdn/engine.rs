@@ -153,7 +153,8 @@ pub fn decide(
             if kind.submarine_only() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
-                    "{kind} is a submarine critical (Critical Hit Table submarine columns, 8.1.4, 8.3); {} ({}) is a surface ship and never suffers it",
+                    "{} is a submarine critical (Critical Hit Table submarine columns, 8.1.4, 8.3); {} ({}) is a surface ship and never suffers it",
+                    crate::core::words::words(kind.name()),
                     s.spec.name,
                     s.id()
                 ));
@@ -308,7 +309,7 @@ fn until(
     }
     let phase = phase.unwrap_or(Phase::Plotting);
     if !c.scale.phases().contains(&phase) {
-        return refused(format!("{} turns have no {phase} phase", c.scale));
+        return refused(format!("{} turns have no {} phase", c.scale, phase.words()));
     }
     let goal = Clock {
         turn: target,
@@ -317,8 +318,9 @@ fn until(
     };
     if target == c.turn && goal.phase_index() < c.phase_index() {
         return refused(format!(
-            "the clock is already past {} {phase} (it is {c})",
-            Hhmm(time)
+            "the clock is already past {} {} (it is {c})",
+            Hhmm(time),
+            phase.words()
         ));
     }
     let mut steps = 0;
@@ -374,8 +376,8 @@ fn check_hit_phase(clock: Clock, weapon: Weapon) -> Result<(), RuleError> {
         ))
     } else {
         refused(format!(
-            "no combat is resolved in the {} phase; enter hits in movement, planned_fire, reaction_fire or resolution",
-            clock.phase
+            "no combat is resolved in the {} phase; enter hits in the movement, planned fire, reaction fire or resolution phase",
+            clock.phase.words()
         ))
     }
 }

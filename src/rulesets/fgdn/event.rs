@@ -113,6 +113,50 @@ fn is_false(v: &bool) -> bool {
     !*v
 }
 
+/// How a critical count past the Damage Ratio Table's last printed line (1.00) was read (FG&DN
+/// 8.1.2 note: one more critical for each full .2 the ratio exceeds 1.00).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BeyondTable {
+    /// The count the 1.00 line gives for the D6.
+    pub on_line: u32,
+    /// Criticals added by the note.
+    pub added: u32,
+    /// The note's step, in hundredths of ratio (20: each full .2).
+    pub step: u32,
+}
+
+impl BeyondTable {
+    /// The words the log line and the detail panel give (SPEC 10, a result beyond the printed
+    /// table cites its rule).
+    pub fn text(&self) -> String {
+        let step = format!("{}.{:02}", self.step / 100, self.step % 100);
+        let step = step.trim_end_matches('0').trim_start_matches('0');
+        format!(
+            "past the table's last line, 1.00: {} on that line + {} (one per full {step} over 1.00, 8.1.2 note)",
+            self.on_line, self.added
+        )
+    }
+}
+
+/// A [`BeyondTable`] recorded with a critical count, if any. It is an annotation worked out from
+/// the ratio, the D6 and the table, recorded only since it is shown; saves written before it lack
+/// it, so it takes no part in comparing events: `umpire check` re-decides an older save alike.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Beyond(pub Option<BeyondTable>);
+
+impl Beyond {
+    pub fn is_none(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl PartialEq for Beyond {
+    fn eq(&self, _: &Beyond) -> bool {
+        true
+    }
+}
+
 /// A fire or flood whose % a damage-control roll changed (index into the ship's list).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PctChange {
@@ -175,6 +219,9 @@ pub enum Event {
         ratio: u32,
         count: u32,
         explain: String,
+        /// A count past the table's 1.00 line: how it was extended (8.1.2 note).
+        #[serde(default, skip_serializing_if = "Beyond::is_none")]
+        beyond: Beyond,
     },
     Critical {
         ship: String,

@@ -304,7 +304,7 @@ mod tests {
         );
         assert_eq!(
             damage_at.map(|c| c.to_string()).as_deref(),
-            Some("1203 planned_fire")
+            Some("1203 planned fire")
         );
     }
 }

@@ -1,5 +1,6 @@
 //! The FG&DN log's words: one sentence per event, worded as the table saw it (the clock at the
 //! event is given; ship names and fittings come from the scenario, which does not change).
+use crate::core::words::words;
 use crate::rulesets::fgdn::clock::{label, Clock, Phase};
 use crate::rulesets::fgdn::effects::{self, Effect};
 use crate::rulesets::fgdn::event::Event;
@@ -38,7 +39,7 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
                 clock.label(),
                 clock.day()
             ),
-            _ => format!("-- end of {} {} --", clock.label(), clock.phase),
+            _ => format!("-- end of {} {} --", clock.label(), clock.phase.words()),
         },
         Event::ClockMoved { .. } => return None,
         Event::ScaleChanged { scale } => format!("clock scale: {scale}"),
@@ -59,7 +60,15 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
         Event::NoCriticalRoll { ship, reason } => {
             format!("{}: no critical roll: {reason}", name(ship))
         }
-        Event::CriticalCount { ship, explain, .. } => format!("{}: {explain}", name(ship)),
+        Event::CriticalCount {
+            ship,
+            explain,
+            beyond,
+            ..
+        } => match beyond.0 {
+            Some(b) => format!("{}: {explain}, {}", name(ship), b.text()),
+            None => format!("{}: {explain}", name(ship)),
+        },
         Event::Critical { ship, critical } => {
             let mark = match critical.effect {
                 crate::rulesets::fgdn::event::EffectStatus::Applied => "",
@@ -68,7 +77,7 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             format!(
                 "{}: CRITICAL {} ({}): {}{mark}",
                 name(ship),
-                critical.kind,
+                words(critical.kind.name()),
                 critical.cause,
                 critical.detail
             )
@@ -76,7 +85,11 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
         Event::CriticalIgnored {
             ship, kind, reason, ..
         } => {
-            format!("{}: critical {kind} ignored: {reason}", name(ship))
+            format!(
+                "{}: critical {} ignored: {reason}",
+                name(ship),
+                words(kind.name())
+            )
         }
         Event::CasualtyStarted { ship, casualty } => {
             let when = if casualty.immediate {

@@ -344,6 +344,11 @@ fn critical_roll(
             ratio.text(),
             if count == 1 { "" } else { "s" }
         ),
+        beyond: crate::rulesets::fgdn::event::Beyond(crate::rulesets::fgdn::damage::beyond_table(
+            &ctx.tables.damage_ratio,
+            ratio,
+            d6,
+        )),
     });
     if !small && ratio.is_massive(&ctx.tables.damage_ratio) {
         let left = massive_dp_left(dp);

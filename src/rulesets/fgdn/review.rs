@@ -157,7 +157,7 @@ pub enum ReviewError {
 
 /// A clock as the umpire reads it: `1215 movement d1`.
 pub fn clock_text(c: &Clock) -> String {
-    format!("{} {} d{}", c.label(), c.phase, c.day())
+    format!("{} {} d{}", c.label(), c.phase.words(), c.day())
 }
 
 impl Review {

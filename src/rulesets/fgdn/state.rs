@@ -41,6 +41,9 @@ pub struct ShipState {
     /// Start of the last turn in which a hit on this ship penetrated its armor.
     pub penetrated_turn: Option<Minute>,
     pub criticals: Vec<Critical>,
+    /// Critical counts read past the Damage Ratio Table's 1.00 line (8.1.2 note), for the
+    /// detail panel: the turn, the ratio in hundredths, the count and how it was extended.
+    pub counts_beyond: Vec<(Minute, u32, u32, crate::rulesets::fgdn::event::BeyondTable)>,
     pub fires: Vec<FireFlood>,
     pub floods: Vec<FireFlood>,
     pub status: ShipStatus,
@@ -84,6 +87,7 @@ impl ShipState {
             pending: Vec::new(),
             penetrated_turn: None,
             criticals: Vec::new(),
+            counts_beyond: Vec::new(),
             fires: Vec::new(),
             floods: Vec::new(),
             status: ShipStatus::Afloat,
@@ -275,9 +279,19 @@ impl GameState {
                     s.turn_damage = s.turn_damage.saturating_add(*amount);
                 }
             }
-            Event::NoCriticalRoll { .. }
-            | Event::CriticalCount { .. }
-            | Event::CriticalIgnored { .. } => {}
+            Event::CriticalCount {
+                ship,
+                ratio,
+                count,
+                beyond,
+                ..
+            } => {
+                let turn = self.clock.turn;
+                if let (Some(b), Some(s)) = (beyond.0, self.ship_mut(ship)) {
+                    s.counts_beyond.push((turn, *ratio, *count, b));
+                }
+            }
+            Event::NoCriticalRoll { .. } | Event::CriticalIgnored { .. } => {}
             Event::Critical { ship, critical } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.criticals.push(critical.clone());

@@ -87,6 +87,10 @@ pub struct ShipView {
     pub fires: Vec<CasualtyView>,
     pub floods: Vec<CasualtyView>,
     pub criticals: Vec<CriticalView>,
+    /// Critical counts read past the Damage Ratio Table's 1.00 line, each saying how (8.1.2
+    /// note; SPEC 10). Screen only: not in the JSON.
+    #[serde(skip)]
+    pub counts_beyond: Vec<String>,
     pub timers: Vec<TimerView>,
     pub size: String,
     #[serde(rename = "type")]
@@ -363,6 +367,19 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
                 cause: c.cause.clone(),
                 roll: c.roll,
                 effect_applied: c.effect == crate::rulesets::fgdn::event::EffectStatus::Applied,
+            })
+            .collect(),
+        counts_beyond: s
+            .counts_beyond
+            .iter()
+            .map(|(turn, ratio, count, b)| {
+                format!(
+                    "{} count {count} at ratio {}.{:02}: {}",
+                    label(*turn),
+                    ratio / 100,
+                    ratio % 100,
+                    b.text()
+                )
             })
             .collect(),
         timers,

@@ -273,6 +273,9 @@ pub fn lines(ctx: &Ctx, s: &ShipView, w: usize) -> Vec<Line<'static>> {
             t.title(),
         )));
     }
+    for note in &s.counts_beyond {
+        lines.push(Line::from(styled(note.clone(), t.dim())));
+    }
     for c in &s.criticals {
         let mark = if c.effect_applied {
             ""

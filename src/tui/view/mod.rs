@@ -3,6 +3,7 @@
 //! Layouts: compact from 80x24 (fleet on top; detail beside "due" and the log below), full from
 //! 120x30 (fleet beside the ship's detail on top, "due" beside a wide log below). Smaller terminals get a
 //! "terminal too small" message, never a panic.
+mod chance;
 mod detail;
 mod due;
 mod fleet;

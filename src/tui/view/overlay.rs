@@ -82,6 +82,7 @@ pub fn footer(frame: &mut Frame, area: Rect, ctx: &Ctx) {
                 "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)",
                 t.dim(),
             )),
+            Mode::Confirm(_) => Line::from(styled(CONFIRM_KEYS, t.dim())),
             _ => hints(ctx),
         };
         frame.render_widget(Paragraph::new(line), area);
@@ -126,6 +127,9 @@ fn boxed<'a>(title: &'a str, ctx: &Ctx) -> Block<'a> {
 pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     match &ctx.app.mode {
+        Mode::Form(form) if form.kind == crate::tui::form::FormKind::Chance => {
+            super::chance::draw(frame, body, ctx, form)
+        }
         Mode::Form(form) => {
             let mut lines: Vec<Line> = Vec::new();
             for (i, f) in form.fields.iter().enumerate() {
@@ -146,7 +150,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                     }
                     // Words, not ids (`main battery`); the command keeps the id.
                     Value::Choice { options, index } => {
-                        format!("◂ {} ▸", crate::core::words::words(options[*index]))
+                        format!("◂ {} ▸", crate::core::words::words(&options[*index]))
                     }
                 };
                 let style = if focused { t.selected() } else { Style::new() };
@@ -271,6 +275,10 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                 lines.push(Line::from(
                     "digits: the face  Enter: roll it  Esc: abandon the command",
                 ));
+                lines.push(Line::from(styled("When a command asks first", t.title())));
+                lines.push(Line::from(
+                    "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back",
+                ));
             }
             lines.push(Line::default());
             lines.push(Line::from(styled(
@@ -287,6 +295,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                 area,
             );
         }
+        Mode::Confirm(c) => confirm(frame, body, ctx, c),
         Mode::ConfirmQuit => {
             let saved = match &ctx.app.save_path {
                 Some(p) => format!("Every command is saved in {}", p.display()),
@@ -309,4 +318,34 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
         }
         _ => {}
     }
+}
+
+/// The keys of a confirm question (its box and the footer).
+const CONFIRM_KEYS: &str = "y or Enter: do it    n or Esc: back, nothing changes";
+
+/// A command that asks first (`tui::confirm`): the command, what it will do, the keys. At most
+/// 76 columns and 11 lines of text, so it fits 80x24 (SPEC 7); words, not colour, carry it.
+fn confirm(frame: &mut Frame, body: Rect, ctx: &Ctx, c: &crate::tui::confirm::Confirm) {
+    let t = ctx.app.theme;
+    let width = body.width.min(78);
+    let inner = width.saturating_sub(2) as usize;
+    let mut lines = vec![Line::from(styled(fit(&c.text, inner), t.title()))];
+    // Wrapped, not cut: the question is the one place to read what the command will do.
+    let room = (body.height as usize).saturating_sub(5);
+    let what: Vec<String> = c.lines.iter().flat_map(|l| super::wrap(l, inner)).collect();
+    let shown = what.len().min(room);
+    lines.extend(what[..shown].iter().map(|l| Line::from(l.clone())));
+    if shown < what.len() {
+        if let Some(last) = lines.last_mut() {
+            *last = Line::from(fit(
+                &format!("… {} more lines", what.len() - shown + 1),
+                inner,
+            ));
+        }
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(styled(CONFIRM_KEYS, t.key())));
+    let area = centered(body, width, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed(&c.title, ctx)), area);
 }
