@@ -179,7 +179,7 @@ fn the_critical_form_builds_the_command_for_the_selected_ship_and_it_lands_at_th
         &form,
         &[
             "Critical hit — electra",
-            "waterline_hit",
+            "< waterline hit >",
             "> crit electra waterline_hit",
         ],
         &[],

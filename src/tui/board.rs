@@ -972,7 +972,10 @@ impl<R: Board> BoardApp<R> {
         for (k, field) in form.spec.fields.iter().enumerate() {
             let value = match &field.kind {
                 FieldKind::Ship => format!("< {} >", ships.get(form.picks[k]).map_or("", |s| s)),
-                FieldKind::Choice(o) => format!("< {} >", o[form.picks[k]]),
+                // Words on screen (SPEC 10); the command line below keeps the id it writes.
+                FieldKind::Choice(o) => {
+                    format!("< {} >", crate::core::words::words(o[form.picks[k]]))
+                }
                 FieldKind::Flag => format!("< {} >", ["no", "yes"][form.picks[k]]),
                 FieldKind::Number { required } => {
                     let v = &form.values[k];
