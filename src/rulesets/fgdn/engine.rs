@@ -150,7 +150,7 @@ pub fn decide(
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
-            if kind.submarine_only() {
+            if kind.submarine_only() && ctx.state.ships[i].sub.is_none() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
                     "{kind} is a submarine critical (Critical Hit Table submarine columns, 8.1.4, 8.3); {} ({}) is a surface ship and never suffers it",
@@ -195,6 +195,10 @@ pub fn decide(
         Command::Purge { ship } => crate::rulesets::fgdn::aviation::purge(&mut ctx, ship)?,
         Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
+        Command::SubDepth { ship, depth, speed } => {
+            let i = find_ship(&ctx.state, ship)?;
+            crate::rulesets::fgdn::submarine::set_depth(&mut ctx, i, *depth, *speed)?;
+        }
         Command::Beach { ship, aground } => {
             let how = if *aground {
                 Grounding::Aground
@@ -393,6 +397,13 @@ fn enter_hit(
     let id = s.id().to_string();
     let armor = s.spec.armor;
     let underwater = matches!(opts.weapon, Weapon::Torpedo | Weapon::Mine);
+    if let Some(p) = crate::rulesets::fgdn::submarine::attack_problem(s, opts.attack) {
+        return refused(p);
+    }
+    let attack_text = opts
+        .attack
+        .map(|a| format!(", {a} underwater attack (8.1.4)"))
+        .unwrap_or_default();
     if underwater {
         if opts.penetration != Penetration::Full {
             return refused(format!(
@@ -452,7 +463,8 @@ fn enter_hit(
             side: opts.side,
             depth: opts.depth,
             aspect: opts.aspect,
-            explain: format!("{} of {dp} DP", opts.weapon),
+            attack: opts.attack,
+            explain: format!("{} of {dp} DP{attack_text}", opts.weapon),
         }
     } else {
         let (penetrated, struck, explain) = match opts.penetration {
@@ -526,7 +538,8 @@ fn enter_hit(
             side: opts.side,
             depth: None,
             aspect: None,
-            explain,
+            attack: opts.attack,
+            explain: format!("{explain}{attack_text}"),
         }
     };
     ctx.emit(Event::HitEntered { ship: id, hit });

@@ -46,6 +46,9 @@ pub struct PendingHit {
     pub side: Option<Side>,
     pub depth: Option<Depth>,
     pub aspect: Option<Aspect>,
+    /// The severity of an underwater attack on a submerged submarine (FG&DN 8.1.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<crate::rulesets::fgdn::submarine::Attack>,
     /// How the damage was worked out, for the log.
     pub explain: String,
 }
@@ -387,6 +390,11 @@ pub enum Event {
         ship: String,
         cause: String,
     },
+    /// A submarine's depth or state changed (FG&DN 8.1.4, 8.2, 8.3).
+    Submarine {
+        ship: String,
+        change: crate::rulesets::fgdn::submarine::SubChange,
+    },
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -455,7 +463,8 @@ impl Event {
             | Event::Breakdown { ship, .. }
             | Event::Grounded { ship, .. }
             | Event::Refloated { ship }
-            | Event::StaysGrounded { ship, .. } => Some(ship),
+            | Event::StaysGrounded { ship, .. }
+            | Event::Submarine { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             Event::GunChance(g) => g.firer.as_deref(),
             _ => None,

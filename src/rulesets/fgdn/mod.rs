@@ -27,6 +27,7 @@ pub mod scenario;
 pub mod speed;
 pub mod state;
 pub mod status;
+pub mod submarine;
 pub mod tables;
 pub mod timers;
 

@@ -669,7 +669,7 @@ fn ship_report(game: &Game, s: &ShipState, t: Track) -> ShipReport {
         name: s.spec.name.clone(),
         side: s.spec.side.clone(),
         size: s.spec.size.to_string(),
-        kind: s.spec.column.to_string(),
+        kind: s.spec.type_name(),
         dp: s.spec.dp,
         speed: s.spec.speed,
         engaged: t.engaged,

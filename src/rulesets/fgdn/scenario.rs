@@ -217,6 +217,9 @@ pub struct ShipSpec {
     pub cargo: Vec<Hold>,
     /// Aircraft aboard (FG&DN 8.3 Aircraft, Flight Deck); None: not given.
     pub aircraft: Option<AircraftAboard>,
+    /// `type = "submarine"`: her starting depth and deepest band (FG&DN 8.1.4); None for a
+    /// surface ship.
+    pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -227,6 +230,15 @@ impl ShipSpec {
     /// The year that picks severity dice and level shifts: the rebuild year if rebuilt (8.2).
     pub fn service_year(&self) -> u32 {
         self.rebuilt.unwrap_or(self.in_service)
+    }
+
+    /// The ship's type as the scenario names it: "submarine", else her column's name.
+    pub fn type_name(&self) -> String {
+        if self.submarine.is_some() {
+            SUBMARINE.to_string()
+        } else {
+            self.column.to_string()
+        }
     }
 }
 
@@ -340,6 +352,9 @@ struct RawShip {
     #[serde(default)]
     cargo: Vec<Hold>,
     aircraft: Option<AircraftAboard>,
+    /// A submarine's depth at the start and her deepest band (FG&DN 8.1.4, 8.3).
+    depth: Option<String>,
+    max_depth: Option<String>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -351,6 +366,9 @@ pub const SHIP_TYPES: &[(&str, Column)] = &[
     ("small", Column::Small),
     ("small_cargo", Column::SmallCargo),
 ];
+
+/// `type = "submarine"` (FG&DN 8.1.4): surfaced she uses the Minor column.
+pub const SUBMARINE: &str = "submarine";
 
 /// Default type by size (SPEC 3.3): A-B major, C-D minor, E-G small combatant.
 pub fn default_column(size: SizeClass) -> Column {
@@ -409,6 +427,38 @@ fn key_line(lines: &LineIndex<'_>, header: usize, key: &str) -> usize {
         }
     }
     header
+}
+
+/// A submarine's `depth` and `max_depth` (FG&DN 8.1.4, 8.3): only with `type = "submarine"`.
+fn submarine_spec(
+    r: &RawShip,
+    is_sub: bool,
+    bad: &mut impl FnMut(&str, String),
+) -> Option<crate::rulesets::fgdn::submarine::SubSpec> {
+    use crate::rulesets::fgdn::submarine::{DepthBand, SubSpec};
+    let mut read = |key: &str, v: &Option<String>| -> Option<DepthBand> {
+        let v = v.as_ref()?;
+        if !is_sub {
+            bad(key, "is for type = \"submarine\" only (8.1.4)".into());
+            return None;
+        }
+        v.parse::<DepthBand>().map_err(|e| bad(key, e)).ok()
+    };
+    let depth = read("depth", &r.depth);
+    let max_depth = read("max_depth", &r.max_depth);
+    if !is_sub {
+        return None;
+    }
+    let depth = depth.unwrap_or(DepthBand::Surfaced);
+    if let Some(m) = max_depth {
+        if depth > m {
+            bad(
+                "depth",
+                format!("{} is below max_depth {}", depth.name(), m.name()),
+            );
+        }
+    }
+    Some(SubSpec { depth, max_depth })
 }
 
 /// Parses and validates a scenario (or a save: the log below the scenario is TOML comments).
@@ -538,8 +588,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             bad("size", e.to_string());
             SizeClass::A
         });
+        let is_sub = r.kind.as_deref() == Some(SUBMARINE);
         let column = match &r.kind {
             None => default_column(size),
+            Some(k) if k == SUBMARINE => Column::Minor,
             Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
                 Some((_, c)) => *c,
                 None => {
@@ -550,6 +602,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                             SHIP_TYPES
                                 .iter()
                                 .map(|(n, _)| *n)
+                                .chain([SUBMARINE])
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
@@ -558,6 +611,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 }
             },
         };
+        let submarine = submarine_spec(r, is_sub, &mut bad);
         if r.dp == 0 || r.dp > 100_000 {
             bad("dp", format!("{} must be 1-100000", r.dp));
         }
@@ -664,6 +718,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 fuel: r.fuel.clone(),
                 cargo: r.cargo.clone(),
                 aircraft: r.aircraft,
+                submarine,
                 line,
                 carried: r.carried.clone(),
             };

@@ -70,12 +70,18 @@ pub struct ShipState {
     pub flooding_patch: bool,
     /// Beached or run aground (FG&DN 8.1.5): destroyed only at twice its DP.
     pub grounded: Option<crate::rulesets::fgdn::grounding::Grounding>,
+    /// A submarine's depth and state (FG&DN 8.1.4, 8.3); None for a surface ship.
+    pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
 }
 
 impl ShipState {
     pub fn new(spec: ShipSpec) -> ShipState {
         let tds = spec.armor.tds;
         let n_mounts = spec.mounts.len();
+        let sub = spec
+            .submarine
+            .as_ref()
+            .map(crate::rulesets::fgdn::submarine::SubState::new);
         ShipState {
             spec,
             damage: 0,
@@ -101,6 +107,7 @@ impl ShipState {
             repairs: Vec::new(),
             flooding_patch: false,
             grounded: None,
+            sub,
         }
     }
 
@@ -443,6 +450,12 @@ impl GameState {
                 for s in &mut self.ships {
                     s.equipment.bridge_out_until = None;
                     s.equipment.rudder_next_attempt = None;
+                    let back = s.sub.as_mut().map(|u| u.end_battle()).unwrap_or_default();
+                    for t in back {
+                        if matches!(t, RepairTarget::Mount { .. } | RepairTarget::Sensor { .. }) {
+                            s.equipment.repair(&t, false);
+                        }
+                    }
                 }
             }
             Event::CasualtiesSecured { ship, .. } => {
@@ -493,6 +506,11 @@ impl GameState {
                                     s.equipment.flight_deck.remove(deck_k);
                                 }
                             } else {
+                                if t == RepairTarget::Rudder {
+                                    if let Some(u) = &mut s.sub {
+                                        u.depth_control_lost = false;
+                                    }
+                                }
                                 s.equipment.repair(&t, b);
                             }
                         } else if *hours >= 48 {
@@ -514,6 +532,32 @@ impl GameState {
             } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.equipment.breakdown(target, what);
+                }
+            }
+            Event::Submarine { ship, change } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if let Some(u) = &mut s.sub {
+                        u.apply(change);
+                    }
+                    if let crate::rulesets::fgdn::submarine::SubChange::MinorCleared {
+                        entry, ..
+                    } = change
+                    {
+                        let targets = s
+                            .sub
+                            .as_ref()
+                            .and_then(|u| u.clears.get(*entry))
+                            .map(|c| c.targets.clone())
+                            .unwrap_or_default();
+                        for t in targets {
+                            match t {
+                                RepairTarget::Mount { .. } | RepairTarget::Sensor { .. } => {
+                                    s.equipment.repair(&t, false)
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                 }
             }
             Event::Grounded { ship, how } => {
