@@ -464,9 +464,11 @@ fn enter_hit(
             depth: opts.depth,
             aspect: opts.aspect,
             attack: opts.attack,
+            casemate: None,
             explain: format!("{} of {dp} DP{attack_text}", opts.weapon),
         }
     } else {
+        let mut casemate = None;
         let (penetrated, struck, explain) = match opts.penetration {
             Penetration::Full => (true, None, "penetrating".to_string()),
             Penetration::NoPen => (false, None, "non-penetrating".to_string()),
@@ -500,7 +502,7 @@ fn enter_hit(
                     Struck::Belt => armor.belt,
                     Struck::Deck => armor.deck,
                 };
-                let pen = n > rating || (n == 0 && rating == 0);
+                let pen = penetrates(n, rating);
                 let which = match struck {
                     Struck::Belt => "belt",
                     Struck::Deck => "deck",
@@ -510,11 +512,26 @@ fn enter_hit(
                 } else {
                     "does not penetrate"
                 };
-                (
-                    pen,
-                    Some(struck),
-                    format!("pen {n} vs {which} {rating}: {verdict}"),
-                )
+                let mut text = format!("pen {n} vs {which} {rating}: {verdict}");
+                // 8.3 Casemate: the casemates' armor is two thirds of the belt. A shell on the
+                // belt that gets through one and not the other counts for the casemate critical
+                // by the casemate armor (only on a ship whose column has a casemate location).
+                if struck == Struck::Belt && has_casemates(ctx.tables, &ctx.state.ships[i]) {
+                    let c = casemate_rating(armor.belt);
+                    let through = penetrates(n, c);
+                    if through != pen {
+                        casemate = Some(through);
+                        text.push_str(&format!(
+                            "; casemates (2/3 of belt = {c}): {} (8.3)",
+                            if through {
+                                "penetrates"
+                            } else {
+                                "does not penetrate"
+                            }
+                        ));
+                    }
+                }
+                (pen, Some(struck), text)
             }
         };
         let (base, faulty) = faulty_shells(ctx, &name, dp, opts, penetrated, armor.belt)?;
@@ -539,11 +556,34 @@ fn enter_hit(
             depth: None,
             aspect: None,
             attack: opts.attack,
+            casemate,
             explain: format!("{explain}{attack_text}"),
         }
     };
     ctx.emit(Event::HitEntered { ship: id, hit });
     Ok(())
+}
+
+/// A penetration value against an armor rating (FG&DN 8.1.6): more than the rating gets
+/// through; 0 against 0 does too.
+fn penetrates(pen: u32, rating: u32) -> bool {
+    pen > rating || (pen == 0 && rating == 0)
+}
+
+/// The casemates' armor: two thirds of the belt, rounded down (FG&DN 8.3 Casemate).
+pub fn casemate_rating(belt: u32) -> u32 {
+    belt * 2 / 3
+}
+
+/// Whether the ship's column of the Critical Hit Table has a Casemate location.
+fn has_casemates(tables: &Tables, s: &crate::rulesets::fgdn::state::ShipState) -> bool {
+    use crate::rulesets::fgdn::kinds::{CriticalKind, Location};
+    (1..=20).any(|d| {
+        tables
+            .critical_hit
+            .cell(s.spec.column, d)
+            .is_some_and(|c| c.location == Location::Kind(CriticalKind::Casemate))
+    })
 }
 
 /// Faulty shells (FG&DN 8.1.6.1, optional): a penetrating British APC shell at Long or Extreme

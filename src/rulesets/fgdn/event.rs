@@ -49,6 +49,10 @@ pub struct PendingHit {
     /// The severity of an underwater attack on a submerged submarine (FG&DN 8.1.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<crate::rulesets::fgdn::submarine::Attack>,
+    /// Whether a `pen N` hit on the belt got through the casemate armor (two thirds of the
+    /// belt, FG&DN 8.3 Casemate), when that differs from `penetrated`; absent: the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casemate: Option<bool>,
     /// How the damage was worked out, for the log.
     pub explain: String,
 }

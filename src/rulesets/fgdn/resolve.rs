@@ -417,7 +417,14 @@ fn inflict_cell(
         Location::Kind(k) => k,
         Location::SensorComms => CriticalKind::Sensor,
     };
-    let unpenetrated = cell.armored && !ctx.state.penetrated_this_turn(s);
+    // The casemates are armored at two thirds of the belt (8.3 Casemate): their location reads
+    // the casemate armor; every other starred location the armor struck.
+    let through = if cell.location == Location::Kind(CriticalKind::Casemate) {
+        ctx.state.casemate_penetrated_this_turn(s)
+    } else {
+        ctx.state.penetrated_this_turn(s)
+    };
+    let unpenetrated = cell.armored && !through;
     // 8.3: the main battery and casemate fire-control results (D10 1-2) need no penetration:
     // the D10 is rolled and only a mount result is ignored.
     let fire_control_only = unpenetrated

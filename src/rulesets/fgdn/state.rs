@@ -40,6 +40,8 @@ pub struct ShipState {
     pub pending: Vec<PendingHit>,
     /// Start of the last turn in which a hit on this ship penetrated its armor.
     pub penetrated_turn: Option<Minute>,
+    /// Start of the last turn in which a hit got through its casemate armor (FG&DN 8.3).
+    pub casemate_penetrated_turn: Option<Minute>,
     pub criticals: Vec<Critical>,
     pub fires: Vec<FireFlood>,
     pub floods: Vec<FireFlood>,
@@ -89,6 +91,7 @@ impl ShipState {
             tds_left: [tds, tds],
             pending: Vec::new(),
             penetrated_turn: None,
+            casemate_penetrated_turn: None,
             criticals: Vec::new(),
             fires: Vec::new(),
             floods: Vec::new(),
@@ -246,6 +249,9 @@ impl GameState {
                 if let Some(s) = self.ship_mut(ship) {
                     if hit.penetrated {
                         s.penetrated_turn = Some(turn);
+                    }
+                    if hit.casemate.unwrap_or(hit.penetrated) {
+                        s.casemate_penetrated_turn = Some(turn);
                     }
                     s.pending.push(hit.clone());
                 }
@@ -589,5 +595,11 @@ impl GameState {
     /// Whether a penetrating hit struck this ship in the current turn (starred criticals).
     pub fn penetrated_this_turn(&self, ship: &ShipState) -> bool {
         ship.penetrated_turn == Some(self.clock.turn)
+    }
+
+    /// Whether a hit got through the casemate armor (two thirds of the belt) this turn: what
+    /// the starred Casemate location needs (FG&DN 8.3 Casemate).
+    pub fn casemate_penetrated_this_turn(&self, ship: &ShipState) -> bool {
+        ship.casemate_penetrated_turn == Some(self.clock.turn)
     }
 }
