@@ -178,6 +178,11 @@ fn command() -> impl Strategy<Value = Command> {
             prop::option::of(0u32..=80)
         )
             .prop_map(|(ship, depth, speed)| Command::SubDepth { ship, depth, speed }),
+        (ship_id(), ship_id(), 0u32..=80).prop_map(|(from, to, speed)| Command::Transfer {
+            from,
+            to,
+            speed
+        }),
         text().prop_map(Command::Note),
         Just(Command::EndBattle),
         (0u32..=9).prop_map(Command::SeaState),

@@ -258,6 +258,12 @@ pub enum Command {
     Refloat {
         ship: String,
     },
+    /// `transfer FROM TO [speed KT]`: crew from one small craft to another (FG&DN 8.1.9).
+    Transfer {
+        from: String,
+        to: String,
+        speed: u32,
+    },
     /// `depth SHIP BAND [speed KT]`: a submarine's depth (and speed) (FG&DN 8.1.4, 8.3).
     SubDepth {
         ship: String,
@@ -304,6 +310,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("beach", "beach SHIP [aground]"),
     ("refloat", "refloat SHIP"),
     ("depth", "depth SHIP surfaced|periscope|shallow|intermediate_N [speed KT]"),
+    ("transfer", "transfer FROM TO [speed KT]"),
     ("chance", crate::rulesets::fgdn::chance::USAGE),
     ("note", "note \"text\""),
     ("undo", "undo"),
@@ -649,6 +656,23 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Refloat { ship }
             }
+            "transfer" => {
+                let from = ship_id(words.get(1), u)?;
+                let to = ship_id(words.get(2), u)?;
+                let speed = match words.get(3).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    None => 0,
+                    Some("speed") => {
+                        let k: u32 = number(words.get(4), "speed in knots", u)?;
+                        if k > 80 {
+                            return err(format!("{k} knots is not a boat's speed (0-80)"));
+                        }
+                        no_more(&words, 5, u)?;
+                        k
+                    }
+                    Some(w) => return err(format!("unexpected \"{w}\"; usage: {u}")),
+                };
+                Command::Transfer { from, to, speed }
+            }
             "depth" => {
                 let ship = ship_id(words.get(1), u)?;
                 let depth = match words.get(2) {
@@ -793,7 +817,7 @@ pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, Parse
         return line.parse();
     };
     let ship_at: &[usize] = match verb.as_str() {
-        "assist" => &[1, 2],
+        "assist" | "transfer" => &[1, 2],
         "expect"
             if words
                 .get(1)
@@ -955,6 +979,13 @@ impl fmt::Display for Command {
                 write!(f, "beach {ship}{}", if *aground { " aground" } else { "" })
             }
             Command::Refloat { ship } => write!(f, "refloat {ship}"),
+            Command::Transfer { from, to, speed } => {
+                write!(f, "transfer {from} {to}")?;
+                if *speed > 0 {
+                    write!(f, " speed {speed}")?;
+                }
+                Ok(())
+            }
             Command::SubDepth { ship, depth, speed } => {
                 write!(f, "depth {ship} {depth}")?;
                 if let Some(k) = speed {

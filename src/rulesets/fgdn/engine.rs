@@ -124,6 +124,7 @@ pub fn decide(
             | Command::FloodHold { .. }
             | Command::Purge { .. }
             | Command::Orders { .. }
+            | Command::Transfer { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -195,6 +196,9 @@ pub fn decide(
         Command::Purge { ship } => crate::rulesets::fgdn::aviation::purge(&mut ctx, ship)?,
         Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
+        Command::Transfer { from, to, speed } => {
+            crate::rulesets::fgdn::transfer::transfer(&mut ctx, from, to, *speed)?
+        }
         Command::SubDepth { ship, depth, speed } => {
             let i = find_ship(&ctx.state, ship)?;
             crate::rulesets::fgdn::submarine::set_depth(&mut ctx, i, *depth, *speed)?;

@@ -399,6 +399,8 @@ pub enum Event {
         ship: String,
         change: crate::rulesets::fgdn::submarine::SubChange,
     },
+    /// `transfer`: crew moved between two small craft, or not (FG&DN 8.1.9).
+    CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -471,6 +473,7 @@ impl Event {
             | Event::Submarine { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             Event::GunChance(g) => g.firer.as_deref(),
+            Event::CrewTransfer(t) => Some(&t.from),
             _ => None,
         }
     }

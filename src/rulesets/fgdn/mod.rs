@@ -30,6 +30,7 @@ pub mod status;
 pub mod submarine;
 pub mod tables;
 pub mod timers;
+pub mod transfer;
 
 use crate::core::dice::{DiceSource, Provenance};
 use crate::core::game::Record;

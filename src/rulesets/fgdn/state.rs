@@ -256,7 +256,10 @@ impl GameState {
                     s.pending.push(hit.clone());
                 }
             }
-            Event::PhaseEnded { .. } | Event::Note { .. } | Event::GunChance(_) => {}
+            Event::PhaseEnded { .. }
+            | Event::Note { .. }
+            | Event::GunChance(_)
+            | Event::CrewTransfer(_) => {}
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {
