@@ -178,6 +178,8 @@ fn command() -> impl Strategy<Value = Command> {
             prop::option::of(0u32..=80)
         )
             .prop_map(|(ship, depth, speed)| Command::SubDepth { ship, depth, speed }),
+        (ship_id(), prop::option::of(ship_id()))
+            .prop_map(|(ship, from)| Command::Rescue { ship, from }),
         (ship_id(), ship_id(), 0u32..=80).prop_map(|(from, to, speed)| Command::Transfer {
             from,
             to,

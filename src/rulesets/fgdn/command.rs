@@ -258,6 +258,12 @@ pub enum Command {
     Refloat {
         ship: String,
     },
+    /// `rescue SHIP FROM` / `rescue-stop SHIP`: pick up a lost ship's survivors (FG&DN 8.6).
+    Rescue {
+        ship: String,
+        /// The lost ship; None: stop.
+        from: Option<String>,
+    },
     /// `transfer FROM TO [speed KT]`: crew from one small craft to another (FG&DN 8.1.9).
     Transfer {
         from: String,
@@ -311,6 +317,8 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("refloat", "refloat SHIP"),
     ("depth", "depth SHIP surfaced|periscope|shallow|intermediate_N [speed KT]"),
     ("transfer", "transfer FROM TO [speed KT]"),
+    ("rescue", "rescue SHIP FROM"),
+    ("rescue-stop", "rescue-stop SHIP"),
     ("chance", crate::rulesets::fgdn::chance::USAGE),
     ("note", "note \"text\""),
     ("undo", "undo"),
@@ -656,6 +664,23 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Refloat { ship }
             }
+            "rescue" => {
+                let ship = ship_id(words.get(1), u)?;
+                let from = match words.get(2) {
+                    Some(_) => ship_id(words.get(2), u)?,
+                    None => return err(format!("missing FROM (the lost ship); usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::Rescue {
+                    ship,
+                    from: Some(from),
+                }
+            }
+            "rescue-stop" => {
+                let ship = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Rescue { ship, from: None }
+            }
             "transfer" => {
                 let from = ship_id(words.get(1), u)?;
                 let to = ship_id(words.get(2), u)?;
@@ -817,7 +842,8 @@ pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, Parse
         return line.parse();
     };
     let ship_at: &[usize] = match verb.as_str() {
-        "assist" | "transfer" => &[1, 2],
+        "assist" | "transfer" | "rescue" => &[1, 2],
+        "rescue-stop" => &[1],
         "expect"
             if words
                 .get(1)
@@ -979,6 +1005,10 @@ impl fmt::Display for Command {
                 write!(f, "beach {ship}{}", if *aground { " aground" } else { "" })
             }
             Command::Refloat { ship } => write!(f, "refloat {ship}"),
+            Command::Rescue { ship, from } => match from {
+                Some(from) => write!(f, "rescue {ship} {from}"),
+                None => write!(f, "rescue-stop {ship}"),
+            },
             Command::Transfer { from, to, speed } => {
                 write!(f, "transfer {from} {to}")?;
                 if *speed > 0 {

@@ -125,6 +125,7 @@ pub fn decide(
             | Command::Purge { .. }
             | Command::Orders { .. }
             | Command::Transfer { .. }
+            | Command::Rescue { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -199,6 +200,9 @@ pub fn decide(
         Command::Transfer { from, to, speed } => {
             crate::rulesets::fgdn::transfer::transfer(&mut ctx, from, to, *speed)?
         }
+        Command::Rescue { ship, from } => {
+            crate::rulesets::fgdn::rescue::rescue(&mut ctx, ship, from.as_deref())?
+        }
         Command::SubDepth { ship, depth, speed } => {
             let i = find_ship(&ctx.state, ship)?;
             crate::rulesets::fgdn::submarine::set_depth(&mut ctx, i, *depth, *speed)?;
@@ -221,6 +225,8 @@ pub fn decide(
             ))
         }
     }
+    // A ship lost by this command leaves survivors (FG&DN 8.6, optional).
+    crate::rulesets::fgdn::rescue::after_losses(&mut ctx, state)?;
     Ok(ctx.events)
 }
 

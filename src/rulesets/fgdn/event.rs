@@ -399,6 +399,8 @@ pub enum Event {
         ship: String,
         change: crate::rulesets::fgdn::submarine::SubChange,
     },
+    /// Search and rescue (FG&DN 8.6, optional): survivors in the water, picked up.
+    Rescue(Box<crate::rulesets::fgdn::rescue::RescueEvent>),
     /// `transfer`: crew moved between two small craft, or not (FG&DN 8.1.9).
     CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
@@ -474,6 +476,7 @@ impl Event {
             Event::Rolled { ship, .. } => ship.as_deref(),
             Event::GunChance(g) => g.firer.as_deref(),
             Event::CrewTransfer(t) => Some(&t.from),
+            Event::Rescue(r) => Some(r.ships().0),
             _ => None,
         }
     }

@@ -420,6 +420,7 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             how.name().to_uppercase()
         ),
         Event::Refloated { ship } => format!("{}: refloated (8.1.5)", name(ship)),
+        Event::Rescue(r) => crate::rulesets::fgdn::rescue::text(state, r),
         Event::CrewTransfer(t) => crate::rulesets::fgdn::transfer::text(t, &name(&t.from), &name(&t.to)),
         Event::Submarine { ship, change } => format!(
             "{}: {}",

@@ -21,6 +21,7 @@ pub mod log_view;
 pub mod nation;
 pub mod repairs;
 pub mod report;
+pub mod rescue;
 pub mod resolve;
 pub mod review;
 pub mod scenario;

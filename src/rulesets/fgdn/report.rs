@@ -553,11 +553,13 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             loss.sinks_at = None;
             loss.sunk_entry = Some(entry.clone());
         }
-        Event::Submarine { .. } | Event::CrewTransfer(_) => track.other.push(OtherEvent {
-            at: at.clone(),
-            what: line(),
-            entry: entry.clone(),
-        }),
+        Event::Submarine { .. } | Event::CrewTransfer(_) | Event::Rescue(_) => {
+            track.other.push(OtherEvent {
+                at: at.clone(),
+                what: line(),
+                entry: entry.clone(),
+            })
+        }
         Event::SunkAtOnce { cause, .. } => {
             track.loss = Some(Loss {
                 cause: cause.clone(),
@@ -615,6 +617,7 @@ fn ships_of(state: &GameState, event: &Event) -> [Option<usize>; 2] {
             state.ship_index(helper)
         }
         Event::CrewTransfer(t) => state.ship_index(&t.to),
+        Event::Rescue(r) => r.ships().1.and_then(|id| state.ship_index(id)),
         _ => None,
     };
     [first, second]

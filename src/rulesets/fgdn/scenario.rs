@@ -217,6 +217,9 @@ pub struct ShipSpec {
     pub cargo: Vec<Hold>,
     /// Aircraft aboard (FG&DN 8.3 Aircraft, Flight Deck); None: not given.
     pub aircraft: Option<AircraftAboard>,
+    /// Men aboard (her complement): survivors are counted from it and she holds as many
+    /// (FG&DN 8.6); None: not given.
+    pub crew: Option<u32>,
     /// `type = "submarine"`: her starting depth and deepest band (FG&DN 8.1.4); None for a
     /// surface ship.
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
@@ -277,6 +280,9 @@ pub struct RuleOptions {
     pub faulty_british_apc: bool,
     /// FG&DN 8.1.6.1 (optional): all gunfire damage x0.85.
     pub faulty_shells_all: bool,
+    /// FG&DN 8.6 (optional): survivors of lost ships, picked up with `rescue`.
+    #[serde(default)]
+    pub search_and_rescue: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -319,6 +325,7 @@ struct RawOptions {
     equipment_serviceability: Option<bool>,
     faulty_british_apc: Option<bool>,
     faulty_shells_all: Option<bool>,
+    search_and_rescue: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -355,6 +362,8 @@ struct RawShip {
     /// A submarine's depth at the start and her deepest band (FG&DN 8.1.4, 8.3).
     depth: Option<String>,
     max_depth: Option<String>,
+    /// Men aboard (FG&DN 8.6 search and rescue).
+    crew: Option<u32>,
 }
 
 /// Ship types accepted in `type` and the Critical Hit Table column each uses (8.1.2).
@@ -662,6 +671,9 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 );
             }
         }
+        if r.crew.is_some_and(|c| c == 0 || c > 10_000) {
+            bad("crew", "must be 1-10000 men (8.6)".into());
+        }
         if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
             bad("crew_factors", "must be 1-6 (8.3)".into());
         }
@@ -719,6 +731,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 cargo: r.cargo.clone(),
                 aircraft: r.aircraft,
                 submarine,
+                crew: r.crew,
                 line,
                 carried: r.carried.clone(),
             };
@@ -768,6 +781,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             equipment_serviceability: o.equipment_serviceability.unwrap_or(false),
             faulty_british_apc: o.faulty_british_apc.unwrap_or(false),
             faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
+            search_and_rescue: o.search_and_rescue.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },

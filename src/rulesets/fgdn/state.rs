@@ -185,6 +185,10 @@ pub struct GameState {
     pub post_battle: Option<PostBattle>,
     /// Equipment serviceability has been rolled (FG&DN 8.5).
     pub serviceability_checked: bool,
+    /// Survivors in the water from lost ships (FG&DN 8.6, optional).
+    pub survivors: Vec<crate::rulesets::fgdn::rescue::Survivors>,
+    /// Men each ship has picked up (FG&DN 8.6), by ship id.
+    pub picked_up: Vec<(String, u32)>,
 }
 
 /// Sea state when the scenario gives none (rules-notes 8.4).
@@ -217,6 +221,8 @@ impl GameState {
             sea_state: scenario.sea_state.unwrap_or(DEFAULT_SEA_STATE),
             post_battle: None,
             serviceability_checked: false,
+            survivors: Vec::new(),
+            picked_up: Vec::new(),
         }
     }
 
@@ -260,6 +266,7 @@ impl GameState {
             | Event::Note { .. }
             | Event::GunChance(_)
             | Event::CrewTransfer(_) => {}
+            Event::Rescue(r) => crate::rulesets::fgdn::rescue::apply(self, r),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {

@@ -502,6 +502,9 @@ pub struct Status {
     pub scenario: ScenarioView,
     pub clock: ClockView,
     pub ships: Vec<ShipView>,
+    /// Survivors of lost ships (FG&DN 8.6, optional); absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub survivors: Vec<crate::rulesets::fgdn::rescue::SurvivorView>,
 }
 
 /// The battle's name, rule system, date and start.
@@ -587,6 +590,7 @@ pub fn status(state: &GameState, tables: &Tables) -> Status {
             .iter()
             .map(|s| ship_view(state, tables, s))
             .collect(),
+        survivors: crate::rulesets::fgdn::rescue::views(state),
     }
 }
 

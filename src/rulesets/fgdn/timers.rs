@@ -56,6 +56,8 @@ pub enum TimerKind {
     BroachEnds,
     /// A deformed hull below its limit may fail, at the end of each turn (8.3).
     HullCheck,
+    /// A ship picking up survivors: this turn's pick-up (8.6).
+    Rescue,
     /// A sinking ship disappears (8.1.8).
     Disappears,
 }
@@ -176,6 +178,7 @@ pub fn schedule(state: &GameState, tables: &Tables, i: usize) -> Vec<Timer> {
     if s.is_afloat() {
         let mut subs = Vec::new();
         crate::rulesets::fgdn::submarine::schedule(c, s, &mut subs);
+        crate::rulesets::fgdn::rescue::schedule(state, i, &mut subs);
         for t in subs {
             push(t.kind, t.turn, t.phase);
         }
@@ -408,6 +411,13 @@ pub fn describe(state: &GameState, tables: &Tables, i: usize, kind: TimerKind) -
         | TimerKind::DepthControl
         | TimerKind::BroachEnds
         | TimerKind::HullCheck => crate::rulesets::fgdn::submarine::describe(s, kind),
+        TimerKind::Rescue => format!(
+            "survivors picked up: (D6{})/2 groups of 10 (8.6)",
+            match state.sea_state.saturating_sub(2) {
+                0 => String::new(),
+                n => format!(" - {n}"),
+            }
+        ),
         TimerKind::Disappears => "sinks (disappears)".to_string(),
     }
 }
