@@ -283,3 +283,94 @@ fn beach_and_refloat_refusals_8_1_5() {
     ));
     assert!(refused(&mut g, "beach hulk").contains("is sinking (8.1.8)"));
 }
+
+/// FG&DN 8.3 Casemate: "the armor protection for casemate weapons is 2/3's the belt armor
+/// value". Moltke's belt 21: her casemates 14. A shell with penetration 15 on the belt does not
+/// penetrate the belt (half damage, the belt's starred locations are ignored) but gets through
+/// the casemates: a Casemate critical (starred) strikes.
+#[test]
+fn given_a_shell_through_the_casemates_but_not_the_belt_then_the_casemate_critical_counts_8_3() {
+    let mut g = game("1200", "", MOLTKE);
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 30 pen 15 range short",
+    );
+    assert_eq!(
+        pending_damage(&g),
+        15,
+        "not through the belt: half damage (8.1.6)"
+    );
+    assert!(
+        last_log(&g).contains(
+            "pen 15 vs belt 21: does not penetrate; casemates (2/3 of belt = 14): penetrates (8.3)"
+        ),
+        "{}",
+        last_log(&g)
+    );
+    // 15/485: the <.10 line, D6 6: 1 critical; D20 4: casemate; D10 5: a gun out (P1, the
+    // only casemate gun: no die); its ready ammunition D10 1: no explosion
+    cmds(&mut g, "dice 6 4 5 1\nnext");
+    assert!(last_critical(&g, "moltke").contains("P1 (casemate battery) out of action"));
+    let v = sview(&g, "moltke");
+    assert_eq!(
+        v.mounts.iter().find(|m| m.name == "P1").unwrap().status,
+        "out"
+    );
+}
+
+/// 8.3 Casemate, the other way: through the belt's two thirds but not the belt, the belt's own
+/// starred locations (here the main battery's mount result) are still ignored (8.1.6).
+#[test]
+fn given_a_shell_through_the_casemates_only_then_the_main_battery_mount_is_ignored_8_3() {
+    let mut g = game("1200", "", MOLTKE);
+    // D6 6: 1 critical; D20 1: main battery; D10 5: a mount, which needs the belt penetrated
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 30 pen 15 range short\ndice 6 1 5\nnext",
+    );
+    assert!(
+        last_log(&g).contains("needs armor penetration"),
+        "{}",
+        last_log(&g)
+    );
+    assert!(sview(&g, "moltke").mounts.iter().all(|m| m.status == "ok"));
+}
+
+/// 8.3 Casemate: a shell that penetrates neither (15 > 14 is needed) leaves the Casemate
+/// location ignored; one through the belt gets through the casemates too.
+#[test]
+fn given_a_shell_short_of_the_casemate_armor_then_the_casemate_critical_is_ignored_8_3() {
+    let mut g = game("1200", "", MOLTKE);
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 30 pen 14 range short\ndice 6 4\nnext",
+    );
+    assert!(
+        !last_log(&g).contains("casemates (2/3"),
+        "no casemate note when both agree"
+    );
+    assert!(
+        last_log(&g).contains("critical casemate ignored"),
+        "{}",
+        last_log(&g)
+    );
+    let mut g = game("1200", "", MOLTKE);
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit moltke 30 pen 22 range short\ndice 6 4 5 1\nnext",
+    );
+    assert!(last_critical(&g, "moltke").contains("P1 (casemate battery) out of action"));
+}
+
+/// 8.1.6 with 8.3 Casemate: a plunging shell that strikes the deck compares the deck for every
+/// starred location, the casemates included (the casemate armor stands in for the belt only).
+#[test]
+fn given_a_deck_hit_then_the_casemate_location_reads_the_deck_8_1_6() {
+    let mut g = game("1200", "", MOLTKE);
+    // D100 80 at long range: the deck (6); 10 > 6 penetrates
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\ndice 80\nhit moltke 30 pen 10 range long\ndice 6 4 5 1\nnext",
+    );
+    assert!(last_critical(&g, "moltke").contains("P1 (casemate battery) out of action"));
+}

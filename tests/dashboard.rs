@@ -1085,3 +1085,32 @@ fn the_hit_chance_form_logs_the_chance_and_rolls_the_salvo() {
         .unwrap()
         .starts_with("chance target kaiser firer tiger"));
 }
+
+/// FG&DN 8.1.4, 8.3: a submarine's row reads her depth, her detail her state, and her hit form
+/// asks for the underwater attack.
+#[test]
+fn a_submarine_shows_her_depth_and_state() {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/submarine_damage.toml"),
+    )
+    .unwrap();
+    let mut d = demo_with(&text);
+    d.command("depth u9 shallow speed 4")
+        .command("dice 2")
+        .command("crit u9 battery");
+    let s = d.screen(160, 48);
+    screen_common::assert_shows(
+        &s,
+        &[
+            "Shallow",
+            "Depth: Shallow, 4 kt",
+            "Battery: 10 % of submerged endurance lost",
+        ],
+        &[],
+    );
+    d.keys(&["d"]);
+    let s = d.screen(160, 48);
+    screen_common::assert_shows(&s, &["Attack (submerged)"], &[]);
+    d.keys(&["esc"]);
+    d.assert_saved();
+}

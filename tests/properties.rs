@@ -17,6 +17,7 @@ use umpire::rulesets::fgdn::event::{Casualty, Event};
 use umpire::rulesets::fgdn::kinds::CriticalKind;
 use umpire::rulesets::fgdn::scenario::{parse_scenario, Scenario};
 use umpire::rulesets::fgdn::state::{GameState, ShipStatus};
+use umpire::rulesets::fgdn::submarine::{Attack, DepthBand};
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::{parse_save, save_text};
@@ -104,17 +105,25 @@ fn hit_opts() -> impl Strategy<Value = HitOpts> {
             Aspect::Stern,
         ])),
         any::<bool>(),
+        prop::option::of(prop::sample::select(vec![
+            Attack::Lethal,
+            Attack::Major,
+            Attack::Minor,
+        ])),
     )
         .prop_map(
-            |(penetration, range, weapon, caliber, side, depth, aspect, british_apc)| HitOpts {
-                penetration,
-                range,
-                weapon,
-                caliber,
-                side,
-                depth,
-                aspect,
-                british_apc,
+            |(penetration, range, weapon, caliber, side, depth, aspect, british_apc, attack)| {
+                HitOpts {
+                    penetration,
+                    range,
+                    weapon,
+                    caliber,
+                    side,
+                    depth,
+                    aspect,
+                    british_apc,
+                    attack,
+                }
             },
         )
 }
@@ -158,6 +167,24 @@ fn command() -> impl Strategy<Value = Command> {
         (ship_id(), any::<bool>()).prop_map(|(ship, ignored)| Command::Orders { ship, ignored }),
         (ship_id(), any::<bool>()).prop_map(|(ship, aground)| Command::Beach { ship, aground }),
         ship_id().prop_map(|ship| Command::Refloat { ship }),
+        (
+            ship_id(),
+            prop_oneof![
+                Just(DepthBand::Surfaced),
+                Just(DepthBand::Periscope),
+                Just(DepthBand::Shallow),
+                (1u8..=9).prop_map(DepthBand::Intermediate),
+            ],
+            prop::option::of(0u32..=80)
+        )
+            .prop_map(|(ship, depth, speed)| Command::SubDepth { ship, depth, speed }),
+        (ship_id(), prop::option::of(ship_id()))
+            .prop_map(|(ship, from)| Command::Rescue { ship, from }),
+        (ship_id(), ship_id(), 0u32..=80).prop_map(|(from, to, speed)| Command::Transfer {
+            from,
+            to,
+            speed
+        }),
         text().prop_map(Command::Note),
         Just(Command::EndBattle),
         (0u32..=9).prop_map(Command::SeaState),
@@ -358,6 +385,7 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             depth: None,
             aspect: None,
             british_apc: false,
+            attack: None,
         });
     let torpedo = (
         prop_oneof![3 => Just(Weapon::Torpedo), 1 => Just(Weapon::Mine)],

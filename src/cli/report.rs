@@ -405,6 +405,7 @@ fn ship_tables(s: &ShipReport, page: Page) -> Vec<Table> {
         casualties_table(s),
         damage_control_table(s, page),
         speed_table(s),
+        other_table(s),
     ];
     tables.into_iter().filter(|t| !t.rows.is_empty()).collect()
 }
@@ -538,6 +539,19 @@ fn damage_control_table(s: &ShipReport, page: Page) -> Table {
                     d.result.clone(),
                 ]
             })
+            .collect(),
+    }
+}
+
+/// A submarine's depth and state, crew transfers (FG&DN 8.1.4, 8.1.9, 8.3).
+fn other_table(s: &ShipReport) -> Table {
+    Table {
+        title: "Other events",
+        head: &["game time", "what"],
+        rows: s
+            .other_events
+            .iter()
+            .map(|e| vec![e.at.text(), e.what.clone()])
             .collect(),
     }
 }

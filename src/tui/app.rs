@@ -525,7 +525,12 @@ impl App {
             Some(f) if f.kind == kind && f.ship == ship.id() => f,
             other => {
                 self.left_form = other;
-                Form::new(kind, ship.id(), &ship.spec.name)
+                let f = Form::new(kind, ship.id(), &ship.spec.name);
+                if ship.sub.is_some() {
+                    f.for_submarine()
+                } else {
+                    f
+                }
             }
         };
         self.check_form(&mut form);

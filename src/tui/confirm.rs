@@ -219,6 +219,12 @@ fn timer_words(kind: TimerKind) -> &'static str {
         TimerKind::RepairRoll { .. } => "repair roll",
         TimerKind::PatchCheck { .. } => "patch check",
         TimerKind::FireRestart { .. } => "fire restart check",
+        TimerKind::MinorCleared { .. } => "minor damage clears",
+        TimerKind::SwitchboardRestored => "switchboard restored",
+        TimerKind::DepthControl => "depth-control roll",
+        TimerKind::BroachEnds => "dives back from a broach",
+        TimerKind::HullCheck => "deformed-hull check",
+        TimerKind::Rescue => "survivors picked up",
         TimerKind::Disappears => "sinks (disappears)",
     }
 }

@@ -103,6 +103,29 @@ impl Form {
         }
     }
 
+    /// The form for a submarine (FG&DN 8.1.4): a hit takes the underwater attack's severity,
+    /// and a critical may be of her own kinds.
+    pub fn for_submarine(mut self) -> Form {
+        match self.kind {
+            FormKind::Hit => self.fields.push(choice(
+                "Attack (submerged)",
+                "attack",
+                &["-", "lethal", "major", "minor"],
+            )),
+            FormKind::Critical => {
+                self.fields[0].value = Value::Choice {
+                    options: CriticalKind::ALL
+                        .iter()
+                        .map(|k| k.name().to_string())
+                        .collect(),
+                    index: 0,
+                }
+            }
+            FormKind::Fire | FormKind::Flood | FormKind::Chance => {}
+        }
+        self
+    }
+
     pub fn title(&self) -> String {
         let what = match self.kind {
             FormKind::Hit => "Hit",
@@ -308,6 +331,25 @@ mod tests {
         ] {
             assert!(!has(k), "{k}");
         }
+    }
+
+    /// FG&DN 8.1.4, 8.3: a submarine's forms offer her attack severity and her own kinds.
+    #[test]
+    fn a_submarine_form_offers_attack_and_her_kinds() {
+        let f = Form::new(FormKind::Critical, "u9", "U 9").for_submarine();
+        let Value::Choice { options, .. } = &f.fields[0].value else {
+            panic!("kind is a choice")
+        };
+        assert!(
+            options.iter().any(|o| o == "hull_penetration")
+                && options.iter().any(|o| o == "switchboard")
+        );
+        let mut f = Form::new(FormKind::Hit, "u9", "U 9").for_submarine();
+        typed(&mut f, "10");
+        let last = f.fields.len() - 1;
+        f.focus = last;
+        f.cycle(true);
+        assert_eq!(f.command().unwrap(), "hit u9 10 attack lethal");
     }
 
     #[test]

@@ -147,6 +147,9 @@ pub struct HitOpts {
     /// A British APC shell (FG&DN 8.1.6.1 faulty shells, optional rule).
     #[serde(default)]
     pub british_apc: bool,
+    /// The severity of an underwater attack on a submerged submarine (FG&DN 8.1.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<crate::rulesets::fgdn::submarine::Attack>,
 }
 
 impl Default for HitOpts {
@@ -160,6 +163,7 @@ impl Default for HitOpts {
             depth: None,
             aspect: None,
             british_apc: false,
+            attack: None,
         }
     }
 }
@@ -254,6 +258,24 @@ pub enum Command {
     Refloat {
         ship: String,
     },
+    /// `rescue SHIP FROM` / `rescue-stop SHIP`: pick up a lost ship's survivors (FG&DN 8.6).
+    Rescue {
+        ship: String,
+        /// The lost ship; None: stop.
+        from: Option<String>,
+    },
+    /// `transfer FROM TO [speed KT]`: crew from one small craft to another (FG&DN 8.1.9).
+    Transfer {
+        from: String,
+        to: String,
+        speed: u32,
+    },
+    /// `depth SHIP BAND [speed KT]`: a submarine's depth (and speed) (FG&DN 8.1.4, 8.3).
+    SubDepth {
+        ship: String,
+        depth: crate::rulesets::fgdn::submarine::DepthBand,
+        speed: Option<u32>,
+    },
     Undo,
     Redo,
     Expect {
@@ -276,7 +298,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("turn", "turn"),
     ("until", "until HHMM [PHASE] [day N]"),
     ("scale", "scale tactical|intermediate"),
-    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc]"),
+    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc] [attack lethal|major|minor]"),
     ("crit", "crit SHIP KIND"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
@@ -293,6 +315,10 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("serviceability", "serviceability"),
     ("beach", "beach SHIP [aground]"),
     ("refloat", "refloat SHIP"),
+    ("depth", "depth SHIP surfaced|periscope|shallow|intermediate_N [speed KT]"),
+    ("transfer", "transfer FROM TO [speed KT]"),
+    ("rescue", "rescue SHIP FROM"),
+    ("rescue-stop", "rescue-stop SHIP"),
     ("chance", crate::rulesets::fgdn::chance::USAGE),
     ("note", "note \"text\""),
     ("undo", "undo"),
@@ -421,9 +447,13 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
                 o.aspect = Some(need("an aspect")?.parse().map_err(pe)?);
                 2
             }
+            "attack" => {
+                o.attack = Some(need("lethal, major or minor")?.parse().map_err(pe)?);
+                2
+            }
             other => {
                 return err(format!(
-                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth, aspect or british_apc)"
+                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth, aspect, british_apc or attack)"
                 ))
             }
         };
@@ -634,6 +664,62 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Refloat { ship }
             }
+            "rescue" => {
+                let ship = ship_id(words.get(1), u)?;
+                let from = match words.get(2) {
+                    Some(_) => ship_id(words.get(2), u)?,
+                    None => return err(format!("missing FROM (the lost ship); usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::Rescue {
+                    ship,
+                    from: Some(from),
+                }
+            }
+            "rescue-stop" => {
+                let ship = ship_id(words.get(1), u)?;
+                no_more(&words, 2, u)?;
+                Command::Rescue { ship, from: None }
+            }
+            "transfer" => {
+                let from = ship_id(words.get(1), u)?;
+                let to = ship_id(words.get(2), u)?;
+                let speed = match words.get(3).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    None => 0,
+                    Some("speed") => {
+                        let k: u32 = number(words.get(4), "speed in knots", u)?;
+                        if k > 80 {
+                            return err(format!("{k} knots is not a boat's speed (0-80)"));
+                        }
+                        no_more(&words, 5, u)?;
+                        k
+                    }
+                    Some(w) => return err(format!("unexpected \"{w}\"; usage: {u}")),
+                };
+                Command::Transfer { from, to, speed }
+            }
+            "depth" => {
+                let ship = ship_id(words.get(1), u)?;
+                let depth = match words.get(2) {
+                    Some(w) => w
+                        .parse()
+                        .map_err(|e: String| pe(format!("{e}; usage: {u}")))?,
+                    None => return err(format!("missing depth; usage: {u}")),
+                };
+                let speed = match words.get(3).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    None => None,
+                    Some("speed") => {
+                        let k: u32 = number(words.get(4), "speed in knots", u)?;
+                        if k > 80 {
+                            return err(format!("{k} knots is not a submarine's speed (0-80)"));
+                        }
+                        no_more(&words, 5, u)?;
+                        Some(k)
+                    }
+                    Some(w) => return err(format!("unexpected \"{w}\"; usage: {u}")),
+                };
+                Command::SubDepth { ship, depth, speed }
+            }
             "orders" => {
                 let ship = ship_id(words.get(1), u)?;
                 let ignored = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
@@ -756,7 +842,8 @@ pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, Parse
         return line.parse();
     };
     let ship_at: &[usize] = match verb.as_str() {
-        "assist" => &[1, 2],
+        "assist" | "transfer" | "rescue" => &[1, 2],
+        "rescue-stop" => &[1],
         "expect"
             if words
                 .get(1)
@@ -765,7 +852,7 @@ pub fn parse_naming(line: &str, ships: &[(&str, &str)]) -> Result<Command, Parse
             &[]
         }
         "hit" | "crit" | "fire" | "flood" | "crew" | "release" | "magazines" | "flood-hold"
-        | "purge" | "orders" | "adjust" | "beach" | "refloat" | "expect" => &[1],
+        | "purge" | "orders" | "adjust" | "beach" | "refloat" | "depth" | "expect" => &[1],
         _ => &[],
     };
     let word_at: &[usize] = match verb.as_str() {
@@ -885,6 +972,9 @@ impl fmt::Display for Command {
                 if opts.british_apc {
                     write!(f, " british_apc")?;
                 }
+                if let Some(a) = opts.attack {
+                    write!(f, " attack {a}")?;
+                }
                 Ok(())
             }
             Command::Crit { ship, kind } => write!(f, "crit {ship} {kind}"),
@@ -915,6 +1005,24 @@ impl fmt::Display for Command {
                 write!(f, "beach {ship}{}", if *aground { " aground" } else { "" })
             }
             Command::Refloat { ship } => write!(f, "refloat {ship}"),
+            Command::Rescue { ship, from } => match from {
+                Some(from) => write!(f, "rescue {ship} {from}"),
+                None => write!(f, "rescue-stop {ship}"),
+            },
+            Command::Transfer { from, to, speed } => {
+                write!(f, "transfer {from} {to}")?;
+                if *speed > 0 {
+                    write!(f, " speed {speed}")?;
+                }
+                Ok(())
+            }
+            Command::SubDepth { ship, depth, speed } => {
+                write!(f, "depth {ship} {depth}")?;
+                if let Some(k) = speed {
+                    write!(f, " speed {k}")?;
+                }
+                Ok(())
+            }
             Command::Expect { ship, field, value } => {
                 if is_id(value) || value.parse::<f64>().is_ok() {
                     write!(f, "expect {ship} {field} {value}")

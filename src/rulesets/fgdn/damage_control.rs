@@ -281,7 +281,22 @@ pub fn dc_step(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         if list.is_empty() {
             continue;
         }
+        // A submarine whose flooding reached Severe has one chance to reduce it (8.2).
+        let one_chance = c == Casualty::Flood
+            && s.sub.as_ref().is_some_and(|u| u.flooding_chance.is_none())
+            && category_level(ctx.tables, s, Casualty::Flood) >= SeverityLevel::Severe;
+        let from = ctx.events.len();
         reduction_roll(ctx, i, c, why, &list, &eff, &mods[k])?;
+        if one_chance {
+            let reduced = ctx.events[from..]
+                .iter()
+                .any(|e| matches!(e, Event::DamageControl { amount, .. } if *amount < 0));
+            let ship = ctx.state.ships[i].id().to_string();
+            ctx.emit(Event::Submarine {
+                ship,
+                change: crate::rulesets::fgdn::submarine::SubChange::FloodingChance { reduced },
+            });
+        }
     }
     Ok(())
 }

@@ -124,6 +124,8 @@ pub fn decide(
             | Command::FloodHold { .. }
             | Command::Purge { .. }
             | Command::Orders { .. }
+            | Command::Transfer { .. }
+            | Command::Rescue { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -150,7 +152,7 @@ pub fn decide(
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
-            if kind.submarine_only() {
+            if kind.submarine_only() && ctx.state.ships[i].sub.is_none() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
                     "{} is a submarine critical (Critical Hit Table submarine columns, 8.1.4, 8.3); {} ({}) is a surface ship and never suffers it",
@@ -196,6 +198,16 @@ pub fn decide(
         Command::Purge { ship } => crate::rulesets::fgdn::aviation::purge(&mut ctx, ship)?,
         Command::Orders { ship, ignored } => damage_control::set_orders(&mut ctx, ship, *ignored)?,
         Command::Note(text) => ctx.emit(Event::Note { text: text.clone() }),
+        Command::Transfer { from, to, speed } => {
+            crate::rulesets::fgdn::transfer::transfer(&mut ctx, from, to, *speed)?
+        }
+        Command::Rescue { ship, from } => {
+            crate::rulesets::fgdn::rescue::rescue(&mut ctx, ship, from.as_deref())?
+        }
+        Command::SubDepth { ship, depth, speed } => {
+            let i = find_ship(&ctx.state, ship)?;
+            crate::rulesets::fgdn::submarine::set_depth(&mut ctx, i, *depth, *speed)?;
+        }
         Command::Beach { ship, aground } => {
             let how = if *aground {
                 Grounding::Aground
@@ -214,6 +226,8 @@ pub fn decide(
             ))
         }
     }
+    // A ship lost by this command leaves survivors (FG&DN 8.6, optional).
+    crate::rulesets::fgdn::rescue::after_losses(&mut ctx, state)?;
     Ok(ctx.events)
 }
 
@@ -395,6 +409,13 @@ fn enter_hit(
     let id = s.id().to_string();
     let armor = s.spec.armor;
     let underwater = matches!(opts.weapon, Weapon::Torpedo | Weapon::Mine);
+    if let Some(p) = crate::rulesets::fgdn::submarine::attack_problem(s, opts.attack) {
+        return refused(p);
+    }
+    let attack_text = opts
+        .attack
+        .map(|a| format!(", {a} underwater attack (8.1.4)"))
+        .unwrap_or_default();
     if underwater {
         if opts.penetration != Penetration::Full {
             return refused(format!(
@@ -454,9 +475,12 @@ fn enter_hit(
             side: opts.side,
             depth: opts.depth,
             aspect: opts.aspect,
-            explain: format!("{} of {dp} DP", opts.weapon),
+            attack: opts.attack,
+            casemate: None,
+            explain: format!("{} of {dp} DP{attack_text}", opts.weapon),
         }
     } else {
+        let mut casemate = None;
         let (penetrated, struck, explain) = match opts.penetration {
             Penetration::Full => (true, None, "penetrating".to_string()),
             Penetration::NoPen => (false, None, "non-penetrating".to_string()),
@@ -490,7 +514,7 @@ fn enter_hit(
                     Struck::Belt => armor.belt,
                     Struck::Deck => armor.deck,
                 };
-                let pen = n > rating || (n == 0 && rating == 0);
+                let pen = penetrates(n, rating);
                 let which = match struck {
                     Struck::Belt => "belt",
                     Struck::Deck => "deck",
@@ -500,11 +524,26 @@ fn enter_hit(
                 } else {
                     "does not penetrate"
                 };
-                (
-                    pen,
-                    Some(struck),
-                    format!("pen {n} vs {which} {rating}: {verdict}"),
-                )
+                let mut text = format!("pen {n} vs {which} {rating}: {verdict}");
+                // 8.3 Casemate: the casemates' armor is two thirds of the belt. A shell on the
+                // belt that gets through one and not the other counts for the casemate critical
+                // by the casemate armor (only on a ship whose column has a casemate location).
+                if struck == Struck::Belt && has_casemates(ctx.tables, &ctx.state.ships[i]) {
+                    let c = casemate_rating(armor.belt);
+                    let through = penetrates(n, c);
+                    if through != pen {
+                        casemate = Some(through);
+                        text.push_str(&format!(
+                            "; casemates (2/3 of belt = {c}): {} (8.3)",
+                            if through {
+                                "penetrates"
+                            } else {
+                                "does not penetrate"
+                            }
+                        ));
+                    }
+                }
+                (pen, Some(struck), text)
             }
         };
         let (base, faulty) = faulty_shells(ctx, &name, dp, opts, penetrated, armor.belt)?;
@@ -528,11 +567,35 @@ fn enter_hit(
             side: opts.side,
             depth: None,
             aspect: None,
-            explain,
+            attack: opts.attack,
+            casemate,
+            explain: format!("{explain}{attack_text}"),
         }
     };
     ctx.emit(Event::HitEntered { ship: id, hit });
     Ok(())
+}
+
+/// A penetration value against an armor rating (FG&DN 8.1.6): more than the rating gets
+/// through; 0 against 0 does too.
+fn penetrates(pen: u32, rating: u32) -> bool {
+    pen > rating || (pen == 0 && rating == 0)
+}
+
+/// The casemates' armor: two thirds of the belt, rounded down (FG&DN 8.3 Casemate).
+pub fn casemate_rating(belt: u32) -> u32 {
+    belt * 2 / 3
+}
+
+/// Whether the ship's column of the Critical Hit Table has a Casemate location.
+fn has_casemates(tables: &Tables, s: &crate::rulesets::fgdn::state::ShipState) -> bool {
+    use crate::rulesets::fgdn::kinds::{CriticalKind, Location};
+    (1..=20).any(|d| {
+        tables
+            .critical_hit
+            .cell(s.spec.column, d)
+            .is_some_and(|c| c.location == Location::Kind(CriticalKind::Casemate))
+    })
 }
 
 /// Faulty shells (FG&DN 8.1.6.1, optional): a penetrating British APC shell at Long or Extreme

@@ -46,6 +46,13 @@ pub struct PendingHit {
     pub side: Option<Side>,
     pub depth: Option<Depth>,
     pub aspect: Option<Aspect>,
+    /// The severity of an underwater attack on a submerged submarine (FG&DN 8.1.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attack: Option<crate::rulesets::fgdn::submarine::Attack>,
+    /// Whether a `pen N` hit on the belt got through the casemate armor (two thirds of the
+    /// belt, FG&DN 8.3 Casemate), when that differs from `penetrated`; absent: the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub casemate: Option<bool>,
     /// How the damage was worked out, for the log.
     pub explain: String,
 }
@@ -434,6 +441,15 @@ pub enum Event {
         ship: String,
         cause: String,
     },
+    /// A submarine's depth or state changed (FG&DN 8.1.4, 8.2, 8.3).
+    Submarine {
+        ship: String,
+        change: crate::rulesets::fgdn::submarine::SubChange,
+    },
+    /// Search and rescue (FG&DN 8.6, optional): survivors in the water, picked up.
+    Rescue(Box<crate::rulesets::fgdn::rescue::RescueEvent>),
+    /// `transfer`: crew moved between two small craft, or not (FG&DN 8.1.9).
+    CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -502,9 +518,12 @@ impl Event {
             | Event::Breakdown { ship, .. }
             | Event::Grounded { ship, .. }
             | Event::Refloated { ship }
-            | Event::StaysGrounded { ship, .. } => Some(ship),
+            | Event::StaysGrounded { ship, .. }
+            | Event::Submarine { ship, .. } => Some(ship),
             Event::Rolled { ship, .. } => ship.as_deref(),
             Event::GunChance(g) => g.firer.as_deref(),
+            Event::CrewTransfer(t) => Some(&t.from),
+            Event::Rescue(r) => Some(r.ships().0),
             _ => None,
         }
     }

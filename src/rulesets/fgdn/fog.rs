@@ -160,7 +160,7 @@ pub fn enemy_view(tables: &Tables, s: &ShipState) -> EnemyView {
         id: s.id().to_string(),
         name: s.spec.name.clone(),
         side: s.spec.side.clone(),
-        kind: s.spec.column.to_string(),
+        kind: s.spec.type_name(),
         size: s.spec.size.to_string(),
         presence,
         gone: (presence == Presence::Sunk).then(|| gone_how(s)),

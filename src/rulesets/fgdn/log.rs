@@ -385,6 +385,11 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             popped,
             explain,
         } => match roll {
+            // A submarine below periscope depth: the patch pops without a roll (8.4).
+            None if *popped => format!(
+                "{}: flooding patch check {hours} h: {explain}: PATCH POPS, flooding",
+                name(ship)
+            ),
             None => format!(
                 "{}: flooding patch check {hours} h: {explain}: holds",
                 name(ship)
@@ -428,6 +433,13 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
             how.name().to_uppercase()
         ),
         Event::Refloated { ship } => format!("{}: refloated (8.1.5)", name(ship)),
+        Event::Rescue(r) => crate::rulesets::fgdn::rescue::text(state, r),
+        Event::CrewTransfer(t) => crate::rulesets::fgdn::transfer::text(t, &name(&t.from), &name(&t.to)),
+        Event::Submarine { ship, change } => format!(
+            "{}: {}",
+            name(ship),
+            crate::rulesets::fgdn::submarine::change_text(change)
+        ),
         Event::StaysGrounded { ship, cause } => format!(
             "{}: {cause}, but beached or aground it does not sink (8.1.5)",
             name(ship)

@@ -21,6 +21,7 @@ pub mod log_view;
 pub mod nation;
 pub mod repairs;
 pub mod report;
+pub mod rescue;
 pub mod resolve;
 pub mod review;
 pub mod roster;
@@ -29,8 +30,10 @@ pub mod sheet;
 pub mod speed;
 pub mod state;
 pub mod status;
+pub mod submarine;
 pub mod tables;
 pub mod timers;
+pub mod transfer;
 
 use crate::core::dice::{DiceSource, Provenance};
 use crate::core::game::Record;

@@ -243,8 +243,9 @@ pub fn repair_items(s: &ShipState) -> Vec<RepairItem> {
             false,
         ));
     }
-    for c in &s.criticals {
-        if c.kind == CriticalKind::Engineering && c.speed_levels > 0 {
+    let cleared: Vec<usize> = s.sub.iter().flat_map(|u| u.cleared_criticals()).collect();
+    for (k, c) in s.criticals.iter().enumerate() {
+        if c.kind == CriticalKind::Engineering && c.speed_levels > 0 && !cleared.contains(&k) {
             v.push(item(
                 format!(
                     "engineering (critical at {}, speed -1 level)",
@@ -264,6 +265,9 @@ pub fn repair_items(s: &ShipState) -> Vec<RepairItem> {
         Some(RudderState::Jammed | RudderState::Stuck | RudderState::Disabled)
     ) {
         v.push(item("rudder".into(), RepairTarget::Rudder, 6, false));
+    } else if s.sub.as_ref().is_some_and(|u| u.depth_control_lost) {
+        // A submarine's rudder critical is lost depth control (8.3): repaired as the rudder.
+        v.push(item("depth control".into(), RepairTarget::Rudder, 6, false));
     }
     for c in &s.criticals {
         if c.kind == CriticalKind::FlightDeck {
@@ -444,8 +448,12 @@ fn patch_check(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError>
     let id = s.id().to_string();
     let name = s.spec.name.clone();
     let speed = crate::rulesets::fgdn::speed::speed_max(ctx.tables, s).0;
-    let (chance, explain) = patch_chance(ctx.state.sea_state, speed);
-    let roll = if chance == 0 {
+    let (chance, explain) = match crate::rulesets::fgdn::submarine::patch_rule(s) {
+        // A submerged submarine: no roll, the patch holds or pops by her depth (8.4).
+        Some((pops, why)) => (if pops { 100 } else { 0 }, why),
+        None => patch_chance(ctx.state.sea_state, speed),
+    };
+    let roll = if chance == 0 || chance == 100 && s.sub.is_some() {
         None
     } else {
         Some(ctx.roll(
@@ -454,7 +462,7 @@ fn patch_check(ctx: &mut Ctx<'_>, i: usize, hours: u32) -> Result<(), RuleError>
             format!("flooding patch check {hours} h, {name}: pops on 1-{chance} ({explain})"),
         )?)
     };
-    let popped = roll.is_some_and(|r| r <= chance);
+    let popped = roll.is_some_and(|r| r <= chance) || roll.is_none() && chance == 100;
     ctx.emit(Event::PatchCheck {
         ship: id,
         hours,

@@ -159,6 +159,18 @@ pub struct ShipReport {
     pub damage_control: Vec<DcRecord>,
     pub speed_changes: Vec<SpeedChange>,
     pub loss: Option<Loss>,
+    /// A submarine's depth and state changes (8.1.4, 8.3) and crew transfers (8.1.9), each
+    /// with its log line; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub other_events: Vec<OtherEvent>,
+}
+
+/// An event of the ship's battle outside damage, criticals and speed: its log line.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OtherEvent {
+    pub at: GameTime,
+    pub what: String,
+    pub entry: EntryRef,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -316,6 +328,7 @@ struct Track {
     dc: Vec<DcRecord>,
     speeds: Vec<SpeedChange>,
     loss: Option<Loss>,
+    other: Vec<OtherEvent>,
     /// Hits entered and not yet resolved: their entries.
     pending: Vec<EntryRef>,
     /// The hits just resolved (at that time), for the damage that follows.
@@ -540,6 +553,13 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             loss.sinks_at = None;
             loss.sunk_entry = Some(entry.clone());
         }
+        Event::Submarine { .. } | Event::CrewTransfer(_) | Event::Rescue(_) => {
+            track.other.push(OtherEvent {
+                at: at.clone(),
+                what: line(),
+                entry: entry.clone(),
+            })
+        }
         Event::SunkAtOnce { cause, .. } => {
             track.loss = Some(Loss {
                 cause: cause.clone(),
@@ -596,6 +616,8 @@ fn ships_of(state: &GameState, event: &Event) -> [Option<usize>; 2] {
         Event::AssistStarted { helper, .. } | Event::AssistReleased { helper, .. } => {
             state.ship_index(helper)
         }
+        Event::CrewTransfer(t) => state.ship_index(&t.to),
+        Event::Rescue(r) => r.ships().1.and_then(|id| state.ship_index(id)),
         _ => None,
     };
     [first, second]
@@ -669,7 +691,7 @@ fn ship_report(game: &Game, s: &ShipState, t: Track) -> ShipReport {
         name: s.spec.name.clone(),
         side: s.spec.side.clone(),
         size: s.spec.size.to_string(),
-        kind: s.spec.column.to_string(),
+        kind: s.spec.type_name(),
         dp: s.spec.dp,
         speed: s.spec.speed,
         engaged: t.engaged,
@@ -697,6 +719,7 @@ fn ship_report(game: &Game, s: &ShipState, t: Track) -> ShipReport {
         damage_control: t.dc,
         speed_changes: t.speeds,
         loss: t.loss,
+        other_events: t.other,
     }
 }
 

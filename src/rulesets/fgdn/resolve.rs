@@ -127,6 +127,14 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
             }
         }
     }
+    // A torpedo or any other contact-fused weapon breaches a submarine's pressure hull (8.1.2).
+    if ctx.state.ships[i].sub.is_some()
+        && per_hit
+            .iter()
+            .any(|(_, h, _)| matches!(h.weapon, Weapon::Torpedo | Weapon::Mine))
+    {
+        crate::rulesets::fgdn::submarine::contact_breach(ctx, i, &mut c)?;
+    }
     for (amount, hit, _) in &per_hit {
         keel_check(ctx, i, *amount, hit)?;
     }
@@ -136,7 +144,13 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         .iter()
         .any(|(_, h, _)| h.weapon == Weapon::Torpedo && h.aspect == Some(Aspect::Stern));
     let count = critical_roll(ctx, i, applied, &c)?;
-    let column = if c.underwater {
+    // A submerged submarine: the column of the underwater attack's severity (8.1.4).
+    let column = if let Some(col) = crate::rulesets::fgdn::submarine::attack_column(
+        &ctx.state.ships[i],
+        hits.iter().map(|h| h.attack),
+    ) {
+        col
+    } else if c.underwater {
         Column::TorpMine
     } else {
         ctx.state.ships[i].spec.column
@@ -147,6 +161,9 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
         &[]
     };
     for n in 0..count as usize {
+        if lost_submarine(ctx, i) {
+            break;
+        }
         if let Some(kind) = forced.get(n) {
             inflict_critical(
                 ctx,
@@ -405,7 +422,14 @@ fn inflict_cell(
         Location::Kind(k) => k,
         Location::SensorComms => CriticalKind::Sensor,
     };
-    let unpenetrated = cell.armored && !ctx.state.penetrated_this_turn(s);
+    // The casemates are armored at two thirds of the belt (8.3 Casemate): their location reads
+    // the casemate armor; every other starred location the armor struck.
+    let through = if cell.location == Location::Kind(CriticalKind::Casemate) {
+        ctx.state.casemate_penetrated_this_turn(s)
+    } else {
+        ctx.state.penetrated_this_turn(s)
+    };
+    let unpenetrated = cell.armored && !through;
     // 8.3: the main battery and casemate fire-control results (D10 1-2) need no penetration:
     // the D10 is rolled and only a mount result is ignored.
     let fire_control_only = unpenetrated
@@ -520,6 +544,41 @@ fn inflict_critical_with(
     c: &mut CritContext,
     half_severity: bool,
 ) -> Result<(), RuleError> {
+    use crate::rulesets::fgdn::submarine;
+    let from = ctx.events.len();
+    let is_sub = ctx.state.ships[i].sub.is_some();
+    let minor = roll.is_some_and(|r| r.1 == Column::SubMinor);
+    if is_sub && kind == CriticalKind::MainBattery {
+        // Surfaced, a submarine's torpedo tubes take the main battery result (8.1.4).
+        let cause = format!("{cause}; main battery result: her torpedo tubes (8.1.4)");
+        return inflict_critical_with(
+            ctx,
+            i,
+            CriticalKind::TorpedoMount,
+            &cause,
+            roll,
+            c,
+            half_severity,
+        );
+    }
+    inflict_kind(ctx, i, kind, cause, roll, c, half_severity)?;
+    if is_sub && minor && submarine::clears_by_itself(kind) {
+        submarine::schedule_clear(ctx, i, kind, from)?;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn inflict_kind(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    kind: CriticalKind,
+    cause: &str,
+    roll: Option<(u32, Column)>,
+    c: &mut CritContext,
+    half_severity: bool,
+) -> Result<(), RuleError> {
+    use crate::rulesets::fgdn::submarine;
     let id = ctx.state.ships[i].id().to_string();
     let turn = ctx.state.clock.turn;
     let phase = ctx.state.clock.phase;
@@ -559,6 +618,17 @@ fn inflict_critical_with(
                 &[]
             };
             casualty_critical(ctx, i, casualty, cause, roll, add, c, halve, None)?;
+        }
+        CriticalKind::Engineering if roll.is_some_and(|r| r.1 == Column::SubMinor) => {
+            // Submarine Minor Damage: no fire with the engineering critical (table note).
+            ctx.emit(Event::Critical {
+                ship: id.clone(),
+                critical: record(
+                    "engineering damaged, speed -1 level; no fire (Submarine Minor Damage)".into(),
+                    EffectStatus::Applied,
+                    1,
+                ),
+            });
         }
         CriticalKind::Engineering => {
             let name = ctx.ship_name(i);
@@ -622,7 +692,16 @@ fn inflict_critical_with(
         CriticalKind::FireControl => effects::fire_control(ctx, i, &rec(kind))?,
         CriticalKind::Sensor => effects::sensor(ctx, i, &rec(kind))?,
         CriticalKind::Communications => effects::communications(ctx, i, &rec(kind))?,
-        CriticalKind::Bridge => effects::bridge(ctx, i, &rec(kind), c)?,
+        CriticalKind::Bridge => {
+            effects::bridge(ctx, i, &rec(kind), c)?;
+            if ctx.state.ships[i].sub.is_some() {
+                submarine::bridge(ctx, i, &rec(kind))?;
+            }
+        }
+        // A submerged submarine loses depth control (8.3 Rudder); surfaced she is a surface ship.
+        CriticalKind::Rudder if submarine::submerged(&ctx.state.ships[i]) => {
+            submarine::depth_control(ctx, i, &rec(kind))?
+        }
         CriticalKind::Rudder => effects::rudder(ctx, i, &rec(kind))?,
         CriticalKind::Personnel => effects::personnel(ctx, i, &rec(kind))?,
         CriticalKind::FuelTank => effects::fuel_tank(ctx, i, &rec(kind), c)?,
@@ -631,6 +710,18 @@ fn inflict_critical_with(
         CriticalKind::Aircraft => aviation::aircraft(ctx, i, &rec(kind), c, None)?,
         CriticalKind::AmmoFuel => aviation::ammo_fuel(ctx, i, &rec(kind), c)?,
         CriticalKind::FlightDeck => aviation::flight_deck(ctx, i, &rec(kind), c)?,
+        CriticalKind::HullPenetration if ctx.state.ships[i].sub.is_some() => {
+            submarine::hull_penetration(ctx, i, &rec(kind))?
+        }
+        CriticalKind::HullDeformation if ctx.state.ships[i].sub.is_some() => {
+            submarine::hull_deformation(ctx, i, &rec(kind))?
+        }
+        CriticalKind::Battery if ctx.state.ships[i].sub.is_some() => {
+            submarine::battery(ctx, i, &rec(kind))?
+        }
+        CriticalKind::Switchboard if ctx.state.ships[i].sub.is_some() => {
+            submarine::switchboard(ctx, i, &rec(kind))?
+        }
         CriticalKind::HullPenetration
         | CriticalKind::HullDeformation
         | CriticalKind::Battery
@@ -933,12 +1024,32 @@ fn damage_with_criticals(
     let mut cc = CritContext::plain(true);
     cc.damage = total;
     let count = critical_roll(ctx, i, taken, &cc)?;
-    let column = ctx.state.ships[i].spec.column;
+    let column = own_column(&ctx.state.ships[i]);
     for n in 0..count {
+        if lost_submarine(ctx, i) {
+            break;
+        }
         located_critical(ctx, i, column, n + 1, count, &mut cc)?;
     }
     sinking_check(ctx, i)?;
     Ok(cc.secondary_damage)
+}
+
+/// A submarine already lost with all hands (8.3 Hull Penetration, 8.1.8) rolls no more
+/// criticals for the batch: there is nothing left for them to strike.
+fn lost_submarine(ctx: &Ctx<'_>, i: usize) -> bool {
+    let s = &ctx.state.ships[i];
+    s.sub.is_some() && s.status == crate::rulesets::fgdn::state::ShipStatus::Sunk
+}
+
+/// The column for damage that is not a hit (fire, flooding, explosions): the ship's own; a
+/// submerged submarine's is the Minor Damage column (rules-notes, Submarines).
+fn own_column(s: &crate::rulesets::fgdn::state::ShipState) -> Column {
+    if crate::rulesets::fgdn::submarine::submerged(s) {
+        Column::SubMinor
+    } else {
+        s.spec.column
+    }
 }
 
 /// After an umpire's `crit`: a secondary explosion's damage happens at once (casualties due in
@@ -1017,6 +1128,19 @@ fn start_sinking(ctx: &mut Ctx<'_>, i: usize, cause: &str) -> Result<(), RuleErr
         return grounded_check(ctx, i);
     }
     let id = ctx.state.ships[i].id().to_string();
+    // Submerged submarines sink at once (8.1.8).
+    if let Some(u) = ctx.state.ships[i]
+        .sub
+        .as_ref()
+        .filter(|u| u.depth().submerged())
+    {
+        let at = u.depth().words();
+        ctx.emit(Event::SunkAtOnce {
+            ship: id,
+            cause: format!("{cause}: submerged at {at}, she sinks at once (8.1.8)"),
+        });
+        return Ok(());
+    }
     let name = ctx.ship_name(i);
     let d10 = ctx.roll(
         i,
@@ -1041,6 +1165,8 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     crate::rulesets::fgdn::damage_control::checks_step(ctx, i)?;
     effects::timed(ctx, i)?;
     cargo::timed(ctx, i)?;
+    crate::rulesets::fgdn::submarine::timed(ctx, i)?;
+    crate::rulesets::fgdn::rescue::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if timers::is_due(&ctx.state, ctx.tables, i, TimerKind::Disappears) {
         let id = ctx.state.ships[i].id().to_string();

@@ -217,6 +217,12 @@ pub struct ShipSpec {
     pub cargo: Vec<Hold>,
     /// Aircraft aboard (FG&DN 8.3 Aircraft, Flight Deck); None: not given.
     pub aircraft: Option<AircraftAboard>,
+    /// Men aboard (her complement): survivors are counted from it and she holds as many
+    /// (FG&DN 8.6); None: not given.
+    pub crew: Option<u32>,
+    /// `type = "submarine"`: her starting depth and deepest band (FG&DN 8.1.4); None for a
+    /// surface ship.
+    pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -227,6 +233,15 @@ impl ShipSpec {
     /// The year that picks severity dice and level shifts: the rebuild year if rebuilt (8.2).
     pub fn service_year(&self) -> u32 {
         self.rebuilt.unwrap_or(self.in_service)
+    }
+
+    /// The ship's type as the scenario names it: "submarine", else her column's name.
+    pub fn type_name(&self) -> String {
+        if self.submarine.is_some() {
+            SUBMARINE.to_string()
+        } else {
+            self.column.to_string()
+        }
     }
 }
 
@@ -265,6 +280,9 @@ pub struct RuleOptions {
     pub faulty_british_apc: bool,
     /// FG&DN 8.1.6.1 (optional): all gunfire damage x0.85.
     pub faulty_shells_all: bool,
+    /// FG&DN 8.6 (optional): survivors of lost ships, picked up with `rescue`.
+    #[serde(default)]
+    pub search_and_rescue: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -313,6 +331,7 @@ struct RawOptions {
     equipment_serviceability: Option<bool>,
     faulty_british_apc: Option<bool>,
     faulty_shells_all: Option<bool>,
+    search_and_rescue: Option<bool>,
 }
 
 /// A `[[ship]]` or a `[[class]]` as written. A ship's figures may come from its class, so every
@@ -347,6 +366,11 @@ struct RawShip {
     carried: Option<crate::rulesets::fgdn::carried::Carried>,
     cargo: Option<Vec<Hold>>,
     aircraft: Option<AircraftAboard>,
+    /// A submarine's depth at the start and her deepest band (FG&DN 8.1.4, 8.3).
+    depth: Option<String>,
+    max_depth: Option<String>,
+    /// Men aboard (FG&DN 8.6 search and rescue).
+    crew: Option<u32>,
 }
 
 /// The figures a ship (or a class) must give: the first one missing is reported as TOML would.
@@ -375,6 +399,9 @@ impl RawShip {
             "fuel" => self.fuel.is_some(),
             "cargo" => self.cargo.is_some(),
             "aircraft" => self.aircraft.is_some(),
+            "depth" => self.depth.is_some(),
+            "max_depth" => self.max_depth.is_some(),
+            "crew" => self.crew.is_some(),
             _ => false,
         }
     }
@@ -407,6 +434,9 @@ impl RawShip {
             carried: self.carried.clone(),
             cargo: self.cargo.clone().or(c.cargo),
             aircraft: self.aircraft.or(c.aircraft),
+            depth: self.depth.clone().or(c.depth),
+            max_depth: self.max_depth.clone().or(c.max_depth),
+            crew: self.crew.or(c.crew),
         }
     }
 }
@@ -420,6 +450,9 @@ pub const SHIP_TYPES: &[(&str, Column)] = &[
     ("small", Column::Small),
     ("small_cargo", Column::SmallCargo),
 ];
+
+/// `type = "submarine"` (FG&DN 8.1.4): surfaced she uses the Minor column.
+pub const SUBMARINE: &str = "submarine";
 
 /// Default type by size (SPEC 3.3): A-B major, C-D minor, E-G small combatant.
 pub fn default_column(size: SizeClass) -> Column {
@@ -478,6 +511,38 @@ fn key_line(lines: &LineIndex<'_>, header: usize, key: &str) -> usize {
         }
     }
     header
+}
+
+/// A submarine's `depth` and `max_depth` (FG&DN 8.1.4, 8.3): only with `type = "submarine"`.
+fn submarine_spec(
+    r: &RawShip,
+    is_sub: bool,
+    bad: &mut dyn FnMut(&str, String),
+) -> Option<crate::rulesets::fgdn::submarine::SubSpec> {
+    use crate::rulesets::fgdn::submarine::{DepthBand, SubSpec};
+    let mut read = |key: &str, v: &Option<String>| -> Option<DepthBand> {
+        let v = v.as_ref()?;
+        if !is_sub {
+            bad(key, "is for type = \"submarine\" only (8.1.4)".into());
+            return None;
+        }
+        v.parse::<DepthBand>().map_err(|e| bad(key, e)).ok()
+    };
+    let depth = read("depth", &r.depth);
+    let max_depth = read("max_depth", &r.max_depth);
+    if !is_sub {
+        return None;
+    }
+    let depth = depth.unwrap_or(DepthBand::Surfaced);
+    if let Some(m) = max_depth {
+        if depth > m {
+            bad(
+                "depth",
+                format!("{} is below max_depth {}", depth.name(), m.name()),
+            );
+        }
+    }
+    Some(SubSpec { depth, max_depth })
 }
 
 /// Parses and validates a scenario (or a save: the log below the scenario is TOML comments).
@@ -643,7 +708,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         if ships.iter().any(|o| o.id == id) {
             bad("id", format!("\"{id}\" is used by another ship"));
         }
-        let (size, column) = check_figures(r, &mut bad);
+        let (size, column, submarine) = check_figures(r, &mut bad);
         if errors.len() == before {
             let spec = ShipSpec {
                 id,
@@ -667,6 +732,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 fuel: r.fuel.clone(),
                 cargo: r.cargo.clone().unwrap_or_default(),
                 aircraft: r.aircraft,
+                submarine,
+                crew: r.crew,
                 line,
                 carried: r.carried.clone(),
             };
@@ -716,6 +783,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             equipment_serviceability: o.equipment_serviceability.unwrap_or(false),
             faulty_british_apc: o.faulty_british_apc.unwrap_or(false),
             faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
+            search_and_rescue: o.search_and_rescue.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },
@@ -868,7 +936,14 @@ fn check_classes<'a>(
 
 /// The checks on a ship's (or a class's) figures, each problem through `bad(key, message)`;
 /// the size class and Critical Hit Table column, read (or a stand-in when bad).
-fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, Column) {
+fn check_figures(
+    r: &RawShip,
+    bad: &mut dyn FnMut(&str, String),
+) -> (
+    SizeClass,
+    Column,
+    Option<crate::rulesets::fgdn::submarine::SubSpec>,
+) {
     let size = r
         .size
         .as_deref()
@@ -878,8 +953,10 @@ fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, 
             bad("size", e.to_string());
             SizeClass::A
         });
+    let is_sub = r.kind.as_deref() == Some(SUBMARINE);
     let column = match &r.kind {
         None => default_column(size),
+        Some(k) if k == SUBMARINE => Column::Minor,
         Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
             Some((_, c)) => *c,
             None => {
@@ -890,6 +967,7 @@ fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, 
                         SHIP_TYPES
                             .iter()
                             .map(|(n, _)| *n)
+                            .chain([SUBMARINE])
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -898,6 +976,7 @@ fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, 
             }
         },
     };
+    let submarine = submarine_spec(r, is_sub, &mut *bad);
     let dp = r.dp.unwrap_or(1);
     if dp == 0 || dp > 100_000 {
         bad("dp", format!("{dp} must be 1-100000"));
@@ -951,6 +1030,9 @@ fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, 
             );
         }
     }
+    if r.crew.is_some_and(|c| c == 0 || c > 10_000) {
+        bad("crew", "must be 1-10000 men (8.6)".into());
+    }
     if r.crew_factors.is_some_and(|c| c == 0 || c > 6) {
         bad("crew_factors", "must be 1-6 (8.3)".into());
     }
@@ -984,7 +1066,7 @@ fn check_figures(r: &RawShip, bad: &mut dyn FnMut(&str, String)) -> (SizeClass, 
             _ => {}
         }
     }
-    (size, column)
+    (size, column, submarine)
 }
 
 /// SPEC 10: a side spelled two ways. A side that only one ship has and whose name is close to

@@ -18,13 +18,22 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
         b.level(s.damage)
     };
     // Saturating: replay trusts recorded events, and a crafted save must not overflow here.
+    // A submarine's minor-damage engineering criticals that cleared give their level back.
+    let cleared: u32 = s
+        .sub
+        .iter()
+        .flat_map(|u| u.cleared_criticals())
+        .filter_map(|k| s.criticals.get(k))
+        .map(|c| c.speed_levels)
+        .sum();
     let engineering = s
         .criticals
         .iter()
         .fold(s.equipment.plant_breakdowns, |a, c| {
             a.saturating_add(c.speed_levels)
         })
-        .saturating_sub(s.equipment.engineering_repaired);
+        .saturating_sub(s.equipment.engineering_repaired)
+        .saturating_sub(cleared);
     let level = damage_level.saturating_add(engineering as usize).min(4);
     let mut speed = b.speed[level];
     let mut orders = Vec::new();
@@ -46,6 +55,18 @@ pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
                 s.spec.speed
             ));
             speed = cap;
+        }
+    }
+    if s.sub.is_some() {
+        // A submerged submarine's fire and flooding give her own orders (8.2), not the ships'
+        // 15 kt; surfaced she is a surface ship (8.1.4) and both apply.
+        let (sub_orders, stopped) = crate::rulesets::fgdn::submarine::orders(tables, s);
+        orders.extend(sub_orders);
+        if stopped {
+            speed = 0;
+        }
+        if crate::rulesets::fgdn::submarine::submerged(s) {
+            return (speed, level, orders);
         }
     }
     if category_level(tables, s, Casualty::Fire) >= SeverityLevel::Major {

@@ -40,6 +40,8 @@ pub struct ShipState {
     pub pending: Vec<PendingHit>,
     /// Start of the last turn in which a hit on this ship penetrated its armor.
     pub penetrated_turn: Option<Minute>,
+    /// Start of the last turn in which a hit got through its casemate armor (FG&DN 8.3).
+    pub casemate_penetrated_turn: Option<Minute>,
     pub criticals: Vec<Critical>,
     /// Critical counts read past the Damage Ratio Table's 1.00 line (8.1.2 note), for the
     /// detail panel: the turn, the ratio in hundredths, the count and how it was extended.
@@ -73,12 +75,18 @@ pub struct ShipState {
     pub flooding_patch: bool,
     /// Beached or run aground (FG&DN 8.1.5): destroyed only at twice its DP.
     pub grounded: Option<crate::rulesets::fgdn::grounding::Grounding>,
+    /// A submarine's depth and state (FG&DN 8.1.4, 8.3); None for a surface ship.
+    pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
 }
 
 impl ShipState {
     pub fn new(spec: ShipSpec) -> ShipState {
         let tds = spec.armor.tds;
         let n_mounts = spec.mounts.len();
+        let sub = spec
+            .submarine
+            .as_ref()
+            .map(crate::rulesets::fgdn::submarine::SubState::new);
         ShipState {
             spec,
             damage: 0,
@@ -86,6 +94,7 @@ impl ShipState {
             tds_left: [tds, tds],
             pending: Vec::new(),
             penetrated_turn: None,
+            casemate_penetrated_turn: None,
             criticals: Vec::new(),
             counts_beyond: Vec::new(),
             fires: Vec::new(),
@@ -105,6 +114,7 @@ impl ShipState {
             repairs: Vec::new(),
             flooding_patch: false,
             grounded: None,
+            sub,
         }
     }
 
@@ -179,6 +189,10 @@ pub struct GameState {
     pub post_battle: Option<PostBattle>,
     /// Equipment serviceability has been rolled (FG&DN 8.5).
     pub serviceability_checked: bool,
+    /// Survivors in the water from lost ships (FG&DN 8.6, optional).
+    pub survivors: Vec<crate::rulesets::fgdn::rescue::Survivors>,
+    /// Men each ship has picked up (FG&DN 8.6), by ship id.
+    pub picked_up: Vec<(String, u32)>,
 }
 
 /// Sea state when the scenario gives none (rules-notes 8.4).
@@ -211,6 +225,8 @@ impl GameState {
             sea_state: scenario.sea_state.unwrap_or(DEFAULT_SEA_STATE),
             post_battle: None,
             serviceability_checked: false,
+            survivors: Vec::new(),
+            picked_up: Vec::new(),
         }
     }
 
@@ -244,10 +260,17 @@ impl GameState {
                     if hit.penetrated {
                         s.penetrated_turn = Some(turn);
                     }
+                    if hit.casemate.unwrap_or(hit.penetrated) {
+                        s.casemate_penetrated_turn = Some(turn);
+                    }
                     s.pending.push(hit.clone());
                 }
             }
-            Event::PhaseEnded { .. } | Event::Note { .. } | Event::GunChance(_) => {}
+            Event::PhaseEnded { .. }
+            | Event::Note { .. }
+            | Event::GunChance(_)
+            | Event::CrewTransfer(_) => {}
+            Event::Rescue(r) => crate::rulesets::fgdn::rescue::apply(self, r),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {
@@ -457,6 +480,12 @@ impl GameState {
                 for s in &mut self.ships {
                     s.equipment.bridge_out_until = None;
                     s.equipment.rudder_next_attempt = None;
+                    let back = s.sub.as_mut().map(|u| u.end_battle()).unwrap_or_default();
+                    for t in back {
+                        if matches!(t, RepairTarget::Mount { .. } | RepairTarget::Sensor { .. }) {
+                            s.equipment.repair(&t, false);
+                        }
+                    }
                 }
             }
             Event::CasualtiesSecured { ship, .. } => {
@@ -507,6 +536,11 @@ impl GameState {
                                     s.equipment.flight_deck.remove(deck_k);
                                 }
                             } else {
+                                if t == RepairTarget::Rudder {
+                                    if let Some(u) = &mut s.sub {
+                                        u.depth_control_lost = false;
+                                    }
+                                }
                                 s.equipment.repair(&t, b);
                             }
                         } else if *hours >= 48 {
@@ -528,6 +562,32 @@ impl GameState {
             } => {
                 if let Some(s) = self.ship_mut(ship) {
                     s.equipment.breakdown(target, what);
+                }
+            }
+            Event::Submarine { ship, change } => {
+                if let Some(s) = self.ship_mut(ship) {
+                    if let Some(u) = &mut s.sub {
+                        u.apply(change);
+                    }
+                    if let crate::rulesets::fgdn::submarine::SubChange::MinorCleared {
+                        entry, ..
+                    } = change
+                    {
+                        let targets = s
+                            .sub
+                            .as_ref()
+                            .and_then(|u| u.clears.get(*entry))
+                            .map(|c| c.targets.clone())
+                            .unwrap_or_default();
+                        for t in targets {
+                            match t {
+                                RepairTarget::Mount { .. } | RepairTarget::Sensor { .. } => {
+                                    s.equipment.repair(&t, false)
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
                 }
             }
             Event::Grounded { ship, how } => {
@@ -559,5 +619,11 @@ impl GameState {
     /// Whether a penetrating hit struck this ship in the current turn (starred criticals).
     pub fn penetrated_this_turn(&self, ship: &ShipState) -> bool {
         ship.penetrated_turn == Some(self.clock.turn)
+    }
+
+    /// Whether a hit got through the casemate armor (two thirds of the belt) this turn: what
+    /// the starred Casemate location needs (FG&DN 8.3 Casemate).
+    pub fn casemate_penetrated_this_turn(&self, ship: &ShipState) -> bool {
+        ship.casemate_penetrated_turn == Some(self.clock.turn)
     }
 }

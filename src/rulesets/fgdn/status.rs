@@ -163,6 +163,9 @@ pub struct ShipView {
     /// The aviation ammo/fuel stowage was flooded or gas-purged (`purge`): no fueling or arming
     /// aircraft for the rest of the game (8.3 Ammo/Fuel).
     pub aviation_purged: bool,
+    /// A submarine's depth and state (FG&DN 8.1.4, 8.3); absent for a surface ship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub submarine: Option<crate::rulesets::fgdn::submarine::SubView>,
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -384,7 +387,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
             .collect(),
         timers,
         size: s.spec.size.to_string(),
-        kind: s.spec.column.to_string(),
+        kind: s.spec.type_name(),
         in_service: s.spec.in_service,
         breakdown_level,
         massive_damage: if s.is_small_craft() {
@@ -504,6 +507,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         flight_deck: s.equipment.flight_deck.iter().map(|p| p.text()).collect(),
         flight_ops: crate::rulesets::fgdn::aviation::flight_ops_text(state, s),
         aviation_purged: s.aviation_purged,
+        submarine: crate::rulesets::fgdn::submarine::view(s),
     }
 }
 
@@ -515,6 +519,9 @@ pub struct Status {
     pub scenario: ScenarioView,
     pub clock: ClockView,
     pub ships: Vec<ShipView>,
+    /// Survivors of lost ships (FG&DN 8.6, optional); absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub survivors: Vec<crate::rulesets::fgdn::rescue::SurvivorView>,
 }
 
 /// The battle's name, rule system, date and start.
@@ -600,6 +607,7 @@ pub fn status(state: &GameState, tables: &Tables) -> Status {
             .iter()
             .map(|s| ship_view(state, tables, s))
             .collect(),
+        survivors: crate::rulesets::fgdn::rescue::views(state),
     }
 }
 

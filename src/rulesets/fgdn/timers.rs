@@ -44,6 +44,20 @@ pub enum TimerKind {
     PatchCheck { hours: u32 },
     /// A fire's restart roll at each post-battle mark (8.4); `fire` indexes the ship's fires.
     FireRestart { fire: usize, hours: u32 },
+    /// A submarine's Minor Damage critical clears by itself (Critical Hit Table note); `entry`
+    /// indexes her clears.
+    MinorCleared { entry: usize },
+    /// A submarine's switchboard fuses are replaced (8.3 Switchboard: D6/2 turns).
+    SwitchboardRestored,
+    /// A submarine without depth control may change depth, before the next Plotting Phase
+    /// (8.3 Rudder).
+    DepthControl,
+    /// A broached submarine dives back to periscope depth at the end of the turn (8.3).
+    BroachEnds,
+    /// A deformed hull below its limit may fail, at the end of each turn (8.3).
+    HullCheck,
+    /// A ship picking up survivors: this turn's pick-up (8.6).
+    Rescue,
     /// A sinking ship disappears (8.1.8).
     Disappears,
 }
@@ -161,8 +175,16 @@ pub fn schedule(state: &GameState, tables: &Tables, i: usize) -> Vec<Timer> {
             }
         }
     }
+    if s.is_afloat() {
+        let mut subs = Vec::new();
+        crate::rulesets::fgdn::submarine::schedule(c, s, &mut subs);
+        crate::rulesets::fgdn::rescue::schedule(state, i, &mut subs);
+        for t in subs {
+            push(t.kind, t.turn, t.phase);
+        }
+    }
     // A sinking ship disappears in the Movement Phase of the first turn that starts at or after
-    // the time it sinks (8.1.8).
+    // the time it sinks (8.1.8). A holed submarine's D10 x 2 turns end the same way (8.3).
     if let ShipStatus::Sinking { due } = s.status {
         let t = c.first_turn_at_or_after(due);
         let t = if t == c.turn && !c.phase_ahead(Phase::Movement) {
@@ -369,6 +391,12 @@ pub fn describe(state: &GameState, tables: &Tables, i: usize, kind: TimerKind) -
             )
         }
         TimerKind::PatchCheck { hours } => {
+            if let Some((pops, why)) = crate::rulesets::fgdn::submarine::patch_rule(s) {
+                return format!(
+                    "flooding patch check {hours} h: {} ({why})",
+                    if pops { "pops" } else { "holds" }
+                );
+            }
             let speed = crate::rulesets::fgdn::speed::speed_max(tables, s).0;
             let (chance, explain) = patch_chance(state.sea_state, speed);
             format!("flooding patch check {hours} h: pops on D100 <= {chance} ({explain})")
@@ -377,6 +405,18 @@ pub fn describe(state: &GameState, tables: &Tables, i: usize, kind: TimerKind) -
             "fire restart {hours} h: fire of {}: D100 <= {} %, then D6-2 %",
             label(s.fires[fire].inflicted),
             restart_pct(hours)
+        ),
+        TimerKind::MinorCleared { .. }
+        | TimerKind::SwitchboardRestored
+        | TimerKind::DepthControl
+        | TimerKind::BroachEnds
+        | TimerKind::HullCheck => crate::rulesets::fgdn::submarine::describe(s, kind),
+        TimerKind::Rescue => format!(
+            "survivors picked up: (D6{})/2 groups of 10 (8.6)",
+            match state.sea_state.saturating_sub(2) {
+                0 => String::new(),
+                n => format!(" - {n}"),
+            }
         ),
         TimerKind::Disappears => "sinks (disappears)".to_string(),
     }

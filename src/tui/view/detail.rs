@@ -84,6 +84,9 @@ fn damage_control_line(s: &ShipView) -> Option<String> {
 /// communications, crew and flotation.
 fn equipment_lines(s: &ShipView) -> Vec<String> {
     let mut v = Vec::new();
+    if let Some(sub) = &s.submarine {
+        v.extend(crate::rulesets::fgdn::submarine::detail_lines(sub));
+    }
     if let Some(b) = &s.bridge {
         v.push(format!("Bridge: {b}"));
     }

@@ -33,7 +33,12 @@ pub fn status_text(s: &ShipView) -> String {
         _ if s.magazines_flooded => "mags flooded".into(),
         _ if s.pending_hits == 1 => "1 hit pending".into(),
         _ if s.pending_hits > 1 => format!("{} hits pending", s.pending_hits),
-        _ => "afloat".into(),
+        // A submarine afloat reads her depth (FG&DN 8.1.4).
+        _ => match &s.submarine {
+            Some(v) if v.broached => "BROACHED".into(),
+            Some(v) => v.depth_words.clone(),
+            None => "afloat".into(),
+        },
     }
 }
 
