@@ -10,9 +10,10 @@
 //! - [`rules`]: [`decide`] and [`end_phase`] against [`Cx`];
 //! - [`timers`]: the ONE schedule of what a phase's end fires;
 //! - [`view`]: status JSON, log wording, fog of war;
-//! - [`game`]: the ruleset on the shared journal.
+//! - [`game`]: the ruleset on the shared journal; [`board`]: its dashboard.
 //!
 //! Readings of the text are in `docs/rules-notes-late19-naval.md`.
+pub mod board;
 pub mod command;
 pub mod event;
 pub mod game;

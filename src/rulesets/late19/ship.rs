@@ -184,8 +184,10 @@ impl fmt::Display for TradeKind {
 #[serde(rename_all = "snake_case")]
 pub enum HitResult {
     /// "Ship loses 2 FP."
+    #[serde(rename = "lose_2")]
     Lose2,
     /// "Ship loses 1 FP."
+    #[serde(rename = "lose_1")]
     Lose1,
     /// "Minor damage": named, never defined.
     Minor,

@@ -93,7 +93,7 @@ pub fn describe(st: &L19State, ev: &Ev) -> Option<String> {
             name(st, ship)
         ),
         Ev::L19Sinking { ship } => format!(
-            "  {} is reduced to 0 FP and sinks (rule c); she may still fire this turn",
+            "  {} is reduced to 0 FP and sinks (rule c); a ship sunk in the guns or torpedo step still fires that turn",
             name(st, ship)
         ),
         Ev::L19TorpedoFired {
