@@ -147,14 +147,14 @@ pub fn describe(st: &L19State, ev: &Ev) -> Option<String> {
 /// The fleet table's columns after id, name and side, with widths.
 pub const FLEET_COLUMNS: &[(&str, u16)] = &[
     ("Type", 6),
-    ("FP", 7),
-    ("CP", 3),
+    ("FP", 5),
+    ("CP", 2),
     ("Move", 4),
-    ("Main", 9),
-    ("Sec", 9),
+    ("Main", 4),
+    ("Sec", 4),
     ("Torp", 4),
     ("Minor", 5),
-    ("Orders", 14),
+    ("Orders", 9),
 ];
 
 fn gun_cell(n: u32, g: Option<GunType>) -> String {
@@ -169,7 +169,7 @@ fn gun_cell(n: u32, g: Option<GunType>) -> String {
                 GunType::VeryLight => "VL",
                 GunType::Torpedo => "T",
             };
-            format!("{n} {short}")
+            format!("{n}{short}")
         }
     }
 }
