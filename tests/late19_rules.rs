@@ -723,3 +723,29 @@ fn a_table_file_with_a_gap_or_an_unknown_word_is_refused_naming_the_cell() {
     let e = Tables::with_overrides(&[("nope.toml".into(), String::new())]).unwrap_err();
     assert!(e[0].contains("not a late19-naval table file"), "{e:?}");
 }
+
+#[test]
+fn a_hand_made_save_cannot_overflow_the_ship_log_or_the_clock() {
+    use umpire::core::ruleset::Rules;
+    use umpire::rulesets::late19::game::{L19Clock, Late19};
+    let mut g = Game::new(L19Options::default());
+    let hit = Ev::L19Hit {
+        ship: "bb".into(),
+        by: None,
+        weapon: GunType::Heavy,
+        face: 6,
+        result: HitResult::Lose2,
+        cell: Cell::Text,
+        lost: u32::MAX,
+        fp_left: 0,
+    };
+    apply(&mut g.st, &hit);
+    apply(&mut g.st, &hit);
+    assert_eq!(g.st.ship("bb").unwrap().fp_lost, u32::MAX);
+    let last = L19Clock {
+        turn: u32::MAX,
+        phase: Phase::Movement,
+    };
+    let (_, to) = Late19::quiet_events(last);
+    assert_eq!(to.turn, u32::MAX);
+}

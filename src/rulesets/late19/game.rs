@@ -45,7 +45,7 @@ impl L19Clock {
                 ..self
             },
             Phase::Movement => L19Clock {
-                turn: self.turn + 1,
+                turn: self.turn.saturating_add(1),
                 phase: Phase::Guns,
             },
         }

@@ -263,26 +263,26 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
                 }
             }
             let g = cx.tables.guns.clone();
-            let mut modifier = 0;
+            let mut modifier: i32 = 0;
             let mut why = Vec::new();
             if *cover {
-                modifier += g.cover;
+                modifier = modifier.saturating_add(g.cover);
                 why.push(format!("{:+} target in cover", g.cover));
             }
             if *los {
-                modifier += g.direct_line_of_sight;
+                modifier = modifier.saturating_add(g.direct_line_of_sight);
                 why.push(format!("{:+} direct line-of-sight", g.direct_line_of_sight));
             }
             let target_id = cx.state.ships[t].id().to_string();
             if turn > 1 && s.fired_at_in(turn - 1, &target_id) {
-                modifier += g.same_target_previous_turn;
+                modifier = modifier.saturating_add(g.same_target_previous_turn);
                 why.push(format!(
                     "{:+} same target the previous turn",
                     g.same_target_previous_turn
                 ));
             }
             if !*moved {
-                modifier += g.not_moved;
+                modifier = modifier.saturating_add(g.not_moved);
                 why.push(format!("{:+} not moved this turn", g.not_moved));
             }
             let dice = firing.min(g.max_dice);
@@ -302,7 +302,7 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
                     "{} {armament} gun die {k} of {dice} at {target_name}",
                     s.spec.name
                 ))?;
-                let score = face as i32 + modifier;
+                let score = (face as i32).saturating_add(modifier);
                 let lands = cx.tables.lands(score);
                 cx.emit(Ev::L19Landed {
                     ship: s.id().to_string(),
@@ -422,10 +422,14 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
             }
             let t = cx.tables.trade;
             let (given_up, left, what) = match kind {
-                TradeKind::Move => (fp * t.movement_per_fp, s.movement(tv), "hexes of movement"),
-                TradeKind::Main => (fp * t.main_per_fp, s.main_guns(), "main guns"),
+                TradeKind::Move => (
+                    fp.saturating_mul(t.movement_per_fp),
+                    s.movement(tv),
+                    "hexes of movement",
+                ),
+                TradeKind::Main => (fp.saturating_mul(t.main_per_fp), s.main_guns(), "main guns"),
                 TradeKind::Secondary => (
-                    fp * t.secondary_per_fp,
+                    fp.saturating_mul(t.secondary_per_fp),
                     s.secondary_guns(),
                     "secondary guns",
                 ),

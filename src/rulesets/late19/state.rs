@@ -157,7 +157,8 @@ impl L19State {
     }
 }
 
-/// Fold one event into the state. Total: never fails, never rolls, never reads a table.
+/// Fold one event into the state. Total: never fails, never rolls, never reads a table; counts
+/// saturate, so even a hand-made save cannot overflow them.
 pub fn apply(st: &mut L19State, ev: &Ev) {
     match ev {
         Ev::L19ChartQueued { values } => st.chart_queue.extend(values.iter().cloned()),
@@ -175,7 +176,7 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
         } => {
             if let Some(s) = st.ship_mut(ship) {
                 // Only this turn and the last matter (same target the previous turn).
-                s.fired.retain(|(t, _, _)| t + 1 >= *turn);
+                s.fired.retain(|(t, _, _)| t.saturating_add(1) >= *turn);
                 s.fired.push((*turn, *armament, target.clone()));
             }
         }
@@ -183,16 +184,16 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
             ship, result, lost, ..
         } => {
             if let Some(s) = st.ship_mut(ship) {
-                s.fp_lost += lost;
-                s.lost_this_phase += lost;
+                s.fp_lost = s.fp_lost.saturating_add(*lost);
+                s.lost_this_phase = s.lost_this_phase.saturating_add(*lost);
                 if *result == super::ship::HitResult::Minor {
-                    s.minor_damage += 1;
+                    s.minor_damage = s.minor_damage.saturating_add(1);
                 }
             }
         }
         Ev::L19TorpedoFired { ship, turn, .. } => {
             if let Some(s) = st.ship_mut(ship) {
-                s.torpedoes_fired += 1;
+                s.torpedoes_fired = s.torpedoes_fired.saturating_add(1);
                 s.torpedo_turn = Some(*turn);
             }
         }
@@ -206,9 +207,11 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
                 s.fp_lost = s.fp_lost.saturating_sub(*fp);
                 s.lost_this_phase = s.lost_this_phase.saturating_sub(*fp);
                 match kind {
-                    TradeKind::Move => s.traded_move += given_up,
-                    TradeKind::Main => s.traded_main += given_up,
-                    TradeKind::Secondary => s.traded_secondary += given_up,
+                    TradeKind::Move => s.traded_move = s.traded_move.saturating_add(*given_up),
+                    TradeKind::Main => s.traded_main = s.traded_main.saturating_add(*given_up),
+                    TradeKind::Secondary => {
+                        s.traded_secondary = s.traded_secondary.saturating_add(*given_up)
+                    }
                 }
             }
         }
