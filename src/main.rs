@@ -31,8 +31,8 @@ struct Cli {
     /// (default: the user's config directory, umpire/tables/RULESET-ID, if it exists).
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
-    /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default, or
-    /// dnb-standard).
+    /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default,
+    /// dnb-standard or late19-naval).
     #[arg(long, value_name = "ID")]
     ruleset: Option<String>,
     #[command(subcommand)]
@@ -246,7 +246,7 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
-        /// Whose demo: fgdn-1.1 (default) or dnb-standard.
+        /// Whose demo: fgdn-1.1 (default), dnb-standard or late19-naval.
         #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
         ruleset: String,
     },
@@ -372,6 +372,104 @@ fn dispatch_dnb(command: Cmd, tables_dir: Option<&std::path::Path>) -> Result<()
     }
 }
 
+/// A battle of a ruleset on the generic faces (its screen model, the generic session): run,
+/// status, log, report, play, review and watch; `carry` refused with the ruleset's reason.
+fn dispatch_generic<R: umpire::core::board::Board>(
+    command: Cmd,
+    tables_dir: Option<&std::path::Path>,
+    demo: (&str, &str),
+    carry: &str,
+) -> Result<(), CliError> {
+    use umpire::session::Session;
+    let tables = umpire::session::tables_for::<R>(tables_dir)?;
+    let open = |file: &PathBuf| Session::<R>::open(file, tables.clone());
+    match command {
+        Cmd::Run {
+            file,
+            script,
+            save,
+            force,
+        } => {
+            if let Some(out) = &save {
+                cli::run::check_out(out, force)?;
+            }
+            cli::run::run(&mut open(&file)?, &script, save.as_deref())
+        }
+        Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
+        Cmd::Log { file, ship, format } => {
+            if ship.is_some() {
+                return Err(CliError::input(format!(
+                    "--ship is not yet available for {} battles: `umpire log FILE` lists every entry",
+                    R::ID
+                )));
+            }
+            match format {
+                Format::Text => cli::ruleset::log(&open(&file)?, false),
+                Format::Json => cli::ruleset::log(&open(&file)?, true),
+                Format::Md | Format::Csv => Err(CliError::input(format!(
+                    "{} battles have the text and json log formats (--format text|json)",
+                    R::ID
+                ))),
+            }
+        }
+        Cmd::Report {
+            file,
+            format,
+            out,
+            force,
+            ..
+        } => {
+            if let Some(out) = &out {
+                cli::report::check_out(out, &file, force)?;
+            }
+            let battle = open(&file)?;
+            let text = match format {
+                cli::report::Format::Md => cli::ruleset::report(&battle, false)?,
+                cli::report::Format::Json => cli::ruleset::report(&battle, true)?,
+                cli::report::Format::Html | cli::report::Format::Csv => {
+                    return Err(CliError::input(format!(
+                        "{} reports are Markdown or JSON (--format md|json)",
+                        R::ID
+                    )))
+                }
+            };
+            cli::report::write_report(&text, Some(&file), out.as_deref())
+        }
+        Cmd::Play { file, play: args } => play_generic::<R>(Some(file), args, tables, demo),
+        Cmd::Review { file, keymap, at } => Ok(tui::review_board::<R>(
+            &file,
+            tables,
+            keymap.as_deref(),
+            at.as_deref(),
+        )?),
+        Cmd::Watch { file, side } => Ok(tui::watch_board::<R>(&file, side.as_deref(), tables)?),
+        Cmd::Carry { .. } => Err(CliError::input(carry)),
+        // Only the commands of `file_of` come here.
+        _ => Err(CliError::input(
+            "this command does not read a battle file (see `umpire --help`)",
+        )),
+    }
+}
+
+/// The generic dashboard of a ruleset with a screen model.
+fn play_generic<R: umpire::core::board::Board>(
+    file: Option<PathBuf>,
+    args: PlayArgs,
+    tables: R::Tables,
+    demo: (&str, &str),
+) -> Result<(), CliError> {
+    let options = PlayOptions {
+        file,
+        save: args.save,
+        keymap: args.keymap,
+        data_dir: None,
+    };
+    if let Some(farewell) = tui::play_board::<R>(&options, tables, demo)? {
+        cli::out(&farewell);
+    }
+    Ok(())
+}
+
 /// The D&B dashboard (the generic one, drawn from D&B's screen model).
 fn play_dnb(
     file: Option<PathBuf>,
@@ -402,7 +500,13 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             )?;
             return play_dnb(None, cli.play, tables);
         }
-        Some("dnb-standard") => {
+        Some("late19-naval") if cli.command.is_none() => {
+            use umpire::rulesets::late19::game::Late19;
+            let tables = umpire::session::tables_for::<Late19>(cli.tables.as_deref())?;
+            let demo = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
+            return play_generic::<Late19>(None, cli.play, tables, demo);
+        }
+        Some("dnb-standard" | "late19-naval") => {
             return Err(CliError::input(
                 "--ruleset picks the demo battle `umpire` opens with no command; a file's \
                  ruleset is read from its [scenario] ruleset key",
@@ -416,6 +520,19 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
     }
     if let Some(file) = file_of(&cli.command) {
+        if umpire::session::ruleset_of(file)? == "late19-naval" {
+            use umpire::rulesets::late19::game::Late19;
+            let tables_dir = cli.tables.clone();
+            let demo = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
+            let carry = "the late-19th-century naval rules carry no damage from one battle to \
+                         the next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles";
+            return dispatch_generic::<Late19>(
+                cli.command.expect("a command with a file"),
+                tables_dir.as_deref(),
+                demo,
+                carry,
+            );
+        }
         if umpire::session::ruleset_of(file)? == "dnb-standard" {
             let tables_dir = cli.tables.clone();
             return dispatch_dnb(
@@ -568,6 +685,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,
                 "dnb-standard" => umpire::session::DEMO_DNB,
+                "late19-naval" => umpire::session::DEMO_LATE19,
                 other => {
                     return Err(CliError::input(format!(
                         "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",

@@ -29,6 +29,8 @@ const INTERACTIVE: &[(&str, &str)] = &[
     ("umpire --ruleset dnb-standard", ""),
     ("umpire play dnb.toml", ""),
     ("umpire play dnb.toml --save dnb-save.toml", ""),
+    ("umpire --ruleset late19-naval", ""),
+    ("umpire play l19.toml", ""),
 ];
 
 fn root() -> PathBuf {

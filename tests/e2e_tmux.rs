@@ -399,3 +399,41 @@ fn an_umpire_plays_the_dnb_demo_from_the_keyboard() {
     let log = umpire(&["log"], &save);
     assert!(log.contains("gunnery bismarck hood range close"), "{log}");
 }
+
+/// SPEC 8: `umpire --ruleset late19-naval` opens its demo on the generic dashboard; the guns
+/// form fires a salvo, `n` ends the step, and the save has every command when the umpire quits.
+#[test]
+fn an_umpire_plays_the_late19_demo_from_the_keyboard() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let data = probe.path().join("data");
+    let t = Tmux::start(
+        "late19",
+        probe.path(),
+        80,
+        24,
+        &script("--ruleset late19-naval", &data),
+    );
+    t.wait_for("Turn 1 · guns step");
+    t.wait_for("Dingyuan");
+    t.keys(&[":"]);
+    t.type_text("dice 6 6 6 6 6 6 6 6");
+    t.keys(&["Enter"]);
+    t.wait_for("dice queued");
+    // Dingyuan (the first ship) at Matsushima, the fourth other ship in the fleet.
+    t.keys(&["f", "Right", "Right", "Right", "Right"]);
+    t.wait_for("> guns dingyuan at matsushima main");
+    t.keys(&["Enter"]);
+    t.wait_for("BREAK OFF");
+    t.keys(&["n"]);
+    t.wait_for("Turn 1 · torpedoes step");
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0");
+    let save = only_save(&data.join("umpire").join("saves"));
+    let v = status(&save);
+    assert_eq!(v["clock"]["phase"], "torpedoes");
+    let log = umpire(&["log"], &save);
+    assert!(log.contains("guns dingyuan at matsushima main"), "{log}");
+}

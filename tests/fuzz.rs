@@ -911,3 +911,158 @@ fn fuzz_the_dnb_save_loader() {
     );
     assert!(runs > 0 || budget().is_zero());
 }
+
+// ------------------------------------------------------------------------------ late19-naval
+
+/// The late-19th command target's battle: its demo after a salvo, a torpedo and a step's end.
+fn late19_battle() -> umpire::core::game::Journal<umpire::rulesets::late19::game::Late19> {
+    use umpire::core::ruleset::Ruleset;
+    use umpire::rulesets::late19::game::Late19;
+    let setup = Late19::parse_setup("demo-late19.toml", umpire::session::DEMO_LATE19).unwrap();
+    let tables = umpire::rulesets::late19::Tables::builtin().unwrap();
+    let mut game = umpire::core::game::Journal::<Late19>::new(&setup, tables);
+    for line in [
+        "guns dingyuan at matsushima main",
+        "guns yoshino at jingyuan secondary n 2 los",
+        "next",
+        "torpedo naniwa at dingyuan",
+        "chart minor",
+    ] {
+        let cmd = <Late19 as umpire::core::ruleset::Rules>::parse(line).unwrap();
+        game.execute(&cmd, &mut SeededDice).unwrap();
+    }
+    game
+}
+
+/// Any text as a late-19th command: it reads back as printed, and a refused command changes
+/// nothing.
+fn late19_command_target(
+    game: &umpire::core::game::Journal<umpire::rulesets::late19::game::Late19>,
+    input: &[u8],
+) {
+    use umpire::core::ruleset::{Rules, Ruleset};
+    use umpire::rulesets::late19::game::Late19;
+    let Ok(text) = std::str::from_utf8(input) else {
+        return;
+    };
+    let Ok(cmd) = Late19::parse(text) else {
+        return;
+    };
+    let printed = cmd.to_string();
+    assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
+    assert_eq!(
+        Late19::parse(&printed).ok().map(|c| c.to_string()),
+        Some(printed.clone()),
+        "{text:?} printed as {printed:?} does not read back"
+    );
+    let mut played = game.clone();
+    match played.execute(&cmd, &mut SeededDice) {
+        Ok(_) => {
+            let _ = Late19::status_json(&played.state, &played.tables);
+        }
+        Err(_) => {
+            assert!(
+                played.state == game.state,
+                "refused {text:?} changed the state"
+            );
+            assert_eq!(played.entries().len(), game.entries().len());
+        }
+    }
+}
+
+/// Any bytes as a late-19th save: refused with a message, or opened, replayed, verified and
+/// worded.
+fn late19_save_target(input: &[u8]) {
+    use umpire::core::game::{Journal, Record};
+    use umpire::core::ruleset::Ruleset;
+    use umpire::rulesets::late19::game::Late19;
+    let Ok(loaded) = parse_save_bytes::<Record<Late19>>("fuzz.toml", input) else {
+        return;
+    };
+    let Ok(setup) = Late19::parse_setup("fuzz.toml", &loaded.scenario_text) else {
+        return;
+    };
+    let tables = umpire::rulesets::late19::Tables::builtin().unwrap();
+    if let Ok(game) = Journal::<Late19>::replay(&setup, tables.clone(), loaded.entries.clone()) {
+        let _ = Late19::status_json(&game.state, &game.tables);
+        let _ = Journal::<Late19>::verify(&setup, tables.clone(), &loaded.entries);
+        let mut walk = Journal::<Late19>::new(&setup, tables);
+        for e in game.entries() {
+            let _ = Late19::entry_lines(&walk.state, e);
+            walk.commit(e.clone());
+        }
+    }
+}
+
+fn late19_command_corpus() -> Vec<Vec<u8>> {
+    let mut lines: Vec<String> = Vec::new();
+    for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
+        for (name, bytes) in files_in(&dir) {
+            if name.ends_with(".umpire") && name.contains("late19") {
+                lines.extend(
+                    String::from_utf8(bytes)
+                        .unwrap()
+                        .lines()
+                        .map(str::to_string),
+                );
+            }
+        }
+    }
+    lines.extend(
+        [
+            "guns zhenyuan at akagi secondary n 1 range 8 los cover moved",
+            "torpedo fulong at yoshino range 3",
+            "torpedo fulong lost",
+            "hit akagi by very_light from fulong",
+            "mine naniwa",
+            "trade matsushima main 1",
+            "initiative",
+            "chart 2 1 minor",
+            "until 3 movement",
+            "dice 1 2 3 4 5 6",
+            "expect akagi fp 6",
+            "expect clock 1 torpedoes",
+        ]
+        .map(str::to_string),
+    );
+    lines.retain(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    lines.sort();
+    lines.dedup();
+    lines.into_iter().map(String::into_bytes).collect()
+}
+
+fn late19_save_corpus() -> Vec<Vec<u8>> {
+    use umpire::core::game::Record;
+    use umpire::rulesets::late19::game::Late19;
+    let game = late19_battle();
+    let entries: Vec<&Record<Late19>> = game.entries().iter().collect();
+    vec![
+        umpire::session::DEMO_LATE19.as_bytes().to_vec(),
+        save_text("late19-busy.toml", umpire::session::DEMO_LATE19, &entries)
+            .unwrap()
+            .into_bytes(),
+    ]
+}
+
+#[test]
+fn fuzz_the_late19_command_parser_and_rules() {
+    let game = late19_battle();
+    let corpus = late19_command_corpus();
+    let runs = fuzz("late19-command", &corpus, seed(6), &|v| v, &|input| {
+        late19_command_target(&game, input)
+    });
+    assert!(runs > 0 || budget().is_zero());
+}
+
+#[test]
+fn fuzz_the_late19_save_loader() {
+    let corpus = late19_save_corpus();
+    let runs = fuzz(
+        "late19-save",
+        &corpus,
+        seed(7),
+        &|v| rechecksum(&v),
+        &late19_save_target,
+    );
+    assert!(runs > 0 || budget().is_zero());
+}

@@ -10,6 +10,7 @@ use umpire::core::game::Record;
 use umpire::core::ruleset::sniff;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::Entry;
+use umpire::rulesets::late19::game::Late19;
 use umpire::store::format::{entry_line, ENTRY_PREFIX, LOG_MARKER};
 
 /// Every entry line of a save: decoded, re-encoded, and compared with the line as stored.
@@ -23,6 +24,8 @@ fn check_lines(path: &Path) -> usize {
         let json = &line[ENTRY_PREFIX.len() + 9..];
         let decoded = if sniff(&text) == Ok("dnb-standard") {
             serde_json::from_str::<Record<Dnb>>(json).map(|e| serde_json::to_string(&e))
+        } else if sniff(&text) == Ok("late19-naval") {
+            serde_json::from_str::<Record<Late19>>(json).map(|e| serde_json::to_string(&e))
         } else {
             serde_json::from_str::<Entry>(json).map(|e| serde_json::to_string(&e))
         };

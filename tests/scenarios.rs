@@ -101,9 +101,9 @@ fn every_script_passes_against_its_scenario_and_the_save_checks() {
         let header: Vec<&str> = body.lines().take_while(|l| l.starts_with('#')).collect();
         // Every script names the rule system and the sections it tests.
         assert!(
-            header
-                .iter()
-                .any(|l| l.contains("FG&DN") || l.contains("Dreadnoughts & Battlewagons")),
+            header.iter().any(|l| l.contains("FG&DN")
+                || l.contains("Dreadnoughts & Battlewagons")
+                || l.contains("Late 19th Century")),
             "{name}.umpire: its header comment must cite the rule system and section it tests"
         );
         let save = copy_scenario(&dir, name);

@@ -35,6 +35,26 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             Err(errors) => errors,
         };
     }
+    // So is a late-19th naval table file (`tables/late19-naval/`).
+    let in_late19_dir = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .is_some_and(|d| d == crate::rulesets::late19::ID);
+    if in_late19_dir && !looks_like_scenario(&text) {
+        use crate::core::ruleset::Ruleset;
+        use crate::rulesets::late19::game::Late19;
+        let text = match store::tables::read_table_file(path) {
+            Ok(text) => text,
+            Err(e) => return vec![e],
+        };
+        return match Late19::tables_with(&[(name, text)]) {
+            Ok(t) => Late19::table_notes(&t)
+                .into_iter()
+                .map(|n| format!("note: {n}"))
+                .collect(),
+            Err(errors) => errors,
+        };
+    }
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
         let text = match store::tables::read_table_file(path) {
@@ -66,6 +86,13 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             use crate::rulesets::dnb::game::Dnb;
             return match crate::session::tables_for::<Dnb>(tables_dir) {
                 Ok(t) => super::ruleset::check_file::<Dnb>(path, t),
+                Err(e) => e.message.lines().map(str::to_string).collect(),
+            };
+        }
+        Ok("late19-naval") => {
+            use crate::rulesets::late19::game::Late19;
+            return match crate::session::tables_for::<Late19>(tables_dir) {
+                Ok(t) => super::ruleset::check_file::<Late19>(path, t),
                 Err(e) => e.message.lines().map(str::to_string).collect(),
             };
         }

@@ -4,3 +4,4 @@
 //! `core::ruleset::RULESETS`.
 pub mod dnb;
 pub mod fgdn;
+pub mod late19;

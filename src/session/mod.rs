@@ -14,6 +14,8 @@ pub const DEMO_NAME: &str = "saves/demo.toml";
 pub const DEMO: &str = include_str!("../../saves/demo.toml");
 /// The Dreadnoughts & Battlewagons demo battle (`umpire demo FILE --ruleset dnb-standard`).
 pub const DEMO_DNB: &str = include_str!("../../saves/demo-dnb.toml");
+/// The late-19th-century naval demo battle (`umpire demo FILE --ruleset late19-naval`).
+pub const DEMO_LATE19: &str = include_str!("../../saves/demo-late19.toml");
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]

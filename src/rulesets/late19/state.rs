@@ -1,0 +1,244 @@
+//! `L19State` (ships in scenario order, the readings chosen, chart values queued, the turn's
+//! initiative) and `apply`: total, no dice, no tables. An event naming a ship that is not in
+//! the state changes nothing.
+use super::event::Ev;
+use super::ship::{L19Ship, L19ShipSpec, TradeKind};
+use crate::core::dice::Provenance;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// Firing Torpedoes rule i: "Roll 3 D6 ... A 4, 5, or 6 is a hit".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TorpedoHits {
+    /// One hit if any die shows 4-6 (the torpedo "has run its course" after one ship).
+    #[default]
+    Any,
+    /// One hit per die showing 4-6.
+    PerDie,
+}
+
+/// The scenario's `[options]`: readings where umpires would differ.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct L19Options {
+    pub torpedo_hits: TorpedoHits,
+}
+
+/// The turn's movement order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Initiative {
+    pub turn: u32,
+    pub throws: Vec<(String, u32)>,
+    pub first: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct L19State {
+    pub ships: Vec<L19Ship>,
+    pub options: L19Options,
+    pub chart_queue: VecDeque<String>,
+    pub initiative: Option<Initiative>,
+}
+
+/// `[scenario]` of a late19-naval file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioHead {
+    pub name: String,
+    pub ruleset: String,
+    pub start: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub date: Option<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioFile {
+    scenario: ScenarioHead,
+    #[serde(default)]
+    options: L19Options,
+    #[serde(default)]
+    ship: Vec<L19ShipSpec>,
+}
+
+impl L19State {
+    pub fn new(ships: Vec<L19ShipSpec>, options: L19Options) -> L19State {
+        L19State {
+            ships: ships.into_iter().map(L19Ship::new).collect(),
+            options,
+            ..L19State::default()
+        }
+    }
+
+    /// Parse and validate a scenario; every message names the file and, for ships, the ship
+    /// and the key.
+    pub fn from_scenario(file: &str, text: &str) -> Result<(ScenarioHead, L19State), Vec<String>> {
+        let raw: ScenarioFile = toml::from_str(text)
+            .map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
+        let mut errs = Vec::new();
+        if raw.scenario.ruleset != super::ID {
+            errs.push(format!(
+                "{file}: [scenario] ruleset: \"{}\" is not \"{}\"",
+                raw.scenario.ruleset,
+                super::ID
+            ));
+        }
+        if raw
+            .scenario
+            .start
+            .parse::<u32>()
+            .map_or(true, |t| t == 0 || t > 9999)
+        {
+            errs.push(format!(
+                "{file}: [scenario] start: \"{}\" is not a turn number (1, 2, ...)",
+                raw.scenario.start
+            ));
+        }
+        let mut seen: Vec<String> = Vec::new();
+        for s in &raw.ship {
+            for p in s.problems() {
+                errs.push(format!("{file}: {p}"));
+            }
+            let id = s.id.to_ascii_lowercase();
+            if seen.contains(&id) {
+                errs.push(format!(
+                    "{file}: ship \"{}\": id: used twice (ids are case-insensitive)",
+                    s.id
+                ));
+            }
+            seen.push(id);
+        }
+        if raw.ship.is_empty() {
+            errs.push(format!("{file}: no [[ship]]"));
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        let ships = raw
+            .ship
+            .into_iter()
+            .map(|mut s| {
+                s.id = s.id.to_ascii_lowercase();
+                s
+            })
+            .collect();
+        Ok((raw.scenario, L19State::new(ships, raw.options)))
+    }
+
+    /// Index of a ship by id (case-insensitive).
+    pub fn index(&self, id: &str) -> Option<usize> {
+        self.ships
+            .iter()
+            .position(|s| s.spec.id.eq_ignore_ascii_case(id))
+    }
+
+    pub fn ship(&self, id: &str) -> Option<&L19Ship> {
+        self.index(id).map(|i| &self.ships[i])
+    }
+
+    fn ship_mut(&mut self, id: &str) -> Option<&mut L19Ship> {
+        self.index(id).map(move |i| &mut self.ships[i])
+    }
+
+    /// The sides, in scenario order.
+    pub fn sides(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for s in &self.ships {
+            if !out.iter().any(|x| x.eq_ignore_ascii_case(&s.spec.side)) {
+                out.push(s.spec.side.clone());
+            }
+        }
+        out
+    }
+}
+
+/// Fold one event into the state. Total: never fails, never rolls, never reads a table; counts
+/// saturate, so even a hand-made save cannot overflow them.
+pub fn apply(st: &mut L19State, ev: &Ev) {
+    match ev {
+        Ev::L19ChartQueued { values } => st.chart_queue.extend(values.iter().cloned()),
+        Ev::L19ChartRead { read } => {
+            if read.provenance == Provenance::Queued {
+                st.chart_queue.pop_front();
+            }
+        }
+        Ev::L19GunsFired {
+            ship,
+            target,
+            armament,
+            turn,
+            ..
+        } => {
+            if let Some(s) = st.ship_mut(ship) {
+                // Only this turn and the last matter (same target the previous turn).
+                s.fired.retain(|(t, _, _)| t.saturating_add(1) >= *turn);
+                s.fired.push((*turn, *armament, target.clone()));
+            }
+        }
+        Ev::L19Hit {
+            ship, result, lost, ..
+        } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.fp_lost = s.fp_lost.saturating_add(*lost);
+                s.lost_this_phase = s.lost_this_phase.saturating_add(*lost);
+                if *result == super::ship::HitResult::Minor {
+                    s.minor_damage = s.minor_damage.saturating_add(1);
+                }
+            }
+        }
+        Ev::L19TorpedoFired { ship, turn, .. } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.torpedoes_fired = s.torpedoes_fired.saturating_add(1);
+                s.torpedo_turn = Some(*turn);
+            }
+        }
+        Ev::L19Traded {
+            ship,
+            kind,
+            fp,
+            given_up,
+        } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.fp_lost = s.fp_lost.saturating_sub(*fp);
+                s.lost_this_phase = s.lost_this_phase.saturating_sub(*fp);
+                match kind {
+                    TradeKind::Move => s.traded_move = s.traded_move.saturating_add(*given_up),
+                    TradeKind::Main => s.traded_main = s.traded_main.saturating_add(*given_up),
+                    TradeKind::Secondary => {
+                        s.traded_secondary = s.traded_secondary.saturating_add(*given_up)
+                    }
+                }
+            }
+        }
+        Ev::L19TradeClosed { ship } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.lost_this_phase = 0;
+            }
+        }
+        Ev::L19Initiative {
+            turn,
+            throws,
+            first,
+        } => {
+            st.initiative = Some(Initiative {
+                turn: *turn,
+                throws: throws.clone(),
+                first: first.clone(),
+            })
+        }
+        Ev::L19Sank { ship, turn } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.sunk_turn = Some(*turn);
+            }
+        }
+        Ev::L19Landed { .. }
+        | Ev::L19BreakOff { .. }
+        | Ev::L19Sinking { .. }
+        | Ev::L19TorpedoResult { .. } => {}
+    }
+}

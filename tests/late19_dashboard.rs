@@ -1,0 +1,190 @@
+//! SPEC 8: a late-19th-century naval battle (`late19-naval`) in the dashboard written once for
+//! every ruleset (`tui::board`, drawn from `rulesets::late19::board`): its ship log on screen
+//! (FP left of FP, critical point, guns, torpedoes, minor damage, orders), the guns and torpedo
+//! forms, the chart read asked on screen, review and a side's watch. Every command is in the
+//! save on disk before the screen shows it.
+mod screen_common;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use screen_common::{assert_shows, buffer_text};
+use umpire::core::dice::Provenance;
+use umpire::core::ruleset::Rules;
+use umpire::rulesets::late19::game::Late19;
+use umpire::rulesets::late19::Tables;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+struct Board {
+    app: BoardApp<Late19>,
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn tables() -> Tables {
+    Tables::builtin().unwrap()
+}
+
+/// The demo, saved to a fresh file and opened under the writer's lock.
+fn board() -> Board {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("l19.toml");
+    let demo = Session::<Late19>::from_text("demo", session::DEMO_LATE19, tables()).unwrap();
+    session::new_save(&path, &demo).unwrap();
+    let (battle, writer) = Session::<Late19>::open_writable(&path, tables()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    Board {
+        app,
+        path,
+        _dir: dir,
+    }
+}
+
+impl Board {
+    fn press(&mut self, keys: &[&str]) {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+    }
+
+    fn screen(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    }
+
+    fn on_disk(&self) -> Session<Late19> {
+        Session::<Late19>::open(&self.path, tables()).unwrap()
+    }
+}
+
+#[test]
+fn the_late19_dashboard_shows_its_ship_log_at_80x24_and_160x48() {
+    let mut b = board();
+    let small = b.screen(80, 24);
+    assert_shows(
+        &small,
+        &[
+            "Turn 1 · guns step",
+            "FP",
+            "CP",
+            "Dingyuan",
+            "16/16",
+            "IC/CDB",
+        ],
+        &["DP", "Flood", "SI"],
+    );
+    insta::assert_snapshot!("late19_demo_80x24", small);
+    insta::assert_snapshot!("late19_demo_160x48", b.screen(160, 48));
+}
+
+#[test]
+fn the_guns_form_builds_the_salvo_and_the_hits_land_on_screen_and_on_disk() {
+    let mut b = board();
+    b.press(&[":", "'dice 6 6 5 3 6 5 4 6'", "enter"]);
+    // Dingyuan (the first ship) fires: target cycles through the fleet to Akagi (the 7th
+    // other ship), main armament, direct line-of-sight.
+    b.press(&["f"]);
+    for _ in 0..7 {
+        b.press(&["right"]);
+    }
+    b.press(&["tab", "tab", "tab", "tab", "right"]);
+    let form = b.screen(100, 30);
+    assert!(form.contains("> guns dingyuan at akagi main los"), "{form}");
+    b.press(&["enter"]);
+    let shown = b.screen(160, 48);
+    assert_shows(
+        &shown,
+        &[
+            "Dingyuan fires her main armament (heavy guns) at Akagi",
+            "SINKING",
+        ],
+        &[],
+    );
+    let disk = b.on_disk();
+    assert_eq!(disk.game.state, b.app.battle.game.state);
+    let akagi = disk.game.state.rules.ship("akagi").unwrap();
+    assert_eq!(akagi.fp_lost, 6);
+}
+
+#[test]
+fn the_unknown_hit_cell_is_asked_on_screen_and_logged_as_typed() {
+    let mut b = board();
+    b.press(&["n"]);
+    // Matsushima (the fifth ship) fires a torpedo at Fulong, a torpedo boat: torpedoes on a
+    // torpedo boat is the one cell the text does not show.
+    b.press(&[":", "'dice 5 1 1 4'", "enter"]);
+    b.press(&[":", "'torpedo matsushima at fulong'", "enter"]);
+    let asked = b.screen(120, 30);
+    assert!(
+        asked.contains("Resolving hits on Ships, torpedoes on a Torpedo Boat, die score 4"),
+        "{asked}"
+    );
+    assert_eq!(
+        b.on_disk().game.entries().len(),
+        2,
+        "nothing saved while asking"
+    );
+    b.press(&["'2'", "enter"]);
+    let disk = b.on_disk();
+    let reads: Vec<(String, Provenance)> = disk
+        .game
+        .entries()
+        .iter()
+        .flat_map(|e| e.events.iter().filter_map(Late19::charted))
+        .collect();
+    assert_eq!(reads, vec![("2".to_string(), Provenance::Typed)]);
+    assert!(b.screen(160, 48).contains("BREAK OFF"));
+}
+
+#[test]
+fn review_and_a_sides_watch_follow_the_fog_reading() {
+    let mut b = board();
+    b.press(&[":", "'dice 6 6 6 6 6 6 6 6'", "enter"]);
+    b.press(&[":", "'guns dingyuan at yoshino main'", "enter"]);
+    let mut app = umpire::tui::board::open_review::<Late19>(
+        &b.path,
+        tables(),
+        Keymap::default(),
+        Some("start"),
+    )
+    .unwrap();
+    app.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert!(buffer_text(t.backend().buffer()).contains("REVIEW 0/2"));
+    let (mut w, _follower) = umpire::tui::board::open_watch::<Late19>(
+        &b.path,
+        Some("beiyang"),
+        tables(),
+        Keymap::default(),
+    )
+    .unwrap();
+    w.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(160, 40)).unwrap();
+    t.draw(|f| w.draw(f)).unwrap();
+    let seen = buffer_text(t.backend().buffer());
+    // Yoshino is Japanese: Beiyang sees her type and her orders, not her FP left.
+    assert_shows(&seen, &["WATCH as Beiyang", "?/12", "BREAK OFF"], &["4/12"]);
+}

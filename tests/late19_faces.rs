@@ -1,0 +1,151 @@
+//! SPEC 8: the headless faces on a late-19th-century naval battle (`late19-naval`): demo, run,
+//! status --json, log, check (the table cells not printed in the text), report, and the clear
+//! refusals (carry, a bad command).
+mod common;
+
+use common::umpire;
+use serde_json::Value;
+
+fn demo(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("l19.toml");
+    let o = umpire()
+        .args(["demo", "--ruleset", "late19-naval"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    path
+}
+
+fn run(save: &std::path::Path, script: &str) -> std::process::Output {
+    let path = save.with_extension("umpire");
+    std::fs::write(&path, script).unwrap();
+    umpire()
+        .arg("run")
+        .arg(save)
+        .arg("--script")
+        .arg(&path)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_late19_demo_plays_headless_run_status_log_check_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let o = run(
+        &save,
+        "dice 6 6 1 1 1\nguns dingyuan at akagi main\nturn\nexpect clock 2 guns\n",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Heavy guns on a gunboat, die 6: 2 FP (a reconstructed cell, and the log says so).
+    assert!(
+        out.contains("loses 2 FP, 4 left [cell reconstructed]"),
+        "{out}"
+    );
+    let o = umpire()
+        .args(["status", "--json"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["scenario"]["ruleset"], "late19-naval");
+    assert_eq!(v["clock"]["turn"], "2");
+    assert_eq!(v["clock"]["phase"], "guns");
+    let akagi = &v["ships"][7];
+    assert_eq!(akagi["id"], "akagi");
+    assert_eq!(akagi["fp"], 4);
+    assert_eq!(akagi["fp_max"], 6);
+    assert_eq!(akagi["critical_point"], 3);
+    assert_eq!(akagi["status"], "afloat");
+    // The initiative of turn 1 was thrown at the end of its step (two seeded dice).
+    let o = umpire().arg("log").arg(&save).output().unwrap();
+    let log = String::from_utf8_lossy(&o.stdout);
+    assert!(log.contains("initiative: Beiyang"), "{log}");
+    let o = umpire().arg("check").arg(&save).output().unwrap();
+    let check =
+        String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(
+        check.contains("hits.toml torpedo on torpedo_boat: unknown"),
+        "{check}"
+    );
+    assert!(check.contains("reconstructed"), "{check}");
+    let o = umpire().arg("report").arg(&save).output().unwrap();
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Rule system `late19-naval`"));
+}
+
+#[test]
+fn a_bad_late19_command_says_why_and_changes_nothing_and_carry_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let before = std::fs::read_to_string(&save).unwrap();
+    let o = run(&save, "torpedo akagi at dingyuan\n");
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Turn Sequence 2"), "{err}");
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), before);
+    let o = umpire()
+        .arg("carry")
+        .arg(&save)
+        .arg("--into")
+        .arg(dir.path().join("next.toml"))
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("carry no damage"));
+}
+
+#[test]
+fn check_reads_a_late19_table_file_by_its_directory_and_tables_dir_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let tdir = dir.path().join("late19-naval");
+    std::fs::create_dir(&tdir).unwrap();
+    // An owner fills the unknown cell from a printed copy of the rules.
+    let hits = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/late19-naval/hits.toml"),
+    )
+    .unwrap()
+    .replace("provenance = \"unknown\"", "provenance = \"text\"")
+    .replace(
+        "cells = []",
+        "cells = [{ faces = \"1-6\", result = \"lose_2\" }]",
+    );
+    std::fs::write(tdir.join("hits.toml"), &hits).unwrap();
+    let o = umpire()
+        .arg("check")
+        .arg(tdir.join("hits.toml"))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("unknown"), "{out}");
+    let save = demo(dir.path());
+    let script = save.with_extension("umpire");
+    std::fs::write(
+        &script,
+        "next\ndice 4 4 4 3\ntorpedo matsushima at fulong\n",
+    )
+    .unwrap();
+    let o = umpire()
+        .arg("--tables")
+        .arg(&tdir)
+        .arg("run")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // The owner's cell answers: no chart read asked.
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("hit on Fulong by torpedoes from Matsushima: die 3, loses 2 FP, 2 left"),
+        "{out}"
+    );
+    assert!(!out.contains("chart read"), "{out}");
+}
