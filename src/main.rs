@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use umpire::cli::{self, log::Format, Battle, CliError};
+use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::late19::game::Late19;
 use umpire::tui::{self, PlayOptions};
 
 fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
@@ -286,92 +288,6 @@ fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
     }
 }
 
-/// A Dreadnoughts & Battlewagons battle: the headless faces of the generic session.
-fn dispatch_dnb(command: Cmd, tables_dir: Option<&std::path::Path>) -> Result<(), CliError> {
-    use umpire::rulesets::dnb::game::Dnb;
-    use umpire::session::Session;
-    let tables = umpire::session::tables_for::<Dnb>(tables_dir)?;
-    let open = |file: &PathBuf| Session::<Dnb>::open(file, tables.clone());
-    match command {
-        Cmd::Run {
-            file,
-            script,
-            save,
-            force,
-        } => {
-            if let Some(out) = &save {
-                cli::run::check_out(out, force)?;
-            }
-            cli::run::run(&mut open(&file)?, &script, save.as_deref())
-        }
-        Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
-        Cmd::Log { file, ship, format } => {
-            if ship.is_some() {
-                return Err(CliError::input(
-                    "--ship is not yet available for dnb-standard battles: `umpire log FILE` lists every entry",
-                ));
-            }
-            match format {
-                Format::Text => cli::ruleset::log(&open(&file)?, false),
-                Format::Json => cli::ruleset::log(&open(&file)?, true),
-                Format::Md | Format::Csv => Err(CliError::input(
-                    "dnb-standard battles have the text and json log formats (--format text|json)",
-                )),
-            }
-        }
-        Cmd::Report {
-            file,
-            format,
-            out,
-            force,
-            ..
-        } => {
-            if let Some(out) = &out {
-                cli::report::check_out(out, &file, force)?;
-            }
-            let battle = open(&file)?;
-            let text = match format {
-                cli::report::Format::Md => cli::ruleset::report(&battle, false)?,
-                cli::report::Format::Json => cli::ruleset::report(&battle, true)?,
-                cli::report::Format::Html | cli::report::Format::Csv => {
-                    return Err(CliError::input(
-                        "dnb-standard reports are Markdown or JSON (--format md|json)",
-                    ))
-                }
-            };
-            cli::report::write_report(&text, Some(&file), out.as_deref())
-        }
-        Cmd::Play { file, play: args } => play_dnb(Some(file), args, tables),
-        Cmd::Review { file, keymap, at } => Ok(tui::review_board::<Dnb>(
-            &file,
-            tables,
-            keymap.as_deref(),
-            at.as_deref(),
-        )?),
-        Cmd::Watch { file, side } => Ok(tui::watch_board::<Dnb>(&file, side.as_deref(), tables)?),
-        Cmd::Sheets {
-            file,
-            format,
-            out,
-            force,
-            at_start,
-        } => {
-            if let Some(out) = &out {
-                cli::sheets::check_out(out, &file, force)?;
-            }
-            cli::sheets::run(&open(&file)?, format, at_start, out.as_deref())
-        }
-        Cmd::Carry { .. } => Err(CliError::input(
-            "Dreadnoughts & Battlewagons carries no damage from one battle to the next (its \
-             standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 battles",
-        )),
-        // Only the commands of `file_of` come here.
-        _ => Err(CliError::input(
-            "this command does not read a battle file (see `umpire --help`)",
-        )),
-    }
-}
-
 /// A battle of a ruleset on the generic faces (its screen model, the generic session): run,
 /// status, log, report, play, review and watch; `carry` refused with the ruleset's reason.
 fn dispatch_generic<R: umpire::core::board::Board>(
@@ -435,6 +351,18 @@ fn dispatch_generic<R: umpire::core::board::Board>(
             };
             cli::report::write_report(&text, Some(&file), out.as_deref())
         }
+        Cmd::Sheets {
+            file,
+            format,
+            out,
+            force,
+            at_start,
+        } => {
+            if let Some(out) = &out {
+                cli::sheets::check_out(out, &file, force)?;
+            }
+            cli::sheets::run(&open(&file)?, format, at_start, out.as_deref())
+        }
         Cmd::Play { file, play: args } => play_generic::<R>(Some(file), args, tables, demo),
         Cmd::Review { file, keymap, at } => Ok(tui::review_board::<R>(
             &file,
@@ -470,41 +398,20 @@ fn play_generic<R: umpire::core::board::Board>(
     Ok(())
 }
 
-/// The D&B dashboard (the generic one, drawn from D&B's screen model).
-fn play_dnb(
-    file: Option<PathBuf>,
-    args: PlayArgs,
-    tables: umpire::rulesets::dnb::Tables,
-) -> Result<(), CliError> {
-    let options = PlayOptions {
-        file,
-        save: args.save,
-        keymap: args.keymap,
-        data_dir: None,
-    };
-    let demo = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
-    if let Some(farewell) =
-        tui::play_board::<umpire::rulesets::dnb::game::Dnb>(&options, tables, demo)?
-    {
-        cli::out(&farewell);
-    }
-    Ok(())
-}
+/// The demo battles of the rulesets on the generic faces (name, text).
+const DNB_DEMO: (&str, &str) = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
+const LATE19_DEMO: (&str, &str) = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
 
 fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.ruleset.as_deref() {
         None | Some("fgdn-1.1") => {}
         Some("dnb-standard") if cli.command.is_none() => {
-            let tables = umpire::session::tables_for::<umpire::rulesets::dnb::game::Dnb>(
-                cli.tables.as_deref(),
-            )?;
-            return play_dnb(None, cli.play, tables);
+            let tables = umpire::session::tables_for::<Dnb>(cli.tables.as_deref())?;
+            return play_generic::<Dnb>(None, cli.play, tables, DNB_DEMO);
         }
         Some("late19-naval") if cli.command.is_none() => {
-            use umpire::rulesets::late19::game::Late19;
             let tables = umpire::session::tables_for::<Late19>(cli.tables.as_deref())?;
-            let demo = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
-            return play_generic::<Late19>(None, cli.play, tables, demo);
+            return play_generic::<Late19>(None, cli.play, tables, LATE19_DEMO);
         }
         Some("dnb-standard" | "late19-naval") => {
             return Err(CliError::input(
@@ -520,25 +427,28 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         }
     }
     if let Some(file) = file_of(&cli.command) {
-        if umpire::session::ruleset_of(file)? == "late19-naval" {
-            use umpire::rulesets::late19::game::Late19;
-            let tables_dir = cli.tables.clone();
-            let demo = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
-            let carry = "the late-19th-century naval rules carry no damage from one battle to \
-                         the next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles";
-            return dispatch_generic::<Late19>(
-                cli.command.expect("a command with a file"),
-                tables_dir.as_deref(),
-                demo,
-                carry,
-            );
-        }
-        if umpire::session::ruleset_of(file)? == "dnb-standard" {
-            let tables_dir = cli.tables.clone();
-            return dispatch_dnb(
-                cli.command.expect("a command with a file"),
-                tables_dir.as_deref(),
-            );
+        let tables_dir = cli.tables.clone();
+        match umpire::session::ruleset_of(file)? {
+            "dnb-standard" => {
+                return dispatch_generic::<Dnb>(
+                    cli.command.expect("a command with a file"),
+                    tables_dir.as_deref(),
+                    DNB_DEMO,
+                    "Dreadnoughts & Battlewagons carries no damage from one battle to the next \
+                     (its standard rules have no campaign repair rules): `umpire carry` is for \
+                     fgdn-1.1 battles",
+                )
+            }
+            "late19-naval" => {
+                return dispatch_generic::<Late19>(
+                    cli.command.expect("a command with a file"),
+                    tables_dir.as_deref(),
+                    LATE19_DEMO,
+                    "the late-19th-century naval rules carry no damage from one battle to the \
+                     next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles",
+                )
+            }
+            _ => {}
         }
     }
     let tables = cli::tables(cli.tables.as_deref())?;

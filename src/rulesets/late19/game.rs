@@ -457,6 +457,10 @@ impl Rules for Late19 {
 }
 
 impl Ruleset for Late19 {
+    fn sheets(g: &L19Game, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
+        super::sheet::sheets(g, tables, moment)
+    }
+
     fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
         // The owner's files are matched by file name, as the built-in ones are named.
         let named: Vec<(String, String)> = overrides

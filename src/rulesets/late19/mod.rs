@@ -18,6 +18,7 @@ pub mod command;
 pub mod event;
 pub mod game;
 pub mod rules;
+pub mod sheet;
 pub mod ship;
 pub mod state;
 pub mod tables;
