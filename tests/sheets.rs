@@ -98,6 +98,17 @@ fn every_shipped_scenario_makes_its_sheets() {
                     render(&sheets, Format::Md),
                 )
             }
+            "late19-naval" => {
+                use umpire::core::ruleset::Ruleset;
+                use umpire::rulesets::late19::game::Late19;
+                let s = Session::<Late19>::open(f, Late19::tables_with(&[]).unwrap()).unwrap();
+                let sheets = build(&s, false);
+                (
+                    s.game.state.rules.ships.len(),
+                    render(&sheets, Format::Html),
+                    render(&sheets, Format::Md),
+                )
+            }
             _ => {
                 let s = Session::<Fgdn>::open(f, Tables::builtin()).unwrap();
                 let sheets = build(&s, false);

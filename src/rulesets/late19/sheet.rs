@@ -24,8 +24,10 @@ pub fn sheets(g: &L19Game, tables: &Tables, moment: &str) -> Sheets {
 pub fn sheet(s: &L19Ship, tables: &Tables) -> Sheet {
     let spec = &s.spec;
     let tv = tables.of(spec.kind);
+    // A gun type the text does not print for her type says how it was read (SPEC 8).
     let gun = |g: Option<&(super::ship::GunType, super::tables::Provenance)>, n: u32| match g {
-        Some((t, _)) => format!("{n} × {}", t.words()),
+        Some((t, super::tables::Provenance::Text)) => format!("{n} × {}", t.words()),
+        Some((t, p)) => format!("{n} × {} ({})", t.words(), p.as_str()),
         None => format!("{n}"),
     };
     let mut ship = Section::new("Ship");
@@ -98,26 +100,30 @@ mod tests {
     use crate::core::sheet::Item;
     use crate::rulesets::late19::game::Late19;
 
+    /// Ship Flotation Values: an ironclad has 16 FP and breaks off at 8; each FP lost
+    /// crosses a box ("all hits are cumulative").
     #[test]
-    fn a_battleship_has_20_fp_boxes_breaking_off_at_10_ship_flotation_values() {
+    fn an_ironclad_has_16_fp_boxes_breaking_off_at_8_ship_flotation_values() {
         let setup =
             Late19::parse_setup("demo", crate::session::DEMO_LATE19).expect("the demo parses");
         let tables = Late19::tables_with(&[]).unwrap();
-        let g = Late19::initial(&setup);
-        let sheets = sheets(&g, &tables, "at the start");
-        assert_eq!(sheets.sheets.len(), g.rules.ships.len());
-        let bb = g
+        let mut g = Late19::initial(&setup);
+        let ic = g
             .rules
             .ships
             .iter()
-            .position(|s| s.spec.kind == crate::rulesets::late19::ship::ShipType::Battleship)
-            .expect("a battleship in the demo");
-        let Item::Track(t) = &sheets.sheets[bb].sections[1].items[0] else {
+            .position(|s| s.spec.kind == crate::rulesets::late19::ship::ShipType::Ironclad)
+            .expect("an ironclad in the demo");
+        g.rules.ships[ic].fp_lost = 3;
+        let sheets = sheets(&g, &tables, "now");
+        assert_eq!(sheets.sheets.len(), g.rules.ships.len());
+        let Item::Track(t) = &sheets.sheets[ic].sections[1].items[0] else {
             panic!("the FP track")
         };
-        assert_eq!(t.boxes.len(), 20);
-        assert_eq!(t.boxes[9].text, "10 break off");
-        assert_eq!(t.boxes[19].text, "0 sinks");
-        assert!(t.boxes.iter().all(|b| !b.marked));
+        assert_eq!(t.boxes.len(), 16);
+        assert_eq!(t.boxes[7].text, "8 break off");
+        assert_eq!(t.boxes[15].text, "0 sinks");
+        assert_eq!(t.boxes.iter().filter(|b| b.marked).count(), 3);
+        assert!(t.boxes[2].marked && !t.boxes[3].marked);
     }
 }
