@@ -37,7 +37,8 @@ impl DnbClock {
                 ..self
             },
             Phase::Administrative => DnbClock {
-                turn: self.turn + 1,
+                // A hand-made save can put the clock anywhere: the last turn a u32 holds stays.
+                turn: self.turn.saturating_add(1),
                 phase: Phase::Combat,
             },
         }
@@ -623,6 +624,16 @@ pub fn status(g: &DnbGame) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hand-made save can set the clock to any turn: ending a phase there never overflows.
+    #[test]
+    fn the_clock_at_the_last_turn_a_save_can_hold_does_not_overflow() {
+        let last = DnbClock {
+            turn: u32::MAX,
+            phase: Phase::Administrative,
+        };
+        assert_eq!(last.after_phase().turn, u32::MAX);
+    }
 
     #[test]
     fn engine_verbs_round_trip_and_rule_commands_pass_through() {

@@ -565,7 +565,11 @@ fn check_cover(
             return Err(format!("{DIR}/{file}: {key}: gap, {next} is in no range"));
         }
         match hi {
-            Some(h) => next = h + 1,
+            Some(h) => {
+                next = h
+                    .checked_add(1)
+                    .ok_or_else(|| format!("{DIR}/{file}: {key}: {h} is too large a number"))?
+            }
             None if i + 1 == bands.len() && top.is_none() => return Ok(()),
             None => {
                 return Err(format!(
@@ -1006,6 +1010,22 @@ mod tests {
                 (n.to_string(), t.to_string())
             })
             .collect()
+    }
+
+    /// An owner's table with a range ending at the largest number is refused with a message,
+    /// not an overflow (the band after it would start past every number).
+    #[test]
+    fn a_range_ending_at_the_largest_number_is_refused_not_overflowed() {
+        // The waterline steps (6.9) count hits with an open last range: "1", "2", "3-".
+        let text =
+            builtin("critical_hit.toml").replacen("hits = \"2\"", "hits = \"2-4294967295\"", 1);
+        assert_ne!(text, builtin("critical_hit.toml"));
+        let e = Tables::load(&files_with("critical_hit.toml", &text)).unwrap_err();
+        assert!(
+            e.iter()
+                .any(|m| m.contains("waterline") && m.contains("4294967295")),
+            "{e:?}"
+        );
     }
 
     fn builtin(name: &str) -> &'static str {
