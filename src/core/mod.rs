@@ -12,4 +12,5 @@ pub mod ruleset;
 pub mod sheet;
 pub mod stored_entry;
 pub mod tokens;
+pub mod turns;
 pub mod words;

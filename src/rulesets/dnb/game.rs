@@ -8,47 +8,19 @@ use crate::core::game::Record;
 use crate::core::ruleset::RuleError;
 use crate::core::ruleset::{field_matches, field_text};
 use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
-use crate::core::tokens::{quote, tokenize};
+use crate::core::turns::{TurnClock, TurnCommand, TurnPhase};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::fmt;
 
 /// Most phases one `until` or `turn` may walk.
 const MAX_WALK: usize = 3 * 1000;
 
-/// The D&B clock: a numbered turn and its phase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct DnbClock {
-    pub turn: u32,
-    pub phase: Phase,
-}
+/// D&B's clock: a numbered turn and its phase.
+pub type DnbClock = TurnClock<Phase>;
 
-impl DnbClock {
-    /// The position after ending the current phase (5.1: combat, movement, administrative).
-    pub fn after_phase(self) -> DnbClock {
-        match self.phase {
-            Phase::Combat => DnbClock {
-                phase: Phase::Movement,
-                ..self
-            },
-            Phase::Movement => DnbClock {
-                phase: Phase::Administrative,
-                ..self
-            },
-            Phase::Administrative => DnbClock {
-                // A hand-made save can put the clock anywhere: the last turn a u32 holds stays.
-                turn: self.turn.saturating_add(1),
-                phase: Phase::Combat,
-            },
-        }
-    }
-}
-
-impl fmt::Display for DnbClock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "turn {} {}", self.turn, self.phase)
-    }
+impl TurnPhase for Phase {
+    const PHASES: &'static [Phase] = &Phase::ALL;
 }
 
 /// A D&B game: the engine's part (clock, dice) and the rules' state.
@@ -84,153 +56,11 @@ impl DnbSetup {
     }
 }
 
-/// A command at the D&B prompt or in a script: an engine verb or a D&B command.
-#[derive(Debug, Clone, PartialEq)]
-pub enum DnbCommand {
-    Dice(Vec<u32>),
-    Next,
-    Turn,
-    Until {
-        turn: u32,
-        phase: Option<Phase>,
-    },
-    Note(String),
-    Undo,
-    Redo,
-    Expect {
-        ship: String,
-        field: String,
-        value: String,
-    },
-    ExpectClock {
-        turn: u32,
-        phase: Phase,
-    },
-    Rule(Command),
-}
+/// A command at the prompt or in a script: an engine verb or a D&B command.
+pub type DnbCommand = TurnCommand<Phase, Command>;
 
-impl fmt::Display for DnbCommand {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DnbCommand::Dice(faces) => {
-                let faces: Vec<String> = faces.iter().map(|x| x.to_string()).collect();
-                write!(f, "dice {}", faces.join(" "))
-            }
-            DnbCommand::Next => f.write_str("next"),
-            DnbCommand::Turn => f.write_str("turn"),
-            DnbCommand::Until { turn, phase: None } => write!(f, "until {turn}"),
-            DnbCommand::Until {
-                turn,
-                phase: Some(p),
-            } => write!(f, "until {turn} {p}"),
-            DnbCommand::Note(text) => write!(f, "note {}", quote(text)),
-            DnbCommand::Undo => f.write_str("undo"),
-            DnbCommand::Redo => f.write_str("redo"),
-            DnbCommand::Expect { ship, field, value } => {
-                write!(f, "expect {ship} {field} {}", quote(value))
-            }
-            DnbCommand::ExpectClock { turn, phase } => write!(f, "expect clock {turn} {phase}"),
-            DnbCommand::Rule(c) => write!(f, "{c}"),
-        }
-    }
-}
-
-fn number(word: &str, what: &str) -> Result<u32, String> {
-    word.parse()
-        .map_err(|_| format!("\"{word}\" is not {what} (a whole number)"))
-}
-
-impl std::str::FromStr for DnbCommand {
-    type Err = String;
-
-    fn from_str(line: &str) -> Result<DnbCommand, String> {
-        let line = line.trim();
-        let w = tokenize(line).map_err(|e| e.to_string())?;
-        let verb = w
-            .first()
-            .map(|s| s.to_ascii_lowercase())
-            .unwrap_or_default();
-        let arity = |n: usize, usage: &str| {
-            if w.len() == n {
-                Ok(())
-            } else {
-                Err(format!("usage: {usage}"))
-            }
-        };
-        Ok(match verb.as_str() {
-            "dice" => {
-                if w.len() < 2 {
-                    return Err("usage: dice N [N ...]".into());
-                }
-                let faces = w[1..]
-                    .iter()
-                    .map(|x| number(x, "a die face"))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if let Some(f) = faces.iter().find(|f| **f > 100) {
-                    return Err(format!("{f} is a face no die shows (D4 to D100)"));
-                }
-                DnbCommand::Dice(faces)
-            }
-            "next" => {
-                arity(1, "next")?;
-                DnbCommand::Next
-            }
-            "turn" => {
-                arity(1, "turn")?;
-                DnbCommand::Turn
-            }
-            "until" => {
-                if !(2..=3).contains(&w.len()) {
-                    return Err("usage: until TURN [combat|movement|administrative]".into());
-                }
-                DnbCommand::Until {
-                    turn: number(&w[1], "a turn")?,
-                    phase: w.get(2).map(|p| p.parse()).transpose()?,
-                }
-            }
-            "note" => {
-                arity(2, "note \"text\"")?;
-                DnbCommand::Note(w[1].clone())
-            }
-            "undo" => {
-                arity(1, "undo")?;
-                DnbCommand::Undo
-            }
-            "redo" => {
-                arity(1, "redo")?;
-                DnbCommand::Redo
-            }
-            "expect" if w.get(1).is_some_and(|x| x.eq_ignore_ascii_case("clock")) => {
-                arity(4, "expect clock TURN PHASE")?;
-                DnbCommand::ExpectClock {
-                    turn: number(&w[2], "a turn")?,
-                    phase: w[3].parse()?,
-                }
-            }
-            "expect" => {
-                arity(4, "expect SHIP FIELD VALUE")?;
-                DnbCommand::Expect {
-                    ship: w[1].to_ascii_lowercase(),
-                    field: w[2].clone(),
-                    value: w[3].clone(),
-                }
-            }
-            // A D&B command has no quoted text: a `#` starts a comment.
-            _ => DnbCommand::Rule(line.split('#').next().unwrap_or("").trim().parse()?),
-        })
-    }
-}
-
-/// The engine's events in a D&B log (the same names and shapes as FG&DN's).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "e")]
-pub enum CoreEvent {
-    DiceQueued { faces: Vec<u32> },
-    Rolled { ship: Option<String>, roll: Roll },
-    PhaseEnded { clock: DnbClock },
-    ClockMoved { to: DnbClock },
-    Note { text: String },
-}
+/// The engine's events in the log (the same names and shapes as FG&DN's).
+pub type CoreEvent = crate::core::turns::CoreEvent<Phase>;
 
 /// One event of a D&B log: the engine's or the rules'. Both are tagged by `"e"` with names
 /// that never collide (the rules' all start with `Dnb`).

@@ -12,50 +12,19 @@ use crate::core::game::Record;
 use crate::core::ruleset::RuleError;
 use crate::core::ruleset::{field_matches, field_text};
 use crate::core::ruleset::{ExpectError, Rules, Ruleset, Verb};
-use crate::core::tokens::{quote, tokenize};
+use crate::core::turns::{TurnClock, TurnCommand, TurnPhase};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::VecDeque;
-use std::fmt;
 
 /// Most phases one `until` or `turn` may walk.
 const MAX_WALK: usize = 4 * 1000;
 
-/// The clock: a numbered turn and its step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct L19Clock {
-    pub turn: u32,
-    pub phase: Phase,
-}
+/// late-19th's clock: a numbered turn and its phase.
+pub type L19Clock = TurnClock<Phase>;
 
-impl L19Clock {
-    /// The position after ending the current step (guns, torpedoes, initiative, movement).
-    pub fn after_phase(self) -> L19Clock {
-        match self.phase {
-            Phase::Guns => L19Clock {
-                phase: Phase::Torpedoes,
-                ..self
-            },
-            Phase::Torpedoes => L19Clock {
-                phase: Phase::Initiative,
-                ..self
-            },
-            Phase::Initiative => L19Clock {
-                phase: Phase::Movement,
-                ..self
-            },
-            Phase::Movement => L19Clock {
-                turn: self.turn.saturating_add(1),
-                phase: Phase::Guns,
-            },
-        }
-    }
-}
-
-impl fmt::Display for L19Clock {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "turn {} {}", self.turn, self.phase)
-    }
+impl TurnPhase for Phase {
+    const PHASES: &'static [Phase] = &Phase::ALL;
 }
 
 /// A late-19th game: the engine's part (clock, dice) and the rules' state.
@@ -91,153 +60,11 @@ impl L19Setup {
     }
 }
 
-/// A command at the prompt or in a script: an engine verb or a ruleset command.
-#[derive(Debug, Clone, PartialEq)]
-pub enum L19Command {
-    Dice(Vec<u32>),
-    Next,
-    Turn,
-    Until {
-        turn: u32,
-        phase: Option<Phase>,
-    },
-    Note(String),
-    Undo,
-    Redo,
-    Expect {
-        ship: String,
-        field: String,
-        value: String,
-    },
-    ExpectClock {
-        turn: u32,
-        phase: Phase,
-    },
-    Rule(Command),
-}
-
-impl fmt::Display for L19Command {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            L19Command::Dice(faces) => {
-                let faces: Vec<String> = faces.iter().map(|x| x.to_string()).collect();
-                write!(f, "dice {}", faces.join(" "))
-            }
-            L19Command::Next => f.write_str("next"),
-            L19Command::Turn => f.write_str("turn"),
-            L19Command::Until { turn, phase: None } => write!(f, "until {turn}"),
-            L19Command::Until {
-                turn,
-                phase: Some(p),
-            } => write!(f, "until {turn} {p}"),
-            L19Command::Note(text) => write!(f, "note {}", quote(text)),
-            L19Command::Undo => f.write_str("undo"),
-            L19Command::Redo => f.write_str("redo"),
-            L19Command::Expect { ship, field, value } => {
-                write!(f, "expect {ship} {field} {}", quote(value))
-            }
-            L19Command::ExpectClock { turn, phase } => write!(f, "expect clock {turn} {phase}"),
-            L19Command::Rule(c) => write!(f, "{c}"),
-        }
-    }
-}
-
-fn number(word: &str, what: &str) -> Result<u32, String> {
-    word.parse()
-        .map_err(|_| format!("\"{word}\" is not {what} (a whole number)"))
-}
-
-impl std::str::FromStr for L19Command {
-    type Err = String;
-
-    fn from_str(line: &str) -> Result<L19Command, String> {
-        let line = line.trim();
-        let w = tokenize(line).map_err(|e| e.to_string())?;
-        let verb = w
-            .first()
-            .map(|s| s.to_ascii_lowercase())
-            .unwrap_or_default();
-        let arity = |n: usize, usage: &str| {
-            if w.len() == n {
-                Ok(())
-            } else {
-                Err(format!("usage: {usage}"))
-            }
-        };
-        Ok(match verb.as_str() {
-            "dice" => {
-                if w.len() < 2 {
-                    return Err("usage: dice N [N ...]".into());
-                }
-                let faces = w[1..]
-                    .iter()
-                    .map(|x| number(x, "a die face"))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if let Some(f) = faces.iter().find(|f| **f > 100) {
-                    return Err(format!("{f} is a face no die shows (D4 to D100)"));
-                }
-                L19Command::Dice(faces)
-            }
-            "next" => {
-                arity(1, "next")?;
-                L19Command::Next
-            }
-            "turn" => {
-                arity(1, "turn")?;
-                L19Command::Turn
-            }
-            "until" => {
-                if !(2..=3).contains(&w.len()) {
-                    return Err("usage: until TURN [guns|torpedoes|initiative|movement]".into());
-                }
-                L19Command::Until {
-                    turn: number(&w[1], "a turn")?,
-                    phase: w.get(2).map(|p| p.parse()).transpose()?,
-                }
-            }
-            "note" => {
-                arity(2, "note \"text\"")?;
-                L19Command::Note(w[1].clone())
-            }
-            "undo" => {
-                arity(1, "undo")?;
-                L19Command::Undo
-            }
-            "redo" => {
-                arity(1, "redo")?;
-                L19Command::Redo
-            }
-            "expect" if w.get(1).is_some_and(|x| x.eq_ignore_ascii_case("clock")) => {
-                arity(4, "expect clock TURN PHASE")?;
-                L19Command::ExpectClock {
-                    turn: number(&w[2], "a turn")?,
-                    phase: w[3].parse()?,
-                }
-            }
-            "expect" => {
-                arity(4, "expect SHIP FIELD VALUE")?;
-                L19Command::Expect {
-                    ship: w[1].to_ascii_lowercase(),
-                    field: w[2].clone(),
-                    value: w[3].clone(),
-                }
-            }
-            // A ruleset command has no quoted text: a `#` starts a comment.
-            _ => L19Command::Rule(line.split('#').next().unwrap_or("").trim().parse()?),
-        })
-    }
-}
+/// A command at the prompt or in a script: an engine verb or a late-19th command.
+pub type L19Command = TurnCommand<Phase, Command>;
 
 /// The engine's events in the log (the same names and shapes as FG&DN's).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "e")]
-pub enum CoreEvent {
-    DiceQueued { faces: Vec<u32> },
-    Rolled { ship: Option<String>, roll: Roll },
-    PhaseEnded { clock: L19Clock },
-    ClockMoved { to: L19Clock },
-    Note { text: String },
-}
+pub type CoreEvent = crate::core::turns::CoreEvent<Phase>;
 
 /// One event of the log: the engine's or the rules'. Both are tagged by `"e"` with names
 /// that never collide (the rules' all start with `L19`).
