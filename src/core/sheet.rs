@@ -1,6 +1,6 @@
 //! Record sheets (SPEC 9): one sheet per ship for the players at the table, as a pure model
 //! that names no ruleset. Each ruleset builds its sheets from its scenario, state and tables
-//! (`rulesets::fgdn::sheet`, `rulesets::dnb::sheet`); `cli::sheets` renders any of them as
+//! (`sheet.rs` in each ruleset's folder); `cli::sheets` renders any of them as
 //! Markdown or printable HTML without knowing which ruleset made them.
 //!
 //! A sheet is a title, a line of facts and sections; a section holds items in order: facts
