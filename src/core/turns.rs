@@ -4,6 +4,7 @@
 //! `redo`, `expect`) around the ruleset's own commands; and the engine's events in its log.
 //! Each ruleset names them with its phases and commands (`DnbClock = TurnClock<Phase>`).
 use crate::core::dice::Roll;
+use crate::core::ruleset::Verb;
 use crate::core::tokens::{quote, tokenize};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -205,4 +206,17 @@ pub enum CoreEvent<P: TurnPhase> {
     PhaseEnded { clock: TurnClock<P> },
     ClockMoved { to: TurnClock<P> },
     Note { text: String },
+}
+
+impl<P, C> TurnCommand<P, C> {
+    /// What the journal does with it: undo, redo and `expect` are the history's; the rest the
+    /// rules decide.
+    pub fn verb(&self) -> Verb {
+        match self {
+            TurnCommand::Undo => Verb::Undo,
+            TurnCommand::Redo => Verb::Redo,
+            TurnCommand::Expect { .. } | TurnCommand::ExpectClock { .. } => Verb::Expect,
+            _ => Verb::Rule,
+        }
+    }
 }

@@ -118,12 +118,7 @@ impl Rules for Dnb {
     }
 
     fn verb(command: &DnbCommand) -> Verb {
-        match command {
-            DnbCommand::Undo => Verb::Undo,
-            DnbCommand::Redo => Verb::Redo,
-            DnbCommand::Expect { .. } | DnbCommand::ExpectClock { .. } => Verb::Expect,
-            _ => Verb::Rule,
-        }
+        command.verb()
     }
 
     fn parse(text: &str) -> Result<DnbCommand, String> {

@@ -122,12 +122,7 @@ impl Rules for Late19 {
     }
 
     fn verb(command: &L19Command) -> Verb {
-        match command {
-            L19Command::Undo => Verb::Undo,
-            L19Command::Redo => Verb::Redo,
-            L19Command::Expect { .. } | L19Command::ExpectClock { .. } => Verb::Expect,
-            _ => Verb::Rule,
-        }
+        command.verb()
     }
 
     fn parse(text: &str) -> Result<L19Command, String> {
