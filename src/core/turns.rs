@@ -3,11 +3,17 @@
 //! engine verbs of its command language (`dice`, `next`, `turn`, `until`, `note`, `undo`,
 //! `redo`, `expect`) around the ruleset's own commands; and the engine's events in its log.
 //! Each ruleset names them with its phases and commands (`DnbClock = TurnClock<Phase>`).
-use crate::core::dice::Roll;
-use crate::core::ruleset::Verb;
+use crate::core::dice::{
+    next_chart_value, next_face, queued_text, ChartRequest, DiceError, DiceSource, Die, DieRequest,
+    Provenance, Roll,
+};
+use crate::core::game::Record;
+use crate::core::ruleset::{field_matches, field_text, ExpectError, RuleError, Rules, Verb};
 use crate::core::tokens::{quote, tokenize};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
 
@@ -219,4 +225,530 @@ impl<P, C> TurnCommand<P, C> {
             _ => Verb::Rule,
         }
     }
+}
+
+// ---- The numbered-turn binding on the shared journal, written once
+
+/// Where a rule decision's dice and chart values come from: the journal's dice (queued, typed
+/// or rolled from the seed) and the umpire's chart reads (SPEC 8).
+pub trait Oracle {
+    /// One die for a stated purpose.
+    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String>;
+    /// A chart value: the queued one if any (it must be allowed), else asked.
+    fn chart(
+        &mut self,
+        queued: Option<&str>,
+        request: &ChartRequest<'_>,
+    ) -> Result<(String, Provenance), String>;
+}
+
+/// A function that rolls dice is an oracle that has no chart values (a ruleset whose text
+/// prints every chart, or a test that feeds faces).
+impl<F: FnMut(Die, String) -> Result<u32, String>> Oracle for F {
+    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String> {
+        self(die, purpose.to_string())
+    }
+
+    fn chart(
+        &mut self,
+        _queued: Option<&str>,
+        request: &ChartRequest<'_>,
+    ) -> Result<(String, Provenance), String> {
+        Err(format!(
+            "no chart value can be read here ({}: {})",
+            request.chart, request.line
+        ))
+    }
+}
+
+/// The working context of one rule decision: a scratch copy of the rules' state every event is
+/// applied to as it is emitted, the tables, the oracle, and where each die fell among the
+/// events. A refused decision is dropped: nothing changes.
+pub struct Cx<'a, R: TurnRules> {
+    pub state: R::State,
+    pub tables: &'a R::Tables,
+    pub oracle: &'a mut dyn Oracle,
+    pub events: Vec<R::Event>,
+    /// For each die rolled, in order, how many events had been emitted before it: the journal
+    /// puts the roll's record there, so the log reads in the order things happened.
+    pub roll_at: Vec<usize>,
+}
+
+impl<'a, R: TurnRules> Cx<'a, R> {
+    pub fn new(state: R::State, tables: &'a R::Tables, oracle: &'a mut dyn Oracle) -> Self {
+        Cx {
+            state,
+            tables,
+            oracle,
+            events: Vec::new(),
+            roll_at: Vec::new(),
+        }
+    }
+
+    /// Record an event and apply it to the scratch state.
+    pub fn emit(&mut self, e: R::Event) {
+        R::apply(&mut self.state, &e);
+        self.events.push(e);
+    }
+
+    /// Roll one die for a stated purpose; a face that does not fit the die is an error.
+    pub fn roll(&mut self, die: Die, purpose: impl AsRef<str>) -> Result<u32, String> {
+        let purpose = purpose.as_ref();
+        let face = self.oracle.roll(die, purpose)?;
+        self.roll_at.push(self.events.len());
+        if !die.fits(face) {
+            return Err(format!(
+                "{face} does not fit a {die} (1-{}) for {purpose}",
+                die.sides()
+            ));
+        }
+        Ok(die.normalise(face))
+    }
+}
+
+/// A rule system played in numbered turns: what it writes itself. The engine's part (the
+/// clock, the dice, the walk of `next`, `turn` and `until`, the engine's events and their log
+/// lines, `expect`) is [`TurnGame`], on the shared journal through the [`Rules`] impl below.
+pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
+    /// The `[scenario] ruleset` value.
+    const ID: &'static str;
+    /// How messages name one of its ships ("a D&B ship").
+    const SHIP: &'static str;
+    type Phase: TurnPhase;
+    /// The ruleset's own commands (`c.to_string().parse() == Ok(c)`).
+    type Command: Clone + PartialEq + fmt::Debug + fmt::Display + FromStr<Err = String>;
+    /// The ruleset's own events, tagged by `"e"` with names the engine's never use.
+    type Event: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
+    /// Everything the rules know: the fold of their events.
+    type State: Clone + PartialEq + fmt::Debug;
+    type Tables: Clone + fmt::Debug;
+
+    /// Parse and check a scenario; every problem names the file and the key.
+    fn setup(file: &str, text: &str) -> Result<TurnSetup<Self>, Vec<String>>;
+    /// Fold one event: total, no dice, no tables.
+    fn apply(state: &mut Self::State, e: &Self::Event);
+    /// A command at `turn` and `phase`, decided into events on `cx`; an error refuses it.
+    fn decide(
+        cx: &mut Cx<'_, Self>,
+        turn: u32,
+        phase: Self::Phase,
+        c: &Self::Command,
+    ) -> Result<(), String>;
+    /// What the end of `phase` resolves and fires.
+    fn end_phase(cx: &mut Cx<'_, Self>, turn: u32, phase: Self::Phase) -> Result<(), String>;
+    /// Why no phase may end any more (the game is over), if so.
+    fn closed(_state: &Self::State) -> Option<String> {
+        None
+    }
+    /// The log line of one of its events (`state`: before it), or None for one the log hides.
+    fn describe(state: &Self::State, e: &Self::Event) -> Option<String>;
+    /// Its part of `umpire status --json` at the clock: its fields, then `ships[]`.
+    fn status_fields(
+        state: &Self::State,
+        tables: &Self::Tables,
+        turn: u32,
+        phase: Self::Phase,
+    ) -> Value;
+    /// The ids of its ships, in scenario order (the order of `ships[]` in the status).
+    fn ship_ids(state: &Self::State) -> Vec<String>;
+    /// The value and provenance of a chart read the event records, if it is one.
+    fn charted(_e: &Self::Event) -> Option<(String, Provenance)> {
+        None
+    }
+}
+
+/// A parsed numbered-turn scenario.
+#[derive(Debug, Clone)]
+pub struct TurnSetup<R: TurnRules> {
+    pub name: String,
+    pub seed: u64,
+    pub start: u32,
+    pub state: R::State,
+}
+
+impl<R: TurnRules> TurnSetup<R> {
+    /// Parse and check a scenario; every problem names the file and the key.
+    pub fn parse(file: &str, text: &str) -> Result<TurnSetup<R>, Vec<String>> {
+        R::setup(file, text)
+    }
+}
+
+/// A numbered-turn game: the engine's part (clock, dice) and the rules' state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnGame<R: TurnRules> {
+    pub name: String,
+    pub seed: u64,
+    pub clock: TurnClock<R::Phase>,
+    pub dice_queue: VecDeque<u32>,
+    pub dice_rolled: u64,
+    pub rules: R::State,
+}
+
+/// One event of the log: the engine's or the rules'. Both are tagged by `"e"` with names that
+/// never collide.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, bound = "")]
+pub enum TurnEvent<R: TurnRules> {
+    Core(CoreEvent<R::Phase>),
+    Rule(R::Event),
+}
+
+impl<R: TurnRules> Rules for R {
+    const ID: &'static str = <R as TurnRules>::ID;
+    type Setup = TurnSetup<R>;
+    type Tables = R::Tables;
+    type State = TurnGame<R>;
+    type Command = TurnCommand<R::Phase, R::Command>;
+    type Event = TurnEvent<R>;
+    type Clock = TurnClock<R::Phase>;
+
+    fn initial(setup: &TurnSetup<R>) -> TurnGame<R> {
+        TurnGame {
+            name: setup.name.clone(),
+            seed: setup.seed,
+            clock: TurnClock {
+                turn: setup.start,
+                phase: R::Phase::PHASES[0],
+            },
+            dice_queue: VecDeque::new(),
+            dice_rolled: 0,
+            rules: setup.state.clone(),
+        }
+    }
+
+    fn apply(g: &mut TurnGame<R>, event: &TurnEvent<R>) {
+        match event {
+            TurnEvent::Core(CoreEvent::DiceQueued { faces }) => g.dice_queue.extend(faces),
+            TurnEvent::Core(CoreEvent::Rolled { roll, .. }) => {
+                if roll.provenance == Provenance::Queued {
+                    g.dice_queue.pop_front();
+                }
+                g.dice_rolled += 1;
+            }
+            TurnEvent::Core(CoreEvent::ClockMoved { to }) => g.clock = *to,
+            TurnEvent::Core(CoreEvent::PhaseEnded { .. } | CoreEvent::Note { .. }) => {}
+            TurnEvent::Rule(e) => R::apply(&mut g.rules, e),
+        }
+    }
+
+    fn clock(g: &TurnGame<R>) -> TurnClock<R::Phase> {
+        g.clock
+    }
+
+    fn verb(command: &Self::Command) -> Verb {
+        command.verb()
+    }
+
+    fn parse(text: &str) -> Result<Self::Command, String> {
+        text.parse()
+    }
+
+    fn decide(
+        g: &TurnGame<R>,
+        tables: &R::Tables,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<TurnEvent<R>>, RuleError> {
+        let mut d = Decision {
+            g: g.clone(),
+            tables,
+            dice,
+            events: Vec::new(),
+        };
+        match command {
+            TurnCommand::Dice(faces) => d.emit(TurnEvent::Core(CoreEvent::DiceQueued {
+                faces: faces.clone(),
+            })),
+            TurnCommand::Note(text) => {
+                d.emit(TurnEvent::Core(CoreEvent::Note { text: text.clone() }))
+            }
+            TurnCommand::Next => d.end_phase()?,
+            TurnCommand::Turn => {
+                let turn = d.g.clock.turn;
+                while d.g.clock.turn == turn {
+                    d.end_phase()?;
+                }
+            }
+            TurnCommand::Until { turn, phase } => {
+                let goal = TurnClock {
+                    turn: *turn,
+                    phase: phase.unwrap_or(R::Phase::PHASES[0]),
+                };
+                if goal < d.g.clock {
+                    return Err(RuleError::Refused(format!(
+                        "the clock is already past {goal} (it is {})",
+                        d.g.clock
+                    )));
+                }
+                let most = R::Phase::PHASES.len() * MAX_WALK_TURNS;
+                let mut steps = 0;
+                while d.g.clock != goal {
+                    d.end_phase()?;
+                    steps += 1;
+                    if steps > most {
+                        return Err(RuleError::Refused(format!(
+                            "until would walk more than {most} phases"
+                        )));
+                    }
+                }
+            }
+            TurnCommand::Rule(c) => {
+                let clock = d.g.clock;
+                d.rules(|cx| R::decide(cx, clock.turn, clock.phase, c))?;
+            }
+            TurnCommand::Undo
+            | TurnCommand::Redo
+            | TurnCommand::Expect { .. }
+            | TurnCommand::ExpectClock { .. } => {
+                return Err(RuleError::Refused(format!(
+                    "\"{command}\" is handled by the game history, not the rules"
+                )))
+            }
+        }
+        Ok(d.events)
+    }
+
+    fn check_expect(
+        g: &TurnGame<R>,
+        tables: &R::Tables,
+        command: &Self::Command,
+    ) -> Result<(), ExpectError> {
+        let (what, expected, actual) = match command {
+            TurnCommand::ExpectClock { turn, phase } => (
+                "clock".to_string(),
+                format!("{turn} {phase}"),
+                Value::String(format!("{} {}", g.clock.turn, g.clock.phase)),
+            ),
+            TurnCommand::Expect { ship, field, value } => {
+                let ids = R::ship_ids(&g.rules);
+                let i = ids
+                    .iter()
+                    .position(|id| id.eq_ignore_ascii_case(ship))
+                    .ok_or_else(|| RuleError::UnknownShip {
+                        id: ship.clone(),
+                        hint: String::new(),
+                        ships: ids.join(", "),
+                    })?;
+                let status = R::status_fields(&g.rules, tables, g.clock.turn, g.clock.phase);
+                let mut v = &status["ships"][i];
+                for key in field.split('.') {
+                    v = &v[key];
+                }
+                if v.is_null() && !field_matches(v, value) {
+                    return Err(RuleError::Refused(format!(
+                        "\"{field}\" is not a status field of {} (see `umpire status FILE --json`)",
+                        R::SHIP
+                    ))
+                    .into());
+                }
+                (format!("{ship} {field}"), value.clone(), v.clone())
+            }
+            _ => return Ok(()),
+        };
+        if field_matches(&actual, &expected) {
+            Ok(())
+        } else {
+            Err(ExpectError::Failed {
+                what,
+                expected,
+                actual: field_text(&actual),
+            })
+        }
+    }
+
+    fn rolled(event: &TurnEvent<R>) -> Option<(u32, Provenance)> {
+        match event {
+            TurnEvent::Core(CoreEvent::Rolled { roll, .. }) => Some((roll.face, roll.provenance)),
+            _ => None,
+        }
+    }
+
+    fn charted(event: &TurnEvent<R>) -> Option<(String, Provenance)> {
+        match event {
+            TurnEvent::Rule(e) => R::charted(e),
+            TurnEvent::Core(_) => None,
+        }
+    }
+
+    fn quiet_phase(events: &[TurnEvent<R>]) -> Option<TurnClock<R::Phase>> {
+        match events {
+            [TurnEvent::Core(CoreEvent::PhaseEnded { clock }), TurnEvent::Core(CoreEvent::ClockMoved { to }), ..]
+                if *to == clock.after_phase() =>
+            {
+                Some(*clock)
+            }
+            _ => None,
+        }
+    }
+
+    fn quiet_events(clock: TurnClock<R::Phase>) -> ([TurnEvent<R>; 2], TurnClock<R::Phase>) {
+        let to = clock.after_phase();
+        (
+            [
+                TurnEvent::Core(CoreEvent::PhaseEnded { clock }),
+                TurnEvent::Core(CoreEvent::ClockMoved { to }),
+            ],
+            to,
+        )
+    }
+}
+
+/// Most turns one `until` or `turn` may walk.
+const MAX_WALK_TURNS: usize = 1000;
+
+/// One decision in progress: a scratch game every event is applied to as it is emitted.
+struct Decision<'a, R: TurnRules> {
+    g: TurnGame<R>,
+    tables: &'a R::Tables,
+    dice: &'a mut dyn DiceSource,
+    events: Vec<TurnEvent<R>>,
+}
+
+impl<R: TurnRules> Decision<'_, R> {
+    fn emit(&mut self, e: TurnEvent<R>) {
+        <R as Rules>::apply(&mut self.g, &e);
+        self.events.push(e);
+    }
+
+    /// Run a step of the rules with this decision's dice and chart reads: the next queued face
+    /// if any (it must fit), else the dice source; each roll is recorded before the events that
+    /// followed it.
+    fn rules(
+        &mut self,
+        step: impl FnOnce(&mut Cx<'_, R>) -> Result<(), String>,
+    ) -> Result<(), RuleError> {
+        let mut oracle = JournalDice {
+            queue: self.g.dice_queue.clone(),
+            seed: self.g.seed,
+            serial: self.g.dice_rolled,
+            source: &mut *self.dice,
+            rolls: Vec::new(),
+            error: None,
+        };
+        let mut cx = Cx::<R>::new(self.g.rules.clone(), self.tables, &mut oracle);
+        let result = step(&mut cx);
+        let (events, roll_at) = (cx.events, cx.roll_at);
+        if let Some(e) = oracle.error {
+            return Err(RuleError::Dice(e));
+        }
+        result.map_err(RuleError::Refused)?;
+        let mut rolls = oracle.rolls.into_iter().zip(roll_at).peekable();
+        for (k, e) in events.into_iter().enumerate() {
+            while let Some((roll, _)) = rolls.next_if(|(_, at)| *at <= k) {
+                self.emit(TurnEvent::Core(CoreEvent::Rolled { ship: None, roll }));
+            }
+            self.emit(TurnEvent::Rule(e));
+        }
+        for (roll, _) in rolls {
+            self.emit(TurnEvent::Core(CoreEvent::Rolled { ship: None, roll }));
+        }
+        Ok(())
+    }
+
+    /// End the current phase: what the rules resolve and fire then, and the clock moves on.
+    fn end_phase(&mut self) -> Result<(), RuleError> {
+        if let Some(why) = R::closed(&self.g.rules) {
+            return Err(RuleError::Refused(why));
+        }
+        let clock = self.g.clock;
+        self.emit(TurnEvent::Core(CoreEvent::PhaseEnded { clock }));
+        self.rules(|cx| R::end_phase(cx, clock.turn, clock.phase))?;
+        self.emit(TurnEvent::Core(CoreEvent::ClockMoved {
+            to: clock.after_phase(),
+        }));
+        Ok(())
+    }
+}
+
+/// The dice and chart reads of one decision: queued faces first, then the source.
+struct JournalDice<'a> {
+    queue: VecDeque<u32>,
+    seed: u64,
+    serial: u64,
+    source: &'a mut dyn DiceSource,
+    rolls: Vec<Roll>,
+    error: Option<DiceError>,
+}
+
+impl Oracle for JournalDice<'_> {
+    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String> {
+        let req = DieRequest {
+            die,
+            purpose,
+            seed: self.seed,
+            serial: self.serial,
+        };
+        match next_face(self.queue.pop_front(), &req, self.source) {
+            Ok((face, provenance)) => {
+                self.serial += 1;
+                self.rolls.push(Roll {
+                    die,
+                    face,
+                    purpose: purpose.to_string(),
+                    provenance,
+                });
+                Ok(face)
+            }
+            Err(e) => {
+                let text = e.to_string();
+                self.error = Some(e);
+                Err(text)
+            }
+        }
+    }
+
+    fn chart(
+        &mut self,
+        queued: Option<&str>,
+        request: &ChartRequest<'_>,
+    ) -> Result<(String, Provenance), String> {
+        next_chart_value(queued, request, self.source).map_err(|e| {
+            let text = e.to_string();
+            self.error = Some(e);
+            text
+        })
+    }
+}
+
+/// The log line of an event of a numbered-turn game (`g`: the game before it), or None for
+/// one the log does not show.
+pub fn log_line<R: TurnRules>(g: &TurnGame<R>, e: &TurnEvent<R>) -> Option<String> {
+    match e {
+        TurnEvent::Core(CoreEvent::DiceQueued { faces }) => Some(queued_text(faces)),
+        TurnEvent::Core(CoreEvent::Rolled { roll, .. }) => Some(format!("  roll {roll}")),
+        TurnEvent::Core(CoreEvent::PhaseEnded { clock }) => Some(format!("-- end of {clock} --")),
+        TurnEvent::Core(CoreEvent::ClockMoved { .. }) => None,
+        TurnEvent::Core(CoreEvent::Note { text }) => Some(format!("note: {text}")),
+        TurnEvent::Rule(e) => R::describe(&g.rules, e),
+    }
+}
+
+/// The log lines of an entry, each event worded against the game just before it.
+pub fn entry_lines<R: TurnRules>(before: &TurnGame<R>, entry: &Record<R>) -> Vec<String> {
+    let mut g = before.clone();
+    let mut lines = Vec::new();
+    for e in &entry.events {
+        lines.extend(log_line(&g, e));
+        <R as Rules>::apply(&mut g, e);
+    }
+    lines
+}
+
+/// `umpire status --json` (SPEC 8): `scenario {name, ruleset}`, `clock {turn, phase}`, then
+/// the ruleset's fields with `ships[]`.
+pub fn status<R: TurnRules>(g: &TurnGame<R>, tables: &R::Tables) -> Value {
+    let mut v = R::status_fields(&g.rules, tables, g.clock.turn, g.clock.phase);
+    let mut out = serde_json::Map::new();
+    out.insert(
+        "scenario".into(),
+        serde_json::json!({ "name": g.name, "ruleset": <R as TurnRules>::ID }),
+    );
+    out.insert(
+        "clock".into(),
+        serde_json::json!({ "turn": g.clock.turn.to_string(), "phase": g.clock.phase.to_string() }),
+    );
+    if let Value::Object(m) = v.take() {
+        out.extend(m);
+    }
+    Value::Object(out)
 }

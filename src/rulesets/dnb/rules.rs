@@ -10,87 +10,19 @@
 use super::command::{Command, GunRange, MarkerKind, RangeBand};
 use super::event::{DamageResult, Ev, HitKind, Modifier};
 use super::ship::{CritKind, DnbShip, Face, Status, Weapon};
-use super::state::{apply, DiwRepair, DnbState, TorpedoHits};
+use super::state::{DiwRepair, DnbState, TorpedoHits};
 use super::tables::Tables;
 use super::timers::{due_now, Due, TimerKind};
 use super::Phase;
 use crate::core::dice::Die;
 
-/// The working context of one decision.
-pub struct Cx<'a> {
-    pub state: DnbState,
-    pub tables: &'a Tables,
-    pub roll: &'a mut dyn FnMut(Die, String) -> Result<u32, String>,
-    pub events: Vec<Ev>,
-    /// For each die rolled, in order, how many events had been emitted before it: the journal
-    /// puts the roll's record there, so the log reads in the order things happened.
-    pub roll_at: Vec<usize>,
-}
+/// The working context of one D&B decision (the shared numbered-turn one).
+pub type Cx<'a> = crate::core::turns::Cx<'a, super::game::Dnb>;
 
-impl<'a> Cx<'a> {
-    pub fn new(
-        state: DnbState,
-        tables: &'a Tables,
-        roll: &'a mut dyn FnMut(Die, String) -> Result<u32, String>,
-    ) -> Cx<'a> {
-        Cx {
-            state,
-            tables,
-            roll,
-            events: Vec::new(),
-            roll_at: Vec::new(),
-        }
-    }
-
-    /// Record an event and apply it to the scratch state.
-    pub fn emit(&mut self, e: Ev) {
-        apply(&mut self.state, &e);
-        self.events.push(e);
-    }
-
-    /// Roll one die for a stated purpose; a face that does not fit the die is an error.
-    pub fn roll(&mut self, die: Die, purpose: String) -> Result<u32, String> {
-        let face = (self.roll)(die, purpose.clone())?;
-        self.roll_at.push(self.events.len());
-        if !die.fits(face) {
-            return Err(format!(
-                "{face} does not fit a {die} (1-{}) for {purpose}",
-                die.sides()
-            ));
-        }
-        Ok(die.normalise(face))
-    }
-
+impl Cx<'_> {
     fn name(&self, i: usize) -> String {
         self.state.ships[i].spec.name.clone()
     }
-}
-
-/// Run one command on a copy of `state`: its events, or the refusal (state untouched).
-pub fn run(
-    state: &DnbState,
-    tables: &Tables,
-    roll: &mut dyn FnMut(Die, String) -> Result<u32, String>,
-    turn: u32,
-    phase: Phase,
-    cmd: &Command,
-) -> Result<Vec<Ev>, String> {
-    let mut cx = Cx::new(state.clone(), tables, roll);
-    decide(&mut cx, turn, phase, cmd)?;
-    Ok(cx.events)
-}
-
-/// Run the end of a phase on a copy of `state`.
-pub fn run_end_phase(
-    state: &DnbState,
-    tables: &Tables,
-    roll: &mut dyn FnMut(Die, String) -> Result<u32, String>,
-    turn: u32,
-    phase: Phase,
-) -> Result<Vec<Ev>, String> {
-    let mut cx = Cx::new(state.clone(), tables, roll);
-    end_phase(&mut cx, turn, phase)?;
-    Ok(cx.events)
 }
 
 fn find(st: &DnbState, id: &str) -> Result<usize, String> {

@@ -4,62 +4,25 @@
 use super::command::Command;
 use super::event::Ev;
 use super::ship::{Armament, GunType, HitResult, Status, TradeKind};
-use super::state::{apply, L19State, TorpedoHits};
-use super::tables::{Landing, Tables};
+use super::state::TorpedoHits;
+use super::tables::Landing;
 use super::timers::{due_now, TimerKind};
 use super::Phase;
-use crate::core::dice::{ChartRead, ChartRequest, Die, Provenance};
+use crate::core::dice::{ChartRead, ChartRequest, Die};
 
 /// The chart of the one cell our text cannot show (and any cell an owner marks `unknown`).
 pub const HIT_CHART: &str = "Resolving hits on Ships";
 /// The values a hit's chart read may take: FP lost, or minor damage.
 pub const HIT_VALUES: &[&str] = &["2", "1", "minor"];
 
-/// Where dice and chart values come from.
-pub trait Oracle {
-    /// One die for a stated purpose.
-    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String>;
-    /// A chart value: the queued one if any (it must be allowed), else asked.
-    fn chart(
-        &mut self,
-        queued: Option<&str>,
-        request: &ChartRequest<'_>,
-    ) -> Result<(String, Provenance), String>;
-}
+pub use crate::core::turns::Oracle;
 
-/// The working context of one decision.
-pub struct Cx<'a> {
-    pub state: L19State,
-    pub tables: &'a Tables,
-    pub oracle: &'a mut dyn Oracle,
-    pub events: Vec<Ev>,
-    /// For each die rolled, in order, how many events had been emitted before it.
-    pub roll_at: Vec<usize>,
-}
+/// The working context of one late-19th decision (the shared numbered-turn one).
+pub type Cx<'a> = crate::core::turns::Cx<'a, super::game::Late19>;
 
-impl<'a> Cx<'a> {
-    pub fn new(state: L19State, tables: &'a Tables, oracle: &'a mut dyn Oracle) -> Cx<'a> {
-        Cx {
-            state,
-            tables,
-            oracle,
-            events: Vec::new(),
-            roll_at: Vec::new(),
-        }
-    }
-
-    pub fn emit(&mut self, e: Ev) {
-        apply(&mut self.state, &e);
-        self.events.push(e);
-    }
-
+impl Cx<'_> {
     fn d6(&mut self, purpose: String) -> Result<u32, String> {
-        let face = self.oracle.roll(Die::D6, &purpose)?;
-        self.roll_at.push(self.events.len());
-        if !Die::D6.fits(face) {
-            return Err(format!("{face} does not fit a D6 (1-6) for {purpose}"));
-        }
-        Ok(Die::D6.normalise(face))
+        self.roll(Die::D6, purpose)
     }
 
     /// A ship that is in the battle (not sunk), by id.
