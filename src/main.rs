@@ -313,42 +313,19 @@ fn dispatch_generic<R: umpire::core::board::Board>(
         }
         Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
         Cmd::Log { file, ship, format } => {
-            if ship.is_some() {
-                return Err(CliError::input(format!(
-                    "--ship is not yet available for {} battles: `umpire log FILE` lists every entry",
-                    R::ID
-                )));
-            }
-            match format {
-                Format::Text => cli::ruleset::log(&open(&file)?, false),
-                Format::Json => cli::ruleset::log(&open(&file)?, true),
-                Format::Md | Format::Csv => Err(CliError::input(format!(
-                    "{} battles have the text and json log formats (--format text|json)",
-                    R::ID
-                ))),
-            }
+            cli::ruleset::log(&open(&file)?, ship.as_deref(), format)
         }
         Cmd::Report {
             file,
             format,
+            csv_table,
             out,
             force,
-            ..
         } => {
             if let Some(out) = &out {
                 cli::report::check_out(out, &file, force)?;
             }
-            let battle = open(&file)?;
-            let text = match format {
-                cli::report::Format::Md => cli::ruleset::report(&battle, false)?,
-                cli::report::Format::Json => cli::ruleset::report(&battle, true)?,
-                cli::report::Format::Html | cli::report::Format::Csv => {
-                    return Err(CliError::input(format!(
-                        "{} reports are Markdown or JSON (--format md|json)",
-                        R::ID
-                    )))
-                }
-            };
+            let text = cli::ruleset::report(&open(&file)?, format, csv_table)?;
             cli::report::write_report(&text, Some(&file), out.as_deref())
         }
         Cmd::Sheets {

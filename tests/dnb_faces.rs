@@ -1,5 +1,6 @@
 //! SPEC 8: the headless faces on a Dreadnoughts & Battlewagons battle (`dnb-standard`), and the
 //! registry refusing a ruleset the console does not know.
+mod cli_common;
 mod common;
 
 use common::umpire;
@@ -222,4 +223,105 @@ fn dnb_tables_come_from_tables_dir_and_check_reads_a_table_file_by_its_directory
         err.contains("gunnery_extra.toml") && err.contains("not a dnb-standard table"),
         "{err}"
     );
+}
+
+/// The log and report formats of every ruleset (SPEC 8: the faces are written once): `log
+/// --ship` keeps the entries that name the ship (by id or name) and refuses one not in the
+/// battle with the ships listed; `log --format md|csv`; `report --format html|csv`.
+#[test]
+fn dnb_log_by_ship_and_in_every_format_and_the_report_as_html_and_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let script = dir.path().join("s.umpire");
+    std::fs::write(
+        &script,
+        "si z23 2\nsi pow 1\nnote \"smoke, \\\"heavy\\\"\"\nnext\n",
+    )
+    .unwrap();
+    let o = umpire()
+        .arg("run")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let run = |args: &[&str]| {
+        let o = umpire().args(args).arg(&save).output().unwrap();
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let z23 = run(&["log", "--ship", "Z23"]);
+    assert!(z23.contains("si z23 2"), "{z23}");
+    assert!(!z23.contains("si pow 1") && !z23.contains("note"), "{z23}");
+    let by_name = run(&["log", "--ship", "prince of wales"]);
+    assert!(
+        by_name.contains("si pow 1") && !by_name.contains("si z23"),
+        "{by_name}"
+    );
+    let o = umpire()
+        .args(["log", "--ship", "yamato"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && e.contains("yamato") && e.contains("z23"),
+        "{e}"
+    );
+
+    let md = run(&["log", "--format", "md"]);
+    assert!(
+        md.starts_with("# Battle log: ") && md.contains("`si z23 2`"),
+        "{md}"
+    );
+    let csv = run(&["log", "--format", "csv"]);
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("seq,clock,wall,command,in_effect,text,typed")
+    );
+    assert!(
+        csv.contains("\"note \"\"smoke, \\\"\"heavy\\\"\"\"\"\""),
+        "{csv}"
+    );
+    assert!(
+        lines.all(|l| l.starts_with(|c: char| c.is_ascii_digit())),
+        "{csv}"
+    );
+
+    let html = run(&["report", "--format", "html"]);
+    assert!(
+        html.starts_with("<!DOCTYPE html>") && html.ends_with("</html>\n"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<h2>Losses</h2>") && html.contains("Z23 (German): sunk"),
+        "{html}"
+    );
+    assert!(
+        !html.contains("<script") && !html.contains("http"),
+        "{html}"
+    );
+    let ships = run(&["report", "--format", "csv"]);
+    let rows = cli_common::parse_csv(&ships);
+    let head = &rows[0];
+    assert_eq!(head[..4], ["side", "id", "name", "status"], "{ships}");
+    let col = |k: &str| head.iter().position(|h| h == k).unwrap();
+    let z23 = rows.iter().find(|r| r[1] == "z23").expect("a row for Z23");
+    assert_eq!(
+        (z23[0].as_str(), z23[3].as_str()),
+        ("German", "sunk"),
+        "{ships}"
+    );
+    assert_eq!(rows.len(), 7, "a header and the six ships: {ships}");
+    let pow = rows.iter().find(|r| r[1] == "pow").unwrap();
+    assert_eq!(pow[col("si_left")], "5", "{ships}");
+    assert_eq!(pow[col("fired")], "", "no value is an empty cell: {ships}");
+    let events = run(&["report", "--format", "csv", "--csv-table", "events"]);
+    assert_eq!(events, csv, "the events table is the log's CSV");
 }

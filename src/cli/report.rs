@@ -638,7 +638,7 @@ fn md_ship(o: &mut String, s: &ShipReport) {
 
 // ---------------------------------------------------------------- CSV
 
-fn csv_row(o: &mut String, cells: &[String]) {
+pub(crate) fn csv_row(o: &mut String, cells: &[String]) {
     let row: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
     o.push_str(&row.join(","));
     o.push('\n');
@@ -855,7 +855,7 @@ fn esc_code(s: &str) -> String {
     o
 }
 
-const CSS: &str = "
+pub(crate) const CSS: &str = "
 body { font: 14px/1.4 Georgia, 'Times New Roman', serif; color: #111; margin: 2em auto; max-width: 60em; padding: 0 1em; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; }
 h2 { font-size: 1.25em; border-bottom: 1px solid #999; margin-top: 1.8em; }
@@ -873,7 +873,7 @@ svg.chart text { font: 11px sans-serif; fill: #333; }
 @media print { body { margin: 0; max-width: none; font-size: 11pt; } h2 { page-break-after: avoid; } }
 ";
 
-fn html_table(o: &mut String, head: &[&str], rows: &[Vec<String>]) {
+pub(crate) fn html_table(o: &mut String, head: &[&str], rows: &[Vec<String>]) {
     o.push_str("<table><thead><tr>");
     for h in head {
         let _ = write!(o, "<th>{}</th>", esc(h));

@@ -1,12 +1,13 @@
 //! The headless faces for a battle of any ruleset, through the generic session: `status`,
 //! `log` and `check` read only what every ruleset gives (its status JSON, its log lines, its
 //! journal). FG&DN has richer faces of its own (`status`, `log`, `report`); the others use these.
-use crate::cli::report::wall_text;
+use crate::cli::report::{csv_row, html_table, wall_text, CSS};
+use crate::cli::text::html_escape as esc;
 use crate::cli::text::printable_lines;
 use crate::cli::{out, CliError};
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
-use crate::session::Session;
+use crate::session::{LogLine, Session};
 use serde_json::Value;
 use std::path::Path;
 
@@ -38,19 +39,23 @@ fn scalar(v: &Value) -> Option<String> {
     }
 }
 
-/// A ship's status fields beyond id, name, side and status, as `key value`, those with a plain
-/// value (text, number, yes/no, a list of words).
-fn plain_fields(ship: &Value) -> Vec<String> {
+/// A ship's status fields beyond id, name, side and status that have a plain value (text,
+/// number, yes/no, a list of words): (key, value).
+fn plain_values(ship: &Value) -> Vec<(String, String)> {
     let head = ["id", "name", "side", "status"];
     ship.as_object()
         .into_iter()
         .flatten()
         .filter(|(k, _)| !head.contains(&k.as_str()))
-        .filter_map(|(k, x)| {
-            scalar(x)
-                .filter(|t| !t.is_empty())
-                .map(|t| format!("{} {t}", crate::core::words::words(k)))
-        })
+        .filter_map(|(k, x)| scalar(x).filter(|t| !t.is_empty()).map(|t| (k.clone(), t)))
+        .collect()
+}
+
+/// A ship's plain status fields as `key value`, the key in words.
+fn plain_fields(ship: &Value) -> Vec<String> {
+    plain_values(ship)
+        .into_iter()
+        .map(|(k, t)| format!("{} {t}", crate::core::words::words(&k)))
         .collect()
 }
 
@@ -80,35 +85,121 @@ pub fn status_text(v: &Value) -> String {
     s
 }
 
-/// `umpire log FILE [--format text|json]`: every entry with its clock, wall-clock time, the
-/// command (as typed when it differs) and what it did, dice included.
-pub fn log<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> {
-    let lines = battle.log_lines();
-    if json {
-        let text =
-            serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
-        out(&text);
-        return Ok(());
-    }
+/// The ship `--ship` names, by id or name (without case), as its id; else a message listing
+/// the ships of the battle.
+pub fn ship_id<R: Ruleset>(battle: &Session<R>, ship: &str) -> Result<String, CliError> {
+    let status = R::status_json(&battle.game.state, &battle.game.tables);
+    let ships = status["ships"].as_array().cloned().unwrap_or_default();
+    let text = |v: &Value, k: &str| v[k].as_str().unwrap_or("").to_string();
+    ships
+        .iter()
+        .find(|s| {
+            text(s, "id").eq_ignore_ascii_case(ship) || text(s, "name").eq_ignore_ascii_case(ship)
+        })
+        .map(|s| text(s, "id"))
+        .ok_or_else(|| {
+            let ids: Vec<String> = ships.iter().map(|s| text(s, "id")).collect();
+            CliError::input(format!(
+                "--ship: ship \"{ship}\" is not in this battle (ships: {})",
+                ids.join(", ")
+            ))
+        })
+}
+
+/// `umpire log FILE [--ship ID] [--format text|md|csv|json]`: every entry with its clock,
+/// wall-clock time, the command (as typed when it differs) and what it did, dice included;
+/// with `--ship`, the entries that name the ship.
+pub fn log<R: Ruleset>(
+    battle: &Session<R>,
+    ship: Option<&str>,
+    format: crate::cli::log::Format,
+) -> Result<(), CliError> {
+    use crate::cli::log::Format;
+    let ship = ship.map(|s| ship_id(battle, s)).transpose()?;
+    let lines = battle.log_lines_of(ship.as_deref());
     let mut s = String::new();
-    for l in &lines {
-        let undone = if l.in_effect { "" } else { "  (undone)" };
-        s.push_str(&format!(
-            "#{:<4} {} {}{undone}\n",
-            l.seq, l.clock, l.command
-        ));
-        if let Some(w) = &l.wall {
-            s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+    match format {
+        Format::Json => {
+            let text =
+                serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
+            out(&text);
+            return Ok(());
         }
-        if let Some(t) = &l.typed {
-            s.push_str(&format!("        typed: {t}\n"));
+        Format::Text => {
+            for l in &lines {
+                let undone = if l.in_effect { "" } else { "  (undone)" };
+                s.push_str(&format!(
+                    "#{:<4} {} {}{undone}\n",
+                    l.seq, l.clock, l.command
+                ));
+                if let Some(w) = &l.wall {
+                    s.push_str(&format!("        wall clock: {}\n", wall_text(w)));
+                }
+                if let Some(t) = &l.typed {
+                    s.push_str(&format!("        typed: {t}\n"));
+                }
+                for e in &l.lines {
+                    s.push_str(&format!("        {}\n", e.trim()));
+                }
+            }
         }
-        for e in &l.lines {
-            s.push_str(&format!("        {}\n", e.trim()));
+        Format::Md => {
+            let status = R::status_json(&battle.game.state, &battle.game.tables);
+            let name = status["scenario"]["name"].as_str().unwrap_or("");
+            s.push_str(&format!("# Battle log: {name}\n\n"));
+            for l in &lines {
+                let undone = if l.in_effect { "" } else { " *(undone)*" };
+                let wall = l
+                    .wall
+                    .as_deref()
+                    .map(|w| format!(" ({})", wall_text(w)))
+                    .unwrap_or_default();
+                s.push_str(&format!(
+                    "- **#{} {}** `{}`{undone}{wall}\n",
+                    l.seq, l.clock, l.command
+                ));
+                if let Some(t) = &l.typed {
+                    s.push_str(&format!("  - typed: `{t}`\n"));
+                }
+                for e in &l.lines {
+                    s.push_str(&format!("  - {}\n", e.trim()));
+                }
+            }
+        }
+        Format::Csv => {
+            out(&log_csv(&lines));
+            return Ok(());
         }
     }
     out(&printable_lines(&s));
     Ok(())
+}
+
+/// The log as CSV: one row per line of an entry (one row for an entry without lines).
+fn log_csv(lines: &[LogLine]) -> String {
+    let mut s = String::from("seq,clock,wall,command,in_effect,text,typed\n");
+    for l in lines {
+        let head = [
+            l.seq.to_string(),
+            l.clock.clone(),
+            l.wall.clone().unwrap_or_default(),
+            l.command.clone(),
+            l.in_effect.to_string(),
+        ];
+        let typed = l.typed.clone().unwrap_or_default();
+        let texts: Vec<&str> = if l.lines.is_empty() {
+            vec![""]
+        } else {
+            l.lines.iter().map(|x| x.trim()).collect()
+        };
+        for text in texts {
+            let mut row = head.to_vec();
+            row.push(text.to_string());
+            row.push(typed.clone());
+            csv_row(&mut s, &row);
+        }
+    }
+    s
 }
 
 /// `umpire check` of a scenario or save of this ruleset: it opens, replays, and every command
@@ -134,11 +225,24 @@ pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
     }
 }
 
-/// `umpire report FILE [--format md|json]` for any ruleset: the summary (rule system, game and
-/// wall-clock span, commands in effect and undone), every ship's end state by side from the
-/// ruleset's status, the ships lost, and the log with every die. Built from the recorded log:
-/// nothing is rolled again.
-pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, CliError> {
+/// The after-action report of a battle of any ruleset, built from the recorded log and the
+/// ruleset's status: nothing is rolled again.
+struct Summary {
+    name: String,
+    /// Rule system, game span, commands in effect and undone, wall-clock span.
+    facts: String,
+    /// Each side, in order of first appearance, with its ships' rows: ship (id), status, and
+    /// every other plain status field.
+    sides: Vec<(String, Vec<Vec<String>>)>,
+    /// `name (side): status` of each ship not afloat.
+    lost: Vec<String>,
+    log: Vec<LogLine>,
+    /// The ships of the ruleset's status, as it gives them.
+    ships: Vec<Value>,
+    json: Value,
+}
+
+fn summary<R: Ruleset>(battle: &Session<R>) -> Summary {
     let game = &battle.game;
     let status = R::status_json(&game.state, &game.tables);
     let log = battle.log_lines();
@@ -151,80 +255,157 @@ pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, Cli
     let to = R::clock(&game.state).to_string();
     let walls: Vec<&str> = entries.iter().filter_map(|e| e.wall.as_deref()).collect();
     let ships = status["ships"].as_array().cloned().unwrap_or_default();
-    if json {
-        let v = serde_json::json!({
-            "scenario": status["scenario"],
-            "ruleset": R::ID,
-            "from": from,
-            "to": to,
-            "commands": entries.len() - undone,
-            "undone": undone,
-            "wall_clock": { "first": walls.first(), "last": walls.last() },
-            "ships": ships,
-            "log": log,
-        });
-        return serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()));
-    }
-    let name = status["scenario"]["name"].as_str().unwrap_or("");
-    let mut s = format!("# After-action report: {name}\n\n");
-    s.push_str(&format!(
+    let text = |v: &Value, k: &str| v[k].as_str().unwrap_or("").to_string();
+    let json = serde_json::json!({
+        "scenario": status["scenario"],
+        "ruleset": R::ID,
+        "from": from,
+        "to": to,
+        "commands": entries.len() - undone,
+        "undone": undone,
+        "wall_clock": { "first": walls.first(), "last": walls.last() },
+        "ships": ships,
+        "log": log,
+    });
+    let mut facts = format!(
         "Rule system `{}`; from {from} to {to}; {} command{} in effect, {undone} undone",
         R::ID,
         entries.len() - undone,
         if entries.len() - undone == 1 { "" } else { "s" }
-    ));
+    );
     if let (Some(a), Some(b)) = (walls.first(), walls.last()) {
-        s.push_str(&format!(
+        facts.push_str(&format!(
             "; wall clock {} to {}",
             wall_text(a),
             wall_text(b)
         ));
     }
-    s.push_str(".\n\n## Ships\n\n");
-    let mut sides: Vec<&str> = Vec::new();
+    let mut sides: Vec<(String, Vec<Vec<String>>)> = Vec::new();
     for ship in &ships {
-        let side = ship["side"].as_str().unwrap_or("");
-        if !sides.contains(&side) {
-            sides.push(side);
+        let side = text(ship, "side");
+        let row = vec![
+            format!("{} ({})", text(ship, "name"), text(ship, "id")),
+            text(ship, "status"),
+            plain_fields(ship).join(", "),
+        ];
+        match sides.iter_mut().find(|(s, _)| *s == side) {
+            Some((_, rows)) => rows.push(row),
+            None => sides.push((side, vec![row])),
         }
     }
-    for side in &sides {
-        s.push_str(&format!(
-            "### {side}\n\n| ship | status | end state |\n|---|---|---|\n"
-        ));
-        for ship in ships.iter().filter(|x| x["side"].as_str() == Some(side)) {
-            let rest = plain_fields(ship);
-            s.push_str(&format!(
-                "| {} ({}) | {} | {} |\n",
-                ship["name"].as_str().unwrap_or(""),
-                ship["id"].as_str().unwrap_or(""),
-                ship["status"].as_str().unwrap_or(""),
-                rest.join(", ").replace('|', "/")
-            ));
-        }
-        s.push('\n');
-    }
-    let lost: Vec<String> = ships
+    let lost = ships
         .iter()
         .filter(|x| x["status"].as_str().is_some_and(|st| st != "afloat"))
         .map(|x| {
             format!(
-                "- {} ({}): {}",
-                x["name"].as_str().unwrap_or(""),
-                x["side"].as_str().unwrap_or(""),
-                x["status"].as_str().unwrap_or("")
+                "{} ({}): {}",
+                text(x, "name"),
+                text(x, "side"),
+                text(x, "status")
             )
         })
         .collect();
-    s.push_str("## Losses\n\n");
-    if lost.is_empty() {
-        s.push_str("None.\n");
-    } else {
-        s.push_str(&lost.join("\n"));
+    Summary {
+        name: text(&status["scenario"], "name"),
+        facts,
+        sides,
+        lost,
+        log,
+        ships,
+        json,
+    }
+}
+
+/// One row per ship: side, id, name, status, then a column per plain status field of the
+/// ruleset (the union over the ships, in the order the status first gives them).
+fn ships_csv(ships: &[Value]) -> String {
+    let mut keys: Vec<String> = Vec::new();
+    for ship in ships {
+        for (k, _) in plain_values(ship) {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    let mut s = String::new();
+    let mut head: Vec<String> = ["side", "id", "name", "status"].map(String::from).to_vec();
+    head.extend(keys.iter().cloned());
+    csv_row(&mut s, &head);
+    for ship in ships {
+        let values = plain_values(ship);
+        let mut row: Vec<String> = ["side", "id", "name", "status"]
+            .iter()
+            .map(|k| ship[*k].as_str().unwrap_or("").to_string())
+            .collect();
+        // A field the ship has no value for (null, or absent) is an empty cell.
+        row.extend(
+            keys.iter()
+                .map(|k| match values.iter().find(|(key, _)| key == k) {
+                    Some((_, t)) if !ship[k].is_null() => t.clone(),
+                    _ => String::new(),
+                }),
+        );
+        csv_row(&mut s, &row);
+    }
+    s
+}
+
+const SHIP_HEAD: [&str; 3] = ["ship", "status", "end state"];
+
+/// `umpire report FILE [--format md|html|csv|json] [--csv-table ships|events]` for any
+/// ruleset: the summary (rule system, game and wall-clock span, commands in effect and undone),
+/// every ship's end state by side from the ruleset's status, the ships lost, and the log with
+/// every die. CSV is one row per ship, or one row per log line (`--csv-table events`).
+pub fn report<R: Ruleset>(
+    battle: &Session<R>,
+    format: crate::cli::report::Format,
+    table: crate::cli::report::CsvTable,
+) -> Result<String, CliError> {
+    use crate::cli::report::{CsvTable, Format};
+    let r = summary(battle);
+    Ok(match format {
+        Format::Json => {
+            serde_json::to_string_pretty(&r.json).map_err(|e| CliError::input(e.to_string()))?
+        }
+        Format::Md => report_md(&r),
+        Format::Html => report_html(&r),
+        Format::Csv => match table {
+            CsvTable::Ships => ships_csv(&r.ships),
+            CsvTable::Events => log_csv(&r.log),
+        },
+    })
+}
+
+fn report_md(r: &Summary) -> String {
+    let mut s = format!(
+        "# After-action report: {}\n\n{}.\n\n## Ships\n\n",
+        r.name, r.facts
+    );
+    for (side, rows) in &r.sides {
+        s.push_str(&format!(
+            "### {side}\n\n| {} |\n|---|---|---|\n",
+            SHIP_HEAD.join(" | ")
+        ));
+        for row in rows {
+            s.push_str(&format!(
+                "| {} | {} | {} |\n",
+                row[0],
+                row[1],
+                row[2].replace('|', "/")
+            ));
+        }
         s.push('\n');
     }
+    s.push_str("## Losses\n\n");
+    if r.lost.is_empty() {
+        s.push_str("None.\n");
+    } else {
+        for l in &r.lost {
+            s.push_str(&format!("- {l}\n"));
+        }
+    }
     s.push_str("\n## Log\n\n```\n");
-    for l in &log {
+    for l in &r.log {
         let undone = if l.in_effect { "" } else { "  (undone)" };
         s.push_str(&format!(
             "#{:<4} {} {}{undone}\n",
@@ -235,5 +416,54 @@ pub fn report<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<String, Cli
         }
     }
     s.push_str("```\n");
-    Ok(printable_lines(&s).into_owned())
+    printable_lines(&s).into_owned()
+}
+
+/// One printable page: inline CSS, no scripts, nothing fetched (as FG&DN's report).
+fn report_html(r: &Summary) -> String {
+    use std::fmt::Write as _;
+    let mut o = String::new();
+    let _ = write!(
+        o,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>After-action report: {}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
+        esc(&r.name)
+    );
+    let _ = writeln!(o, "<h1>After-action report: {}</h1>", esc(&r.name));
+    let _ = writeln!(o, "<p class=\"facts\">{}.</p>", esc(&r.facts));
+    let _ = writeln!(o, "<h2>Ships</h2>");
+    for (side, rows) in &r.sides {
+        let _ = writeln!(o, "<h3>{}</h3>", esc(side));
+        html_table(&mut o, &SHIP_HEAD, rows);
+    }
+    let _ = writeln!(o, "<h2>Losses</h2>");
+    if r.lost.is_empty() {
+        o.push_str("<p>None.</p>\n");
+    } else {
+        o.push_str("<ul>\n");
+        for l in &r.lost {
+            let _ = writeln!(o, "<li class=\"lost\">{}</li>", esc(l));
+        }
+        o.push_str("</ul>\n");
+    }
+    let _ = writeln!(o, "<h2>Log</h2>");
+    let rows: Vec<Vec<String>> = r
+        .log
+        .iter()
+        .map(|l| {
+            let mut what: Vec<String> = l.lines.iter().map(|x| x.trim().to_string()).collect();
+            if !l.in_effect {
+                what.insert(0, "(undone)".into());
+            }
+            vec![
+                format!("#{}", l.seq),
+                l.clock.clone(),
+                format!("`{}`", l.command.replace('`', "'")),
+                what.join("; "),
+            ]
+        })
+        .collect();
+    html_table(&mut o, &["#", "clock", "command", "what it did"], &rows);
+    o.push_str("</body>\n</html>\n");
+    o
 }

@@ -83,18 +83,43 @@ impl<R: Ruleset> Session<R> {
     /// Every entry with its lines, worded on the state it was decided on (the log is walked
     /// again from the scenario's start).
     pub fn log_lines(&self) -> Vec<LogLine> {
+        self.log_lines_of(None)
+    }
+
+    /// As [`Session::log_lines`], only the entries that name the ship `id` (in the command or
+    /// in any of its events) when one is given.
+    pub fn log_lines_of(&self, ship: Option<&str>) -> Vec<LogLine> {
         let game = &self.game;
         let mut walk = Journal::<R>::new(&self.scenario, game.tables.clone());
-        game.entries()
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
+        let mut out = Vec::new();
+        for (i, e) in game.entries().iter().enumerate() {
+            if ship.is_none_or(|id| names_ship(e, id)) {
                 let lines = R::entry_lines(&walk.state, e);
-                walk.commit(e.clone());
-                LogLine::of(e, game.in_effect(i), lines)
-            })
-            .collect()
+                out.push(LogLine::of(e, game.in_effect(i), lines));
+            }
+            walk.commit(e.clone());
+        }
+        out
     }
+}
+
+/// Whether an entry names the ship `id`: a word of its command, or a text field of one of its
+/// events (every ruleset records a ship by its id), compared without case.
+pub fn names_ship<R: Ruleset>(entry: &Record<R>, id: &str) -> bool {
+    fn names(v: &serde_json::Value, id: &str) -> bool {
+        match v {
+            serde_json::Value::String(s) => s.eq_ignore_ascii_case(id),
+            serde_json::Value::Array(a) => a.iter().any(|x| names(x, id)),
+            serde_json::Value::Object(m) => m.values().any(|x| names(x, id)),
+            _ => false,
+        }
+    }
+    let words = crate::core::tokens::tokenize(&entry.cmd).unwrap_or_default();
+    words.iter().any(|w| w.eq_ignore_ascii_case(id))
+        || entry
+            .events
+            .iter()
+            .any(|e| serde_json::to_value(e).is_ok_and(|v| names(&v, id)))
 }
 
 /// An FG&DN battle.
