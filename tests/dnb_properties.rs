@@ -4,12 +4,11 @@
 //! the live state, an undo restores the state exactly, and every entry re-encodes to itself;
 //! at the end `verify` re-decides every command from its recorded dice to the same events.
 mod common;
+mod ruleset_common;
 
 use common::Rng;
 use proptest::prelude::*;
-use umpire::core::dice::SeededDice;
-use umpire::core::game::{Journal, Record};
-use umpire::core::ruleset::Rules;
+use ruleset_common::{any_text_round_trips_or_is_refused, random_battle};
 use umpire::rulesets::dnb::game::{Dnb, DnbSetup};
 use umpire::rulesets::dnb::Tables;
 
@@ -62,56 +61,9 @@ fn battle(seed: u64, len: usize) -> Result<(), TestCaseError> {
     // No last turn (5.4b): the walk goes on as long as the generator likes.
     setup.state.options.last_turn = None;
     let tables = Tables::builtin().expect("the D&B tables load");
-    let mut live = Journal::<Dnb>::new(&setup, tables.clone());
-    let mut rng = Rng(seed);
-    let mut accepted = 0;
-    for step in 0..len {
-        let text = candidate(&mut rng, live.state.clock.turn);
-        let Ok(cmd) = Dnb::parse(&text) else {
-            return Err(TestCaseError::fail(format!(
-                "generated \"{text}\" does not parse"
-            )));
-        };
-        let before = live.state.clone();
-        let entry = match live.prepare(&cmd, &mut SeededDice) {
-            Ok(Some(e)) => e,
-            // A refused command (or an expect) changes nothing.
-            Ok(None) | Err(_) => {
-                prop_assert_eq!(&live.state, &before, "{} changed the state", text);
-                continue;
-            }
-        };
-        // Every entry re-encodes to itself (the save line is stable).
-        let json = serde_json::to_string(&entry).unwrap();
-        let back: Record<Dnb> = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(&back, &entry);
-        prop_assert_eq!(serde_json::to_string(&back).unwrap(), json);
-        let is_rule = !matches!(text.as_str(), "undo" | "redo");
-        live.commit(entry);
-        accepted += 1;
-        if is_rule {
-            // Undo restores exactly the state before the command.
-            let mut undone = live.clone();
-            let u = undone
-                .prepare(&Dnb::parse("undo").unwrap(), &mut SeededDice)
-                .unwrap()
-                .unwrap();
-            undone.commit(u);
-            prop_assert_eq!(&undone.state, &before, "undo after {}", text);
-        }
-        if step % 16 == 0 {
-            let replayed = Journal::<Dnb>::replay(&setup, tables.clone(), live.entries().to_vec())
-                .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(&replayed.state, &live.state, "replay after {}", text);
-        }
-    }
-    prop_assert!(
-        accepted >= 40,
-        "only {accepted} commands taken: the generator proves little"
-    );
-    let problems = Journal::<Dnb>::verify(&setup, tables, live.entries());
-    prop_assert!(problems.is_empty(), "verify: {problems:?}");
-    Ok(())
+    random_battle::<Dnb>(&setup, tables, seed, len, 40, |rng, g| {
+        candidate(rng, g.clock.turn)
+    })
 }
 
 proptest! {
@@ -126,7 +78,6 @@ proptest! {
 /// Whatever is typed at a D&B prompt either parses and round-trips, or is refused: no panic.
 #[test]
 fn any_text_parses_and_round_trips_or_is_refused() {
-    let mut rng = Rng(7);
     let words = [
         "gunnery",
         "torpedo",
@@ -147,12 +98,5 @@ fn any_text_parses_and_round_trips_or_is_refused() {
         "0",
         "7",
     ];
-    for _ in 0..5_000 {
-        let n = 1 + rng.below(5);
-        let line: Vec<&str> = (0..n).map(|_| *rng.pick(&words)).collect();
-        let line = line.join(" ");
-        if let Ok(c) = Dnb::parse(&line) {
-            assert_eq!(Dnb::parse(&c.to_string()).as_ref(), Ok(&c), "{line}");
-        }
-    }
+    any_text_round_trips_or_is_refused::<Dnb>(&words, 5);
 }

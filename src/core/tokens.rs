@@ -56,6 +56,20 @@ pub fn tokenize(line: &str) -> Result<Vec<String>, ParseError> {
 }
 
 /// Quote text for the command language (the inverse of [`tokenize`] for one word).
+/// A word as it must be typed to tokenize back to itself: as it is when it is a plain word,
+/// else quoted (empty, or with a space, a quote, a backslash or a `#`).
+pub fn word(s: &str) -> std::borrow::Cow<'_, str> {
+    let plain = !s.is_empty()
+        && !s
+            .chars()
+            .any(|c| c.is_whitespace() || matches!(c, '"' | '\\' | '#'));
+    if plain {
+        s.into()
+    } else {
+        quote(s).into()
+    }
+}
+
 pub fn quote(s: &str) -> String {
     let mut q = String::from("\"");
     for c in s.chars() {

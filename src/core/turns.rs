@@ -9,7 +9,7 @@ use crate::core::dice::{
 };
 use crate::core::game::Record;
 use crate::core::ruleset::{field_matches, field_text, ExpectError, RuleError, Rules, Verb};
-use crate::core::tokens::{quote, tokenize};
+use crate::core::tokens::{quote, tokenize, word};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -108,7 +108,7 @@ impl<P: TurnPhase, C: fmt::Display> fmt::Display for TurnCommand<P, C> {
             TurnCommand::Undo => f.write_str("undo"),
             TurnCommand::Redo => f.write_str("redo"),
             TurnCommand::Expect { ship, field, value } => {
-                write!(f, "expect {ship} {field} {}", quote(value))
+                write!(f, "expect {} {} {}", word(ship), word(field), quote(value))
             }
             TurnCommand::ExpectClock { turn, phase } => write!(f, "expect clock {turn} {phase}"),
             TurnCommand::Rule(c) => write!(f, "{c}"),

@@ -164,6 +164,10 @@ mod tests {
             "redo",
             "expect pow si_left \"3\"",
             "expect clock 2 movement",
+            // A ship or field that is not a plain word prints quoted (found by the property
+            // test's random text).
+            "expect \" \" torpedo 0",
+            "expect \"\" \"a#b\" 0",
         ] {
             let c: DnbCommand = text.parse().unwrap();
             let again: DnbCommand = c.to_string().parse().unwrap();
