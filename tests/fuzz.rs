@@ -753,56 +753,46 @@ fn the_log_marker_is_what_the_fuzzer_rechecksums_around() {
     assert_eq!(loaded.entries[0].v, 2);
 }
 
-// ------------------------------------------------------------------------------ D&B
+// ------------------------------------------------------------------------- every other ruleset
 
-/// The D&B command target's battle: the D&B demo after a few attacks and phase ends.
-fn dnb_battle() -> umpire::core::game::Journal<umpire::rulesets::dnb::game::Dnb> {
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::dnb::game::Dnb;
-    let setup = Dnb::parse_setup("demo-dnb.toml", umpire::session::DEMO_DNB).unwrap();
-    let tables = umpire::rulesets::dnb::Tables::builtin().unwrap();
-    let mut game = umpire::core::game::Journal::<Dnb>::new(&setup, tables);
-    for line in [
-        "gunnery bismarck hood range close",
-        "gunnery hood bismarck range effective",
-        "torpedo electra prinz 3",
-        "next",
-        "evasive z23 on",
-        "next",
-        "next",
-        "crit pow fire",
-    ] {
-        let cmd = <Dnb as umpire::core::ruleset::Rules>::parse(line).unwrap();
+/// A ruleset's command target's battle: its demo after `lines`.
+fn ruleset_battle<R: umpire::core::ruleset::Ruleset>(
+    demo: (&str, &str),
+    tables: R::Tables,
+    lines: &[&str],
+) -> umpire::core::game::Journal<R> {
+    let setup = R::parse_setup(demo.0, demo.1).unwrap();
+    let mut game = umpire::core::game::Journal::<R>::new(&setup, tables);
+    for line in lines {
+        let cmd = R::parse(line).unwrap();
         game.execute(&cmd, &mut SeededDice).unwrap();
     }
     game
 }
 
-/// Any text as a D&B command: it reads back as printed, and a refused command changes nothing
-/// (issue 11: the fuzz tests cover the new ruleset).
-fn dnb_command_target(
-    game: &umpire::core::game::Journal<umpire::rulesets::dnb::game::Dnb>,
+/// Any text as a command of the ruleset: it reads back as printed, and a refused command
+/// changes nothing (issue 11: the fuzz tests cover every ruleset).
+fn ruleset_command_target<R: umpire::core::ruleset::Ruleset>(
+    game: &umpire::core::game::Journal<R>,
     input: &[u8],
 ) {
-    use umpire::core::ruleset::{Rules, Ruleset};
-    use umpire::rulesets::dnb::game::Dnb;
     let Ok(text) = std::str::from_utf8(input) else {
         return;
     };
-    let Ok(cmd) = Dnb::parse(text) else {
+    let Ok(cmd) = R::parse(text) else {
         return;
     };
     let printed = cmd.to_string();
     assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
     assert_eq!(
-        Dnb::parse(&printed).ok().map(|c| c.to_string()),
+        R::parse(&printed).ok().map(|c| c.to_string()),
         Some(printed.clone()),
         "{text:?} printed as {printed:?} does not read back"
     );
     let mut played = game.clone();
     match played.execute(&cmd, &mut SeededDice) {
         Ok(_) => {
-            let _ = Dnb::status_json(&played.state, &played.tables);
+            let _ = R::status_json(&played.state, &played.tables);
         }
         Err(_) => {
             assert!(
@@ -814,34 +804,33 @@ fn dnb_command_target(
     }
 }
 
-/// Any bytes as a D&B save: refused with a message, or opened, replayed, verified and worded.
-fn dnb_save_target(input: &[u8]) {
+/// Any bytes as a save of the ruleset: refused with a message, or opened, replayed, verified
+/// and worded.
+fn ruleset_save_target<R: umpire::core::ruleset::Ruleset>(tables: &R::Tables, input: &[u8]) {
     use umpire::core::game::{Journal, Record};
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::dnb::game::Dnb;
-    let Ok(loaded) = parse_save_bytes::<Record<Dnb>>("fuzz.toml", input) else {
+    let Ok(loaded) = parse_save_bytes::<Record<R>>("fuzz.toml", input) else {
         return;
     };
-    let Ok(setup) = Dnb::parse_setup("fuzz.toml", &loaded.scenario_text) else {
+    let Ok(setup) = R::parse_setup("fuzz.toml", &loaded.scenario_text) else {
         return;
     };
-    let tables = umpire::rulesets::dnb::Tables::builtin().unwrap();
-    if let Ok(game) = Journal::<Dnb>::replay(&setup, tables.clone(), loaded.entries.clone()) {
-        let _ = Dnb::status_json(&game.state, &game.tables);
-        let _ = Journal::<Dnb>::verify(&setup, tables.clone(), &loaded.entries);
-        let mut walk = Journal::<Dnb>::new(&setup, tables);
+    if let Ok(game) = Journal::<R>::replay(&setup, tables.clone(), loaded.entries.clone()) {
+        let _ = R::status_json(&game.state, &game.tables);
+        let _ = Journal::<R>::verify(&setup, tables.clone(), &loaded.entries);
+        let mut walk = Journal::<R>::new(&setup, tables.clone());
         for e in game.entries() {
-            let _ = Dnb::entry_lines(&walk.state, e);
+            let _ = R::entry_lines(&walk.state, e);
             walk.commit(e.clone());
         }
     }
 }
 
-fn dnb_command_corpus() -> Vec<Vec<u8>> {
+/// The lines of the scripts whose file name contains `name`, and `extra`.
+fn ruleset_command_corpus(name: &str, extra: &[&str]) -> Vec<Vec<u8>> {
     let mut lines: Vec<String> = Vec::new();
     for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
-        for (name, bytes) in files_in(&dir) {
-            if name.ends_with(".umpire") && name.contains("dnb") {
+        for (file, bytes) in files_in(&dir) {
+            if file.ends_with(".umpire") && file.contains(name) {
                 lines.extend(
                     String::from_utf8(bytes)
                         .unwrap()
@@ -851,22 +840,13 @@ fn dnb_command_corpus() -> Vec<Vec<u8>> {
             }
         }
     }
+    lines.extend(extra.iter().map(|l| l.to_string()));
     lines.extend(
         [
-            "gunnery pow bismarck range 12 broadside smoke 1 hits 2",
-            "torpedo z23 hood 4 smoke 2 hits 1",
-            "si hood 3",
-            "crit bismarck 5",
-            "speed prinz flank",
-            "marker hood torps_out on",
-            "smoke 3",
-            "until 3 administrative",
             "dice 1 2 3 4 5 6",
             "note \"a \\\"quoted\\\" note\"",
             "undo",
             "redo",
-            "expect hood si_left 5",
-            "expect clock 1 combat",
         ]
         .map(str::to_string),
     );
@@ -876,193 +856,137 @@ fn dnb_command_corpus() -> Vec<Vec<u8>> {
     lines.into_iter().map(String::into_bytes).collect()
 }
 
-fn dnb_save_corpus() -> Vec<Vec<u8>> {
-    use umpire::core::game::Record;
-    use umpire::rulesets::dnb::game::Dnb;
-    let game = dnb_battle();
-    let entries: Vec<&Record<Dnb>> = game.entries().iter().collect();
+/// The demo as a scenario, and the battle's entries as a save.
+fn ruleset_save_corpus<R: umpire::core::ruleset::Ruleset>(
+    demo: (&str, &str),
+    game: &umpire::core::game::Journal<R>,
+) -> Vec<Vec<u8>> {
+    let entries: Vec<&umpire::core::game::Record<R>> = game.entries().iter().collect();
     vec![
-        umpire::session::DEMO_DNB.as_bytes().to_vec(),
-        save_text("dnb-busy.toml", umpire::session::DEMO_DNB, &entries)
-            .unwrap()
-            .into_bytes(),
+        demo.1.as_bytes().to_vec(),
+        save_text(demo.0, demo.1, &entries).unwrap().into_bytes(),
     ]
+}
+
+/// Both fuzz targets of a ruleset: commands (seed `k`) and saves (seed `k + 1`).
+fn fuzz_ruleset<R: umpire::core::ruleset::Ruleset>(
+    name: &str,
+    demo: (&str, &str),
+    tables: R::Tables,
+    battle: &[&str],
+    extra: &[&str],
+    k: u64,
+    saves: bool,
+) {
+    let game = ruleset_battle::<R>(demo, tables.clone(), battle);
+    let runs = if saves {
+        let corpus = ruleset_save_corpus(demo, &game);
+        fuzz(
+            &format!("{name}-save"),
+            &corpus,
+            seed(k + 1),
+            &|v| rechecksum(&v),
+            &|input| ruleset_save_target::<R>(&tables, input),
+        )
+    } else {
+        let corpus = ruleset_command_corpus(name, extra);
+        fuzz(
+            &format!("{name}-command"),
+            &corpus,
+            seed(k),
+            &|v| v,
+            &|input| ruleset_command_target(&game, input),
+        )
+    };
+    assert!(runs > 0 || budget().is_zero());
+}
+
+// ------------------------------------------------------------------------------ D&B
+
+const DNB_DEMO: (&str, &str) = ("demo-dnb.toml", umpire::session::DEMO_DNB);
+const DNB_BATTLE: &[&str] = &[
+    "gunnery bismarck hood range close",
+    "gunnery hood bismarck range effective",
+    "torpedo electra prinz 3",
+    "next",
+    "evasive z23 on",
+    "next",
+    "next",
+    "crit pow fire",
+];
+const DNB_LINES: &[&str] = &[
+    "gunnery pow bismarck range 12 broadside smoke 1 hits 2",
+    "torpedo z23 hood 4 smoke 2 hits 1",
+    "si hood 3",
+    "crit bismarck 5",
+    "speed prinz flank",
+    "marker hood torps_out on",
+    "smoke 3",
+    "until 3 administrative",
+    "expect hood si_left 5",
+    "expect clock 1 combat",
+];
+
+fn dnb(saves: bool) {
+    use umpire::rulesets::dnb::{game::Dnb, Tables};
+    let tables = Tables::builtin().unwrap();
+    fuzz_ruleset::<Dnb>("dnb", DNB_DEMO, tables, DNB_BATTLE, DNB_LINES, 4, saves);
 }
 
 #[test]
 fn fuzz_the_dnb_command_parser_and_rules() {
-    let game = dnb_battle();
-    let corpus = dnb_command_corpus();
-    let runs = fuzz("dnb-command", &corpus, seed(4), &|v| v, &|input| {
-        dnb_command_target(&game, input)
-    });
-    assert!(runs > 0 || budget().is_zero());
+    dnb(false);
 }
 
 #[test]
 fn fuzz_the_dnb_save_loader() {
-    let corpus = dnb_save_corpus();
-    let runs = fuzz(
-        "dnb-save",
-        &corpus,
-        seed(5),
-        &|v| rechecksum(&v),
-        &dnb_save_target,
-    );
-    assert!(runs > 0 || budget().is_zero());
+    dnb(true);
 }
 
 // ------------------------------------------------------------------------------ late19-naval
 
-/// The late-19th command target's battle: its demo after a salvo, a torpedo and a step's end.
-fn late19_battle() -> umpire::core::game::Journal<umpire::rulesets::late19::game::Late19> {
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::late19::game::Late19;
-    let setup = Late19::parse_setup("demo-late19.toml", umpire::session::DEMO_LATE19).unwrap();
-    let tables = umpire::rulesets::late19::Tables::builtin().unwrap();
-    let mut game = umpire::core::game::Journal::<Late19>::new(&setup, tables);
-    for line in [
-        "guns dingyuan at matsushima main",
-        "guns yoshino at jingyuan secondary n 2 los",
-        "next",
-        "torpedo naniwa at dingyuan",
-        "chart minor",
-    ] {
-        let cmd = <Late19 as umpire::core::ruleset::Rules>::parse(line).unwrap();
-        game.execute(&cmd, &mut SeededDice).unwrap();
-    }
-    game
-}
+const LATE19_DEMO: (&str, &str) = ("demo-late19.toml", umpire::session::DEMO_LATE19);
+const LATE19_BATTLE: &[&str] = &[
+    "guns dingyuan at matsushima main",
+    "guns yoshino at jingyuan secondary n 2 los",
+    "next",
+    "torpedo naniwa at dingyuan",
+    "chart minor",
+];
+const LATE19_LINES: &[&str] = &[
+    "guns zhenyuan at akagi secondary n 1 range 8 los cover moved",
+    "torpedo fulong at yoshino range 3",
+    "torpedo fulong lost",
+    "hit akagi by very_light from fulong",
+    "mine naniwa",
+    "trade matsushima main 1",
+    "initiative",
+    "chart 2 1 minor",
+    "until 3 movement",
+    "expect akagi fp 6",
+    "expect clock 1 torpedoes",
+];
 
-/// Any text as a late-19th command: it reads back as printed, and a refused command changes
-/// nothing.
-fn late19_command_target(
-    game: &umpire::core::game::Journal<umpire::rulesets::late19::game::Late19>,
-    input: &[u8],
-) {
-    use umpire::core::ruleset::{Rules, Ruleset};
-    use umpire::rulesets::late19::game::Late19;
-    let Ok(text) = std::str::from_utf8(input) else {
-        return;
-    };
-    let Ok(cmd) = Late19::parse(text) else {
-        return;
-    };
-    let printed = cmd.to_string();
-    assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
-    assert_eq!(
-        Late19::parse(&printed).ok().map(|c| c.to_string()),
-        Some(printed.clone()),
-        "{text:?} printed as {printed:?} does not read back"
+fn late19(saves: bool) {
+    use umpire::rulesets::late19::{game::Late19, Tables};
+    let tables = Tables::builtin().unwrap();
+    fuzz_ruleset::<Late19>(
+        "late19",
+        LATE19_DEMO,
+        tables,
+        LATE19_BATTLE,
+        LATE19_LINES,
+        6,
+        saves,
     );
-    let mut played = game.clone();
-    match played.execute(&cmd, &mut SeededDice) {
-        Ok(_) => {
-            let _ = Late19::status_json(&played.state, &played.tables);
-        }
-        Err(_) => {
-            assert!(
-                played.state == game.state,
-                "refused {text:?} changed the state"
-            );
-            assert_eq!(played.entries().len(), game.entries().len());
-        }
-    }
-}
-
-/// Any bytes as a late-19th save: refused with a message, or opened, replayed, verified and
-/// worded.
-fn late19_save_target(input: &[u8]) {
-    use umpire::core::game::{Journal, Record};
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::late19::game::Late19;
-    let Ok(loaded) = parse_save_bytes::<Record<Late19>>("fuzz.toml", input) else {
-        return;
-    };
-    let Ok(setup) = Late19::parse_setup("fuzz.toml", &loaded.scenario_text) else {
-        return;
-    };
-    let tables = umpire::rulesets::late19::Tables::builtin().unwrap();
-    if let Ok(game) = Journal::<Late19>::replay(&setup, tables.clone(), loaded.entries.clone()) {
-        let _ = Late19::status_json(&game.state, &game.tables);
-        let _ = Journal::<Late19>::verify(&setup, tables.clone(), &loaded.entries);
-        let mut walk = Journal::<Late19>::new(&setup, tables);
-        for e in game.entries() {
-            let _ = Late19::entry_lines(&walk.state, e);
-            walk.commit(e.clone());
-        }
-    }
-}
-
-fn late19_command_corpus() -> Vec<Vec<u8>> {
-    let mut lines: Vec<String> = Vec::new();
-    for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
-        for (name, bytes) in files_in(&dir) {
-            if name.ends_with(".umpire") && name.contains("late19") {
-                lines.extend(
-                    String::from_utf8(bytes)
-                        .unwrap()
-                        .lines()
-                        .map(str::to_string),
-                );
-            }
-        }
-    }
-    lines.extend(
-        [
-            "guns zhenyuan at akagi secondary n 1 range 8 los cover moved",
-            "torpedo fulong at yoshino range 3",
-            "torpedo fulong lost",
-            "hit akagi by very_light from fulong",
-            "mine naniwa",
-            "trade matsushima main 1",
-            "initiative",
-            "chart 2 1 minor",
-            "until 3 movement",
-            "dice 1 2 3 4 5 6",
-            "expect akagi fp 6",
-            "expect clock 1 torpedoes",
-        ]
-        .map(str::to_string),
-    );
-    lines.retain(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    lines.sort();
-    lines.dedup();
-    lines.into_iter().map(String::into_bytes).collect()
-}
-
-fn late19_save_corpus() -> Vec<Vec<u8>> {
-    use umpire::core::game::Record;
-    use umpire::rulesets::late19::game::Late19;
-    let game = late19_battle();
-    let entries: Vec<&Record<Late19>> = game.entries().iter().collect();
-    vec![
-        umpire::session::DEMO_LATE19.as_bytes().to_vec(),
-        save_text("late19-busy.toml", umpire::session::DEMO_LATE19, &entries)
-            .unwrap()
-            .into_bytes(),
-    ]
 }
 
 #[test]
 fn fuzz_the_late19_command_parser_and_rules() {
-    let game = late19_battle();
-    let corpus = late19_command_corpus();
-    let runs = fuzz("late19-command", &corpus, seed(6), &|v| v, &|input| {
-        late19_command_target(&game, input)
-    });
-    assert!(runs > 0 || budget().is_zero());
+    late19(false);
 }
 
 #[test]
 fn fuzz_the_late19_save_loader() {
-    let corpus = late19_save_corpus();
-    let runs = fuzz(
-        "late19-save",
-        &corpus,
-        seed(7),
-        &|v| rechecksum(&v),
-        &late19_save_target,
-    );
-    assert!(runs > 0 || budget().is_zero());
+    late19(true);
 }
