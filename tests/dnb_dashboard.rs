@@ -2,8 +2,10 @@
 //! every ruleset (`tui::board`, drawn from D&B's screen model `rulesets::dnb::board`). Keys go
 //! into the real `BoardApp`, frames are drawn on ratatui's TestBackend, and every command must
 //! be in the save (read back from disk) before the screen shows it.
+mod board_common;
 mod screen_common;
 
+use board_common::TestBoard;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use screen_common::{assert_shows, buffer_text};
@@ -16,67 +18,18 @@ use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 
-struct Board {
-    app: BoardApp<Dnb>,
-    path: std::path::PathBuf,
-    _dir: tempfile::TempDir,
-}
+type Board = TestBoard<Dnb>;
 
 fn tables() -> Tables {
     Tables::builtin().unwrap()
 }
 
-/// The D&B demo, saved to a fresh file and opened under the writer's lock.
+/// The demo, saved to a fresh file and opened under the writer's lock.
 fn board() -> Board {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("dnb.toml");
-    let demo = Session::<Dnb>::from_text("demo", session::DEMO_DNB, tables()).unwrap();
-    session::new_save(&path, &demo).unwrap();
-    let (battle, writer) = Session::<Dnb>::open_writable(&path, tables()).unwrap();
-    let mut app = BoardApp::new(
-        battle,
-        Save::Writer(writer),
-        Some(path.clone()),
-        Keymap::default(),
-    );
-    app.theme = Theme { color: false };
-    Board {
-        app,
-        path,
-        _dir: dir,
-    }
+    TestBoard::open(session::DEMO_DNB, tables())
 }
 
 impl Board {
-    fn press(&mut self, keys: &[&str]) {
-        for k in keys {
-            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-                for c in text.chars() {
-                    let name = if c == ' ' {
-                        "space".to_string()
-                    } else {
-                        c.to_string()
-                    };
-                    self.app.on_key(key_event(&name).unwrap());
-                }
-            } else {
-                self.app
-                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-            }
-        }
-    }
-
-    fn screen(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| self.app.draw(f)).unwrap();
-        buffer_text(t.backend().buffer())
-    }
-
-    /// The battle as the save on disk holds it.
-    fn on_disk(&self) -> Session<Dnb> {
-        Session::<Dnb>::open(&self.path, tables()).unwrap()
-    }
-
     fn ship<'a>(
         &self,
         g: &'a umpire::rulesets::dnb::game::DnbGame,

@@ -1,0 +1,78 @@
+//! The dashboard written once for every ruleset (`tui::board`), as the dashboard tests of each
+//! ruleset drive it: its demo saved to a fresh file and opened under the writer's lock, keys
+//! into the real `BoardApp`, frames drawn on ratatui's TestBackend, and the save read back
+//! from disk (every command must be there before the screen shows it).
+#![allow(dead_code)] // each test file uses a different part
+
+use crate::screen_common::buffer_text;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use umpire::core::board::Board;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+pub struct TestBoard<R: Board> {
+    pub app: BoardApp<R>,
+    pub path: std::path::PathBuf,
+    pub tables: R::Tables,
+    _dir: tempfile::TempDir,
+}
+
+impl<R: Board> TestBoard<R> {
+    /// The ruleset's demo, saved to a fresh file and opened under the writer's lock, drawn
+    /// without colour.
+    pub fn open(demo: &str, tables: R::Tables) -> TestBoard<R> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(format!("{}.toml", R::ID));
+        let battle = Session::<R>::from_text("demo", demo, tables.clone()).unwrap();
+        session::new_save(&path, &battle).unwrap();
+        let (battle, writer) = Session::<R>::open_writable(&path, tables.clone()).unwrap();
+        let mut app = BoardApp::new(
+            battle,
+            Save::Writer(writer),
+            Some(path.clone()),
+            Keymap::default(),
+        );
+        app.theme = Theme { color: false };
+        TestBoard {
+            app,
+            path,
+            tables,
+            _dir: dir,
+        }
+    }
+
+    /// Press keys by name; `'text'` types each of its characters.
+    pub fn press(&mut self, keys: &[&str]) {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+    }
+
+    /// One frame of `w` x `h` cells, as text.
+    pub fn screen(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    }
+
+    /// The battle as the save on disk holds it.
+    pub fn on_disk(&self) -> Session<R> {
+        Session::<R>::open(&self.path, self.tables.clone()).unwrap()
+    }
+}
