@@ -31,7 +31,38 @@ pub trait TurnPhase:
 {
     /// Every phase of a turn, in order.
     const PHASES: &'static [Self];
+    /// The engine verbs with their usage, for completion and help, naming a part of the turn
+    /// as the ruleset's text does: [`ENGINE_VERBS_PHASE`] or [`ENGINE_VERBS_STEP`].
+    const ENGINE_VERBS: &'static [(&'static str, &'static str)] = ENGINE_VERBS_PHASE;
 }
+
+/// The engine verbs of a turn of phases, with their usage.
+pub const ENGINE_VERBS_PHASE: &[(&str, &str)] = &[
+    ("next", "next                end the phase"),
+    ("turn", "turn                end every phase of this turn"),
+    ("until", "until TURN [PHASE] walk to a turn (and phase)"),
+    (
+        "dice",
+        "dice N [N ...]      queue faces rolled at the table",
+    ),
+    ("note", "note \"TEXT\"         a note in the log"),
+    ("undo", "undo                take back the last command"),
+    ("redo", "redo                put it back"),
+];
+
+/// The engine verbs of a turn of steps, with their usage.
+pub const ENGINE_VERBS_STEP: &[(&str, &str)] = &[
+    ("next", "next                end the step"),
+    ("turn", "turn                end every step of this turn"),
+    ("until", "until TURN [STEP]   walk to a turn (and step)"),
+    (
+        "dice",
+        "dice N [N ...]      queue faces rolled at the table",
+    ),
+    ("note", "note \"TEXT\"         a note in the log"),
+    ("undo", "undo                take back the last command"),
+    ("redo", "redo                put it back"),
+];
 
 /// Where a numbered-turn battle stands: a turn and its phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -751,4 +782,121 @@ pub fn status<R: TurnRules>(g: &TurnGame<R>, tables: &R::Tables) -> Value {
         out.extend(m);
     }
     Value::Object(out)
+}
+
+/// A ship of a numbered-turn scenario, as [`checked_ships`] checks it.
+pub trait ScenarioShip {
+    fn id(&self) -> &str;
+    fn set_id(&mut self, id: String);
+    /// Its own problems, each naming the ship and the key.
+    fn problems(&self) -> Vec<String>;
+}
+
+/// The checks every numbered-turn scenario gets, each message naming `file`: its `ruleset` is
+/// `id`, its `start` a turn number (1 to 9999), each ship's own problems, ship ids unique
+/// without case, at least one ship. The ships come back with their ids in lower case.
+pub fn checked_ships<S: ScenarioShip>(
+    file: &str,
+    id: &str,
+    ruleset: &str,
+    start: &str,
+    ships: Vec<S>,
+) -> Result<Vec<S>, Vec<String>> {
+    let mut errs = Vec::new();
+    if ruleset != id {
+        errs.push(format!(
+            "{file}: [scenario] ruleset: \"{ruleset}\" is not \"{id}\""
+        ));
+    }
+    if start.parse::<u32>().map_or(true, |t| t == 0 || t > 9999) {
+        errs.push(format!(
+            "{file}: [scenario] start: \"{start}\" is not a turn number (1, 2, ...)"
+        ));
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for s in &ships {
+        for p in s.problems() {
+            errs.push(format!("{file}: {p}"));
+        }
+        let id = s.id().to_ascii_lowercase();
+        if seen.contains(&id) {
+            errs.push(format!(
+                "{file}: ship \"{}\": id: used twice (ids are case-insensitive)",
+                s.id()
+            ));
+        }
+        seen.push(id);
+    }
+    if ships.is_empty() {
+        errs.push(format!("{file}: no [[ship]]"));
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    Ok(ships
+        .into_iter()
+        .map(|mut s| {
+            let id = s.id().to_ascii_lowercase();
+            s.set_id(id);
+            s
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    struct Ship(String, Vec<String>);
+
+    impl ScenarioShip for Ship {
+        fn id(&self) -> &str {
+            &self.0
+        }
+        fn set_id(&mut self, id: String) {
+            self.0 = id;
+        }
+        fn problems(&self) -> Vec<String> {
+            self.1.clone()
+        }
+    }
+
+    fn ship(id: &str) -> Ship {
+        Ship(id.into(), Vec::new())
+    }
+
+    /// Every numbered-turn scenario is checked the same way, each message naming the file.
+    #[test]
+    fn a_scenario_names_its_file_for_ruleset_start_ships_and_ids() {
+        let ok = checked_ships("s.toml", "x-1", "x-1", "3", vec![ship("Hood"), ship("pow")]);
+        assert_eq!(ok, Ok(vec![ship("hood"), ship("pow")]), "ids in lower case");
+        let e = checked_ships(
+            "s.toml",
+            "x-1",
+            "y-2",
+            "0",
+            vec![
+                ship("Hood"),
+                ship("hood"),
+                Ship("pow".into(), vec!["ship \"pow\": si: below 0".into()]),
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(
+            e,
+            vec![
+                "s.toml: [scenario] ruleset: \"y-2\" is not \"x-1\"",
+                "s.toml: [scenario] start: \"0\" is not a turn number (1, 2, ...)",
+                "s.toml: ship \"hood\": id: used twice (ids are case-insensitive)",
+                "s.toml: ship \"pow\": si: below 0",
+            ]
+        );
+        for start in ["10000", "one", "", "-1"] {
+            let e = checked_ships::<Ship>("s.toml", "x-1", "x-1", start, vec![ship("a")]);
+            assert!(e.is_err(), "start {start:?}");
+        }
+        let e = checked_ships::<Ship>("s.toml", "x-1", "x-1", "1", Vec::new()).unwrap_err();
+        assert_eq!(e, vec!["s.toml: no [[ship]]"]);
+    }
 }

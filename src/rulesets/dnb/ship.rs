@@ -41,6 +41,18 @@ pub struct DnbShipSpec {
     pub back: Option<CounterSide>,
 }
 
+impl crate::core::turns::ScenarioShip for DnbShipSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn problems(&self) -> Vec<String> {
+        DnbShipSpec::problems(self)
+    }
+}
+
 impl DnbShipSpec {
     /// What is wrong with this ship, each message naming the ship and the key.
     pub fn problems(&self) -> Vec<String> {

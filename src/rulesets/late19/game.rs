@@ -16,6 +16,7 @@ pub type L19Clock = TurnClock<Phase>;
 
 impl TurnPhase for Phase {
     const PHASES: &'static [Phase] = &Phase::ALL;
+    const ENGINE_VERBS: &'static [(&'static str, &'static str)] = turns::ENGINE_VERBS_STEP;
 }
 
 /// A late-19th game: the engine's part (clock, dice) and the rules' state.

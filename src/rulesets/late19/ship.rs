@@ -237,6 +237,18 @@ pub struct L19ShipSpec {
     pub torpedoes: bool,
 }
 
+impl crate::core::turns::ScenarioShip for L19ShipSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn problems(&self) -> Vec<String> {
+        L19ShipSpec::problems(self)
+    }
+}
+
 impl L19ShipSpec {
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
