@@ -345,3 +345,68 @@ fn a_sides_watcher_sees_the_map_not_the_hit_markers_by_the_fog_rule() {
     .unwrap();
     assert!(e.message.contains("British, German"), "{}", e.message);
 }
+
+/// The log panel as on FG&DN's dashboard: `/` searches it (without case, the match shown and
+/// marked), `]` and `[` go to older and newer matches, `s` keeps the selected ship's entries,
+/// PgUp/PgDn scroll it, Esc clears; Ctrl-U clears the prompt line.
+#[test]
+fn the_log_panel_searches_filters_by_ship_and_scrolls() {
+    let mut b = played();
+    b.press(&[":", "'si z23 1'", "enter"]);
+    b.press(&["/", "'HOOD'", "enter"]);
+    let screen = b.screen(120, 40);
+    assert_shows(&screen, &["Log · /HOOD", "found \"HOOD\""], &[]);
+    let first = b.app_found();
+    b.press(&["]"]);
+    let older = b.app_found();
+    assert!(
+        older < first,
+        "] goes to an older match: {first} then {older}"
+    );
+    b.press(&["["]);
+    assert_eq!(b.app_found(), first, "[ comes back");
+    b.press(&["/", "'yamato'", "enter"]);
+    assert_shows(&b.screen(120, 40), &["\"yamato\": no older match"], &[]);
+    b.press(&["esc"]);
+    let screen = b.screen(120, 40);
+    assert_shows(&screen, &["si z23 1"], &["/yamato", "/HOOD"]);
+
+    // `s` on the selected ship (the first, Prince of Wales: nothing about her yet), then on Z23.
+    b.press(&["s"]);
+    assert_shows(
+        &b.screen(120, 40),
+        &["Log · pow", "nothing about pow yet", "log: only pow"],
+        &["si z23 1"],
+    );
+    b.press(&["s", "G", "s"]);
+    let screen = b.screen(120, 40);
+    assert_shows(
+        &screen,
+        &["Log · z23", "si z23 1"],
+        &["gunnery bismarck hood"],
+    );
+    b.press(&["s"]);
+    assert_shows(
+        &b.screen(120, 40),
+        &["log: everything", "-- end of turn 1 combat --"],
+        &["Log · z23"],
+    );
+
+    // A small panel scrolls back a page (its height) and forward again.
+    let _ = b.screen(80, 24);
+    b.press(&["pgup"]);
+    assert_shows(&b.screen(80, 24), &["Log · 4 back"], &["si z23 1"]);
+    b.press(&["pgdn"]);
+    assert_shows(&b.screen(80, 24), &["si z23 1"], &["Log · "]);
+
+    // Ctrl-U clears what is typed at the prompt; Ctrl-A goes to its start.
+    b.press(&[":", "'nxt'", "ctrl-u", "'ext'", "ctrl-a", "'n'", "enter"]);
+    assert_shows(&b.screen(120, 40), &["end of turn 1 movement"], &["nxt"]);
+}
+
+impl Board {
+    /// The row of the log panel the search marks.
+    fn app_found(&self) -> usize {
+        self.app.found_row().expect("a search match")
+    }
+}

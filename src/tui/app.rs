@@ -719,12 +719,8 @@ impl App {
             (Some(f), false) => f,
             _ => n,
         };
-        let hit = |r: &LogRow| r.text.to_lowercase().contains(&needle);
-        let found = if older || fresh {
-            (0..start).rev().find(|&i| hit(&self.log.rows[i]))
-        } else {
-            (start + 1..n).find(|&i| hit(&self.log.rows[i]))
-        };
+        let texts: Vec<&str> = self.log.rows.iter().map(|r| r.text.as_str()).collect();
+        let found = crate::tui::search::find(&texts, &needle, start, older || fresh);
         match found {
             Some(i) => {
                 self.log.found = Some(i);
@@ -754,7 +750,7 @@ impl App {
                 }
             }
             _ => {
-                edit_key(&mut edit, key);
+                edit.on_key(key);
                 self.mode = Mode::Search(edit);
             }
         }
@@ -861,7 +857,7 @@ impl App {
                 edit = LineEdit::new(pos.map(|p| self.history[p].as_str()).unwrap_or(""));
             }
             _ => {
-                edit_key(&mut edit, key);
+                edit.on_key(key);
                 error = None;
                 hint = None;
             }
@@ -1083,22 +1079,4 @@ fn common_prefix(words: &[String]) -> String {
         );
     }
     first.chars().take(len).collect()
-}
-
-/// Keys shared by every text field.
-fn edit_key(edit: &mut LineEdit, key: KeyEvent) {
-    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-    match key.code {
-        KeyCode::Char('a') if ctrl => edit.home(),
-        KeyCode::Char('e') if ctrl => edit.end(),
-        KeyCode::Char('u') if ctrl => *edit = LineEdit::default(),
-        KeyCode::Char(c) if !ctrl => edit.insert(c),
-        KeyCode::Backspace => edit.backspace(),
-        KeyCode::Delete => edit.delete(),
-        KeyCode::Left => edit.left(),
-        KeyCode::Right => edit.right(),
-        KeyCode::Home => edit.home(),
-        KeyCode::End => edit.end(),
-        _ => {}
-    }
 }

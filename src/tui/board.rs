@@ -9,7 +9,7 @@ use crate::core::board::{Board, FieldKind, FormSpec, Tone};
 use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::ruleset::{RuleError, Verb};
-use crate::session::{LogLine, Session};
+use crate::session::{names_ship, LogLine, Session};
 use crate::store::follow::{Polled, Update};
 use crate::tui::app::Save;
 use crate::tui::edit::LineEdit;
@@ -52,6 +52,8 @@ struct Asking {
 enum Mode {
     Normal,
     Prompt(LineEdit),
+    /// Typing a search of the log (`/`).
+    Search(LineEdit),
     Form(FormState),
     Ask(Asking),
     Help,
@@ -97,6 +99,14 @@ pub struct BoardApp<R: Board> {
     /// with a side, as that side's player does.
     pub watch: Option<Watching>,
     log: Vec<LogLine>,
+    /// The log panel: only the entries that name this ship (`s`), the search and its match
+    /// (a row of the panel's lines), and how far it is scrolled back from the end.
+    log_ship: Option<String>,
+    search: Option<String>,
+    found: Option<usize>,
+    log_scroll: usize,
+    /// The log panel's height in rows at the last frame.
+    log_height: usize,
     mode: Mode,
     kept: HashMap<char, FormState>,
     history: Vec<String>,
@@ -122,12 +132,22 @@ impl<R: Board> BoardApp<R> {
             message: None,
             wall: || None,
             log,
+            log_ship: None,
+            search: None,
+            found: None,
+            log_scroll: 0,
+            log_height: 1,
             review: None,
             watch: None,
             mode: Mode::Normal,
             kept: HashMap::new(),
             history: Vec::new(),
         }
+    }
+
+    /// The row of the log panel's lines that the search marks, if any.
+    pub fn found_row(&self) -> Option<usize> {
+        self.found
     }
 
     pub fn read_only(&self) -> Option<&str> {
@@ -363,6 +383,22 @@ impl<R: Board> BoardApp<R> {
                 };
                 self.mode = Mode::Full { log, scroll };
             }
+            Mode::Search(_) if ctrl_c => {}
+            Mode::Search(mut edit) => match key.code {
+                KeyCode::Esc => {}
+                KeyCode::Enter if edit.text.trim().is_empty() => {
+                    self.search = None;
+                    self.found = None;
+                }
+                KeyCode::Enter => {
+                    self.search = Some(edit.text.trim().to_string());
+                    self.find(true, true);
+                }
+                _ => {
+                    edit.on_key(key);
+                    self.mode = Mode::Search(edit);
+                }
+            },
             Mode::Prompt(edit) if ctrl_c => self.mode = Mode::Prompt(edit),
             Mode::Prompt(mut edit) => match key.code {
                 KeyCode::Esc => {}
@@ -388,7 +424,7 @@ impl<R: Board> BoardApp<R> {
                     self.mode = Mode::Prompt(edit);
                 }
                 _ => {
-                    edit_key(&mut edit, key);
+                    edit.on_key(key);
                     self.mode = Mode::Prompt(edit);
                 }
             },
@@ -430,6 +466,29 @@ impl<R: Board> BoardApp<R> {
             Action::Top => self.selected = 0,
             Action::Bottom => self.selected = n.saturating_sub(1),
             Action::Command => self.mode = Mode::Prompt(LineEdit::new("")),
+            Action::Search => self.mode = Mode::Search(LineEdit::new("")),
+            Action::SearchNext => self.find(true, false),
+            Action::SearchPrev => self.find(false, false),
+            Action::FilterLog => {
+                self.log_ship = match self.log_ship {
+                    Some(_) => None,
+                    None => self.fleet().get(self.selected).map(|r| r.id.clone()),
+                };
+                (self.found, self.log_scroll) = (None, 0);
+                let text = match &self.log_ship {
+                    Some(id) => format!("log: only {id} (s again for everything)"),
+                    None => "log: everything".to_string(),
+                };
+                self.message = Some((text, false));
+            }
+            Action::PageUp => self.log_scroll += self.log_height.max(1),
+            Action::PageDown => {
+                self.log_scroll = self.log_scroll.saturating_sub(self.log_height.max(1))
+            }
+            Action::Cancel => {
+                self.message = None;
+                (self.search, self.found, self.log_scroll) = (None, None, 0);
+            }
             Action::Help => self.mode = Mode::Help,
             Action::LogView => {
                 self.mode = Mode::Full {
@@ -491,6 +550,32 @@ impl<R: Board> BoardApp<R> {
             _ => return,
         };
         self.review_at(to);
+    }
+
+    /// Move to the next match of the search in the log panel, older (`older`) or newer,
+    /// from the current match (or from the end when `fresh`), and scroll it into view.
+    fn find(&mut self, older: bool, fresh: bool) {
+        let Some(needle) = self.search.clone() else {
+            self.message = Some(("no search: / to search the log".into(), false));
+            return;
+        };
+        let rows: Vec<String> = self.log_lines().iter().map(|l| l.to_string()).collect();
+        let start = match (self.found, fresh) {
+            (Some(f), false) => f,
+            _ => rows.len(),
+        };
+        match crate::tui::search::find(&rows, &needle, start, older || fresh) {
+            Some(i) => {
+                self.found = Some(i);
+                // The match in the middle of the panel when the log is long enough.
+                self.log_scroll = (rows.len() - 1 - i).saturating_sub(self.log_height / 2);
+                self.message = Some((format!("found \"{needle}\" (] older, [ newer)"), false));
+            }
+            None => {
+                let which = if older || fresh { "older" } else { "newer" };
+                self.message = Some((format!("\"{needle}\": no {which} match"), true));
+            }
+        }
     }
 
     fn complete(&self, edit: &mut LineEdit) {
@@ -836,18 +921,35 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
-    fn draw_log(&self, frame: &mut Frame, area: Rect) {
+    fn draw_log(&mut self, frame: &mut Frame, area: Rect) {
         let inner = area.height.saturating_sub(2) as usize;
+        self.log_height = inner.max(1);
         let mut lines = self.log_lines();
-        if lines.is_empty() {
-            lines.push(Line::styled(
-                "no commands yet: : types one, ? shows the keys and commands",
-                self.theme.dim(),
-            ));
+        if let Some(i) = self.found.filter(|i| *i < lines.len()) {
+            lines[i] = lines[i].clone().patch_style(Modifier::REVERSED);
         }
-        let skip = lines.len().saturating_sub(inner);
-        let lines: Vec<Line> = lines.into_iter().skip(skip).collect();
-        frame.render_widget(Paragraph::new(lines).block(panel("Log", self.theme)), area);
+        if lines.is_empty() {
+            let text = match &self.log_ship {
+                Some(id) => format!("nothing about {id} yet: s shows every entry"),
+                None => "no commands yet: : types one, ? shows the keys and commands".into(),
+            };
+            lines.push(Line::styled(text, self.theme.dim()));
+        }
+        let most = lines.len().saturating_sub(inner);
+        self.log_scroll = self.log_scroll.min(most);
+        let skip = most - self.log_scroll;
+        let lines: Vec<Line> = lines.into_iter().skip(skip).take(inner).collect();
+        let mut title = String::from("Log");
+        if let Some(id) = &self.log_ship {
+            title.push_str(&format!(" · {id}"));
+        }
+        if let Some(needle) = &self.search {
+            title.push_str(&format!(" · /{needle}"));
+        }
+        if self.log_scroll > 0 {
+            title.push_str(&format!(" · {} back", self.log_scroll));
+        }
+        frame.render_widget(Paragraph::new(lines).block(panel(&title, self.theme)), area);
     }
 
     /// The log as this face shows it: in review, the entries up to the position (in effect
@@ -856,7 +958,13 @@ impl<R: Board> BoardApp<R> {
     fn log_lines(&self) -> Vec<Line<'static>> {
         let mut lines: Vec<Line> = Vec::new();
         let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
+        let entries = self.battle.game.entries();
         for (i, l) in self.log.iter().enumerate().take(upto) {
+            if let Some(id) = &self.log_ship {
+                if !entries.get(i).is_some_and(|e| names_ship(e, id)) {
+                    continue;
+                }
+            }
             let in_effect = self.shown().in_effect(i);
             let undone = if in_effect { "" } else { "  (undone)" };
             let style = if in_effect {
@@ -921,6 +1029,7 @@ impl<R: Board> BoardApp<R> {
     fn draw_footer(&self, frame: &mut Frame, area: Rect) {
         let line = match &self.mode {
             Mode::Prompt(edit) => Line::raw(format!(":{}", edit.text)),
+            Mode::Search(edit) => Line::raw(format!("/{}", edit.text)),
             Mode::Ask(a) => {
                 let what = if a.chart {
                     "chart value"
@@ -960,7 +1069,7 @@ impl<R: Board> BoardApp<R> {
             Paragraph::new(fit(&line.to_string(), area.width as usize)),
             area,
         );
-        if let Mode::Prompt(edit) = &self.mode {
+        if let Mode::Prompt(edit) | Mode::Search(edit) = &self.mode {
             let x = area.x + 1 + edit.cursor as u16;
             frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
         }
@@ -1038,6 +1147,13 @@ impl<R: Board> BoardApp<R> {
                     | Action::Down
                     | Action::LogView
                     | Action::DetailView
+                    | Action::Search
+                    | Action::SearchNext
+                    | Action::SearchPrev
+                    | Action::FilterLog
+                    | Action::PageUp
+                    | Action::PageDown
+                    | Action::Cancel
             ) {
                 lines.push(Line::raw(format!("  {keys:<12} {what}")));
             }
@@ -1064,19 +1180,6 @@ fn panel(title: &str, theme: Theme) -> Block<'_> {
     Block::default()
         .borders(Borders::ALL)
         .title(Span::styled(title, theme.title()))
-}
-
-fn edit_key(edit: &mut LineEdit, key: KeyEvent) {
-    match key.code {
-        KeyCode::Char(c) => edit.insert(c),
-        KeyCode::Backspace => edit.backspace(),
-        KeyCode::Delete => edit.delete(),
-        KeyCode::Left => edit.left(),
-        KeyCode::Right => edit.right(),
-        KeyCode::Home => edit.home(),
-        KeyCode::End => edit.end(),
-        _ => {}
-    }
 }
 
 impl<R: Board> crate::tui::Screen for BoardApp<R> {

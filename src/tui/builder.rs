@@ -626,7 +626,7 @@ impl Builder {
                 KeyCode::Enter => self.set_setting(self.setting, &edit.text.clone()),
                 KeyCode::Esc => self.message = None,
                 _ => {
-                    line_key(&mut edit, key.code);
+                    edit.on_key(key);
                     self.editing = Some(edit);
                 }
             }
@@ -869,7 +869,7 @@ impl Builder {
                     Err(m) => self.message = Some((true, m)),
                 }
             }
-            code => line_key(&mut fields[*at], code),
+            _ => fields[*at].on_key(key),
         }
         self.dialog = Some(dialog);
     }
@@ -899,19 +899,6 @@ impl Builder {
         t.insert("name", value(name.as_str()));
         t.insert("side", value(side.as_str()));
         Ok(format!("{id}: {name}, {side}"))
-    }
-}
-
-fn line_key(edit: &mut LineEdit, code: KeyCode) {
-    match code {
-        KeyCode::Char(c) => edit.insert(c),
-        KeyCode::Backspace => edit.backspace(),
-        KeyCode::Delete => edit.delete(),
-        KeyCode::Left => edit.left(),
-        KeyCode::Right => edit.right(),
-        KeyCode::Home => edit.home(),
-        KeyCode::End => edit.end(),
-        _ => {}
     }
 }
 

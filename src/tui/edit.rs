@@ -8,6 +8,26 @@ pub struct LineEdit {
 }
 
 impl LineEdit {
+    /// A key typed into the line: characters, Backspace, Delete, the arrows, Home and End;
+    /// Ctrl-A and Ctrl-E to the start and end, Ctrl-U clears. Other keys change nothing.
+    pub fn on_key(&mut self, key: crossterm::event::KeyEvent) {
+        use crossterm::event::{KeyCode, KeyModifiers};
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        match key.code {
+            KeyCode::Char('a') if ctrl => self.home(),
+            KeyCode::Char('e') if ctrl => self.end(),
+            KeyCode::Char('u') if ctrl => *self = LineEdit::default(),
+            KeyCode::Char(c) if !ctrl => self.insert(c),
+            KeyCode::Backspace => self.backspace(),
+            KeyCode::Delete => self.delete(),
+            KeyCode::Left => self.left(),
+            KeyCode::Right => self.right(),
+            KeyCode::Home => self.home(),
+            KeyCode::End => self.end(),
+            _ => {}
+        }
+    }
+
     pub fn new(text: &str) -> LineEdit {
         LineEdit {
             text: text.to_string(),

@@ -12,6 +12,7 @@ pub mod form;
 pub mod keymap;
 pub mod measure;
 pub mod review;
+pub mod search;
 pub mod theme;
 pub mod view;
 pub mod watch;
