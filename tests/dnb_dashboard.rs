@@ -410,3 +410,37 @@ impl Board {
         self.app.found_row().expect("a search match")
     }
 }
+
+/// Review steps forward from the position shown and back again from the start: every position
+/// looks the same reached by steps, by a step back, or opened there (`--at #N`).
+#[test]
+fn review_positions_are_the_same_however_they_are_reached() {
+    let mut b = played();
+    b.press(&[":", "'si z23 1'", "enter", ":", "'undo'", "enter", "t"]);
+    let n = b.on_disk().game.entries().len();
+    let open = |at: &str| {
+        let mut app =
+            umpire::tui::board::open_review::<Dnb>(&b.path, tables(), Keymap::default(), Some(at))
+                .unwrap();
+        app.theme = Theme { color: false };
+        app
+    };
+    let draw = |app: &mut BoardApp<Dnb>| {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        t.draw(|f| app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    };
+    let mut stepping = open("start");
+    let mut forward = vec![draw(&mut stepping)];
+    for _ in 0..n {
+        stepping.on_key(key_event("right").unwrap());
+        forward.push(draw(&mut stepping));
+    }
+    for at in (0..n).rev() {
+        stepping.on_key(key_event("left").unwrap());
+        assert_eq!(draw(&mut stepping), forward[at], "a step back to {at}");
+    }
+    for (at, screen) in forward.iter().enumerate() {
+        assert_eq!(&draw(&mut open(&format!("#{at}"))), screen, "opened at #{at}");
+    }
+}

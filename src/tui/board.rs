@@ -205,8 +205,16 @@ impl<R: Board> BoardApp<R> {
     pub fn review_at(&mut self, at: usize) {
         let entries = self.battle.game.entries();
         let at = at.min(entries.len());
-        let mut shown = Journal::<R>::new(&self.battle.scenario, self.battle.game.tables.clone());
-        for e in &entries[..at] {
+        // Forward from the position shown (a step, or to the end), else again from the start
+        // (as fast as opening the save).
+        let (from, mut shown) = match self.review.take() {
+            Some(r) if r.at <= at => (r.at, r.shown),
+            _ => (
+                0,
+                Journal::<R>::new(&self.battle.scenario, self.battle.game.tables.clone()),
+            ),
+        };
+        for e in &entries[from..at] {
             shown.commit(e.clone());
         }
         self.review = Some(Reviewing { at, shown });
