@@ -3,9 +3,8 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use umpire::cli::{self, log::Format, Battle, CliError};
-use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::tables::Tables;
-use umpire::rulesets::late19::game::Late19;
+use umpire::rulesets::{Registered, Visitor};
 use umpire::tui::{self, PlayOptions};
 
 fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
@@ -290,11 +289,9 @@ fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
 
 /// A battle of a ruleset on the generic faces (its screen model, the generic session): run,
 /// status, log, report, play, review and watch; `carry` refused with the ruleset's reason.
-fn dispatch_generic<R: umpire::core::board::Board>(
+fn dispatch_generic<R: Registered>(
     command: Cmd,
     tables_dir: Option<&std::path::Path>,
-    demo: (&str, &str),
-    carry: &str,
 ) -> Result<(), CliError> {
     use umpire::session::Session;
     let tables = umpire::session::tables_for::<R>(tables_dir)?;
@@ -340,7 +337,7 @@ fn dispatch_generic<R: umpire::core::board::Board>(
             }
             cli::sheets::run(&open(&file)?, format, at_start, out.as_deref())
         }
-        Cmd::Play { file, play: args } => play_generic::<R>(Some(file), args, tables, demo),
+        Cmd::Play { file, play: args } => play_generic::<R>(Some(file), args, tables),
         Cmd::Review { file, keymap, at } => Ok(tui::review_board::<R>(
             &file,
             tables,
@@ -348,7 +345,7 @@ fn dispatch_generic<R: umpire::core::board::Board>(
             at.as_deref(),
         )?),
         Cmd::Watch { file, side } => Ok(tui::watch_board::<R>(&file, side.as_deref(), tables)?),
-        Cmd::Carry { .. } => Err(CliError::input(carry)),
+        Cmd::Carry { .. } => Err(CliError::input(R::NO_CARRY)),
         // Only the commands of `file_of` come here.
         _ => Err(CliError::input(
             "this command does not read a battle file (see `umpire --help`)",
@@ -357,11 +354,10 @@ fn dispatch_generic<R: umpire::core::board::Board>(
 }
 
 /// The generic dashboard of a ruleset with a screen model.
-fn play_generic<R: umpire::core::board::Board>(
+fn play_generic<R: Registered>(
     file: Option<PathBuf>,
     args: PlayArgs,
     tables: R::Tables,
-    demo: (&str, &str),
 ) -> Result<(), CliError> {
     let options = PlayOptions {
         file,
@@ -369,28 +365,58 @@ fn play_generic<R: umpire::core::board::Board>(
         keymap: args.keymap,
         data_dir: None,
     };
-    if let Some(farewell) = tui::play_board::<R>(&options, tables, demo)? {
+    if let Some(farewell) = tui::play_board::<R>(&options, tables, (R::DEMO_PATH, R::DEMO))? {
         cli::out(&farewell);
     }
     Ok(())
 }
 
-/// The demo battles of the rulesets on the generic faces (name, text).
-const DNB_DEMO: (&str, &str) = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
-const LATE19_DEMO: (&str, &str) = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
+/// What `umpire` does with a ruleset on the generic faces ([`umpire::rulesets::visit`]): play
+/// its demo (`umpire --ruleset ID`), or a command on one of its files.
+enum Generic {
+    Demo {
+        play: PlayArgs,
+        tables: Option<PathBuf>,
+    },
+    Command {
+        command: Cmd,
+        tables: Option<PathBuf>,
+    },
+}
 
-fn dispatch(cli: Cli) -> Result<(), CliError> {
+impl Visitor for Generic {
+    type Out = Result<(), CliError>;
+
+    fn visit<R: Registered>(self) -> Result<(), CliError> {
+        match self {
+            Generic::Demo { play, tables } => {
+                let tables = umpire::session::tables_for::<R>(tables.as_deref())?;
+                play_generic::<R>(None, play, tables)
+            }
+            Generic::Command { command, tables } => {
+                dispatch_generic::<R>(command, tables.as_deref())
+            }
+        }
+    }
+}
+
+fn dispatch(mut cli: Cli) -> Result<(), CliError> {
     match cli.ruleset.as_deref() {
         None | Some("fgdn-1.1") => {}
-        Some("dnb-standard") if cli.command.is_none() => {
-            let tables = umpire::session::tables_for::<Dnb>(cli.tables.as_deref())?;
-            return play_generic::<Dnb>(None, cli.play, tables, DNB_DEMO);
+        Some(id) if cli.command.is_none() => {
+            let tables = cli.tables.clone();
+            let demo = Generic::Demo {
+                play: cli.play,
+                tables,
+            };
+            return umpire::rulesets::visit(id, demo).unwrap_or_else(|| {
+                Err(CliError::input(format!(
+                    "ruleset \"{id}\" is not one this console knows (known: {})",
+                    umpire::core::ruleset::RULESETS.join(", ")
+                )))
+            });
         }
-        Some("late19-naval") if cli.command.is_none() => {
-            let tables = umpire::session::tables_for::<Late19>(cli.tables.as_deref())?;
-            return play_generic::<Late19>(None, cli.play, tables, LATE19_DEMO);
-        }
-        Some("dnb-standard" | "late19-naval") => {
+        Some(id) if umpire::core::ruleset::RULESETS.contains(&id) => {
             return Err(CliError::input(
                 "--ruleset picks the demo battle `umpire` opens with no command; a file's \
                  ruleset is read from its [scenario] ruleset key",
@@ -403,29 +429,16 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             )))
         }
     }
-    if let Some(file) = file_of(&cli.command) {
-        let tables_dir = cli.tables.clone();
-        match umpire::session::ruleset_of(file)? {
-            "dnb-standard" => {
-                return dispatch_generic::<Dnb>(
-                    cli.command.expect("a command with a file"),
-                    tables_dir.as_deref(),
-                    DNB_DEMO,
-                    "Dreadnoughts & Battlewagons carries no damage from one battle to the next \
-                     (its standard rules have no campaign repair rules): `umpire carry` is for \
-                     fgdn-1.1 battles",
-                )
-            }
-            "late19-naval" => {
-                return dispatch_generic::<Late19>(
-                    cli.command.expect("a command with a file"),
-                    tables_dir.as_deref(),
-                    LATE19_DEMO,
-                    "the late-19th-century naval rules carry no damage from one battle to the \
-                     next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles",
-                )
-            }
-            _ => {}
+    // A file of a ruleset on the generic faces (FG&DN's have their own, below).
+    let generic = match file_of(&cli.command) {
+        Some(file) => Some(umpire::session::ruleset_of(file)?),
+        None => None,
+    };
+    if let Some(id) = generic.filter(|id| umpire::rulesets::is_generic(id)) {
+        if let Some(command) = cli.command.take() {
+            let tables = cli.tables.clone();
+            let command = Generic::Command { command, tables };
+            return umpire::rulesets::visit(id, command).unwrap_or(Ok(()));
         }
     }
     let tables = cli::tables(cli.tables.as_deref())?;
@@ -571,14 +584,12 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         Some(Cmd::Demo { out, ruleset }) => {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,
-                "dnb-standard" => umpire::session::DEMO_DNB,
-                "late19-naval" => umpire::session::DEMO_LATE19,
-                other => {
-                    return Err(CliError::input(format!(
+                other => umpire::rulesets::demo(other).ok_or_else(|| {
+                    CliError::input(format!(
                         "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",
                         umpire::core::ruleset::RULESETS.join(", ")
-                    )))
-                }
+                    ))
+                })?,
             };
             if out.exists() {
                 return Err(CliError::input(format!(

@@ -441,6 +441,10 @@ fn review_positions_are_the_same_however_they_are_reached() {
         assert_eq!(draw(&mut stepping), forward[at], "a step back to {at}");
     }
     for (at, screen) in forward.iter().enumerate() {
-        assert_eq!(&draw(&mut open(&format!("#{at}"))), screen, "opened at #{at}");
+        assert_eq!(
+            &draw(&mut open(&format!("#{at}"))),
+            screen,
+            "opened at #{at}"
+        );
     }
 }

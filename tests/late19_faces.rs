@@ -149,3 +149,24 @@ fn check_reads_a_late19_table_file_by_its_directory_and_tables_dir_replaces_it()
     );
     assert!(!out.contains("chart read"), "{out}");
 }
+
+/// `check` finds a late19 file's kind through the registry of rulesets: a class file for
+/// late19-naval is refused with its own reason (it has no classes), not read as FG&DN's.
+#[test]
+fn a_late19_class_file_is_checked_as_late19_not_as_fgdn() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("classes.toml");
+    std::fs::write(
+        &path,
+        "ruleset = \"late19-naval\"\n\n[[class]]\nid = \"x\"\nname = \"X\"\n",
+    )
+    .unwrap();
+    let o = umpire().arg("check").arg(&path).output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(
+        out.contains("late19-naval scenarios have no ship classes yet"),
+        "{out}"
+    );
+    assert!(!out.contains("size"), "not FG&DN's class checks: {out}");
+}

@@ -15,45 +15,20 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
         Err(e) => return vec![e],
     };
     let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    // A D&B table file is known by its directory (`tables/dnb-standard/`).
-    let in_dnb_dir = path
+    // A table file of a ruleset on the generic faces is known by its directory
+    // (`tables/dnb-standard/`, `tables/late19-naval/`).
+    let dir = path
         .parent()
         .and_then(|d| d.file_name())
-        .is_some_and(|d| d == crate::rulesets::dnb::ID);
-    if in_dnb_dir && !looks_like_scenario(&text) {
-        use crate::core::ruleset::Ruleset;
-        use crate::rulesets::dnb::game::Dnb;
+        .map(|d| d.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if crate::rulesets::is_generic(&dir) && !looks_like_scenario(&text) {
         let text = match store::tables::read_table_file(path) {
             Ok(text) => text,
             Err(e) => return vec![e],
         };
-        return match Dnb::tables_with(&[(name, text)]) {
-            Ok(t) => Dnb::table_notes(&t)
-                .into_iter()
-                .map(|n| format!("note: {n}"))
-                .collect(),
-            Err(errors) => errors,
-        };
-    }
-    // So is a late-19th naval table file (`tables/late19-naval/`).
-    let in_late19_dir = path
-        .parent()
-        .and_then(|d| d.file_name())
-        .is_some_and(|d| d == crate::rulesets::late19::ID);
-    if in_late19_dir && !looks_like_scenario(&text) {
-        use crate::core::ruleset::Ruleset;
-        use crate::rulesets::late19::game::Late19;
-        let text = match store::tables::read_table_file(path) {
-            Ok(text) => text,
-            Err(e) => return vec![e],
-        };
-        return match Late19::tables_with(&[(name, text)]) {
-            Ok(t) => Late19::table_notes(&t)
-                .into_iter()
-                .map(|n| format!("note: {n}"))
-                .collect(),
-            Err(errors) => errors,
-        };
+        let check = Check::TableFile { name, text };
+        return crate::rulesets::visit(&dir, check).unwrap_or_default();
     }
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
@@ -67,34 +42,21 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
         };
     }
     if let Some(ruleset) = class_file_ruleset(&text) {
-        let text = String::from_utf8_lossy(&text);
-        let checked = match ruleset.as_str() {
-            "dnb-standard" => {
-                <crate::rulesets::dnb::game::Dnb as crate::core::ruleset::Ruleset>::check_classes(
-                    &name, &text,
-                )
-            }
-            _ => crate::rulesets::fgdn::scenario::parse_class_file(&name, &text)
-                .map(|c| c.into_iter().map(|c| c.id).collect())
-                .map_err(|e| e.iter().map(|e| e.to_string()).collect()),
+        let text = String::from_utf8_lossy(&text).into_owned();
+        if crate::rulesets::is_generic(&ruleset) {
+            let check = Check::ClassFile { name, text };
+            return crate::rulesets::visit(&ruleset, check).unwrap_or_default();
+        }
+        return match crate::rulesets::fgdn::scenario::parse_class_file(&name, &text) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.iter().map(|e| e.to_string()).collect(),
         };
-        return checked.err().unwrap_or_default();
     }
     match crate::session::ruleset_of(path) {
         Err(e) => return vec![e.message],
-        Ok("dnb-standard") => {
-            use crate::rulesets::dnb::game::Dnb;
-            return match crate::session::tables_for::<Dnb>(tables_dir) {
-                Ok(t) => super::ruleset::check_file::<Dnb>(path, t),
-                Err(e) => e.message.lines().map(str::to_string).collect(),
-            };
-        }
-        Ok("late19-naval") => {
-            use crate::rulesets::late19::game::Late19;
-            return match crate::session::tables_for::<Late19>(tables_dir) {
-                Ok(t) => super::ruleset::check_file::<Late19>(path, t),
-                Err(e) => e.message.lines().map(str::to_string).collect(),
-            };
+        Ok(id) if crate::rulesets::is_generic(id) => {
+            let check = Check::Battle { path, tables_dir };
+            return crate::rulesets::visit(id, check).unwrap_or_default();
         }
         Ok(_) => {}
     }
@@ -209,5 +171,46 @@ pub fn run(
         )))
     } else {
         Ok(())
+    }
+}
+
+/// `check` of a file of a ruleset on the generic faces: a table file, a class file, or a
+/// scenario or save (opened, replayed and verified with the tables of `--tables DIR`).
+enum Check<'a> {
+    TableFile {
+        name: String,
+        text: String,
+    },
+    ClassFile {
+        name: String,
+        text: String,
+    },
+    Battle {
+        path: &'a Path,
+        tables_dir: Option<&'a Path>,
+    },
+}
+
+impl crate::rulesets::Visitor for Check<'_> {
+    type Out = Vec<String>;
+
+    fn visit<R: crate::rulesets::Registered>(self) -> Vec<String> {
+        match self {
+            Check::TableFile { name, text } => match R::tables_with(&[(name, text)]) {
+                Ok(t) => R::table_notes(&t)
+                    .into_iter()
+                    .map(|n| format!("note: {n}"))
+                    .collect(),
+                Err(errors) => errors,
+            },
+            Check::ClassFile { name, text } => {
+                R::check_classes(&name, &text).err().unwrap_or_default()
+            }
+            Check::Battle { path, tables_dir } => match crate::session::tables_for::<R>(tables_dir)
+            {
+                Ok(t) => super::ruleset::check_file::<R>(path, t),
+                Err(e) => e.message.lines().map(str::to_string).collect(),
+            },
+        }
     }
 }

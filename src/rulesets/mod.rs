@@ -1,7 +1,60 @@
-//! The rule systems, one folder each: `fgdn` (Fear God & Dread Nought 1.1) and `dnb`
-//! (Dreadnoughts & Battlewagons). Each binds its state, commands, events, clock and tables to
-//! the shared engine in `core` through the `Rules` and `Ruleset` traits; the registry of ids is
-//! `core::ruleset::RULESETS`.
+//! The rule systems, one folder each: `fgdn` (Fear God & Dread Nought 1.1), `dnb`
+//! (Dreadnoughts & Battlewagons) and `late19` (the late-19th-century naval rules). Each binds
+//! its state, commands, events, clock and tables to the shared engine in `core` through the
+//! `Rules` and `Ruleset` traits (a numbered-turn one through `core::turns::TurnRules`); the ids
+//! are `core::ruleset::RULESETS`.
+//!
+//! FG&DN has faces of its own. Every other ruleset is played on the faces written once (the
+//! generic dashboard, `run`, `status`, `log`, `report`, `check`, `review`, `watch`), which reach
+//! it through [`visit`]: adding a ruleset is its folder, its id in `RULESETS` and a line there.
 pub mod dnb;
 pub mod fgdn;
 pub mod late19;
+
+use crate::core::board::Board;
+
+/// What the faces need of a ruleset played on the generic faces, beyond its screen model.
+pub trait Registered: Board {
+    /// Where its demo battle is in the repository (for messages), and its text (compiled in).
+    const DEMO_PATH: &'static str;
+    const DEMO: &'static str;
+    /// Why `umpire carry` refuses its battles.
+    const NO_CARRY: &'static str;
+}
+
+/// A face that works on any registered ruleset.
+pub trait Visitor {
+    type Out;
+    fn visit<R: Registered>(self) -> Self::Out;
+}
+
+/// Run `v` on the ruleset `id` (None for FG&DN's id and for an unknown one).
+pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
+    match id {
+        dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
+        late19::ID => Some(v.visit::<late19::game::Late19>()),
+        _ => None,
+    }
+}
+
+/// The demo text of a ruleset on the generic faces.
+pub fn demo(id: &str) -> Option<&'static str> {
+    struct Demo;
+    impl Visitor for Demo {
+        type Out = &'static str;
+        fn visit<R: Registered>(self) -> &'static str {
+            R::DEMO
+        }
+    }
+    visit(id, Demo)
+}
+
+/// Whether `id` is played on the generic faces (every known ruleset but FG&DN).
+pub fn is_generic(id: &str) -> bool {
+    struct Known;
+    impl Visitor for Known {
+        type Out = ();
+        fn visit<R: Registered>(self) {}
+    }
+    visit(id, Known).is_some()
+}

@@ -13,9 +13,10 @@ use std::path::{Path, PathBuf};
 pub const DEMO_NAME: &str = "saves/demo.toml";
 pub const DEMO: &str = include_str!("../../saves/demo.toml");
 /// The Dreadnoughts & Battlewagons demo battle (`umpire demo FILE --ruleset dnb-standard`).
-pub const DEMO_DNB: &str = include_str!("../../saves/demo-dnb.toml");
+pub const DEMO_DNB: &str = <crate::rulesets::dnb::game::Dnb as crate::rulesets::Registered>::DEMO;
 /// The late-19th-century naval demo battle (`umpire demo FILE --ruleset late19-naval`).
-pub const DEMO_LATE19: &str = include_str!("../../saves/demo-late19.toml");
+pub const DEMO_LATE19: &str =
+    <crate::rulesets::late19::game::Late19 as crate::rulesets::Registered>::DEMO;
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]

@@ -137,6 +137,15 @@ impl Ruleset for Dnb {
     }
 }
 
+impl crate::rulesets::Registered for Dnb {
+    const DEMO_PATH: &'static str = "saves/demo-dnb.toml";
+    const DEMO: &'static str = include_str!("../../../saves/demo-dnb.toml");
+    const NO_CARRY: &'static str =
+        "Dreadnoughts & Battlewagons carries no damage from one battle to the next \
+         (its standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 \
+         battles";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -138,6 +138,14 @@ impl Ruleset for Late19 {
     }
 }
 
+impl crate::rulesets::Registered for Late19 {
+    const DEMO_PATH: &'static str = "saves/demo-late19.toml";
+    const DEMO: &'static str = include_str!("../../../saves/demo-late19.toml");
+    const NO_CARRY: &'static str =
+        "the late-19th-century naval rules carry no damage from one battle to the next (the \
+         text has no repairs): `umpire carry` is for fgdn-1.1 battles";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
