@@ -123,6 +123,59 @@ aircraft = { hangar = 1, forward = 0, aft = 2 }
     assert_eq!(read(&d.path().join("out.toml")), want);
 }
 
+/// A submarine's depths and a ship's crew go round a roster too (they were lost before).
+#[test]
+fn a_submarine_and_a_crew_go_round() {
+    let d = tempfile::tempdir().unwrap();
+    let scenario = r#"[scenario]
+name = "Patrol"
+ruleset = "fgdn-1.1"
+start = "0600"
+
+[[ship]]
+id = "u9"
+name = "U 9"
+side = "German"
+type = "submarine"
+size = "F"
+dp = 6
+speed = 14
+in_service = 1910
+nation = "Germany"
+depth = "periscope"
+max_depth = "intermediate_2"
+crew = 29
+
+[[ship]]
+id = "aboukir"
+name = "Aboukir"
+side = "British"
+size = "B"
+dp = 60
+speed = 21
+in_service = 1902
+crew = 760
+"#;
+    std::fs::write(d.path().join("p.toml"), scenario).unwrap();
+    let csv = d.path().join("p.csv");
+    ok(umpire()
+        .arg("export")
+        .arg(d.path().join("p.toml"))
+        .arg("--out")
+        .arg(&csv)
+        .output()
+        .unwrap());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.contains(",periscope,intermediate_2,"), "{text}");
+    ok(import(
+        d.path(),
+        &csv,
+        &["--name", "Patrol", "--start", "0600"],
+    ));
+    let want = comparable(parse_scenario("p.toml", scenario).unwrap());
+    assert_eq!(read(&d.path().join("out.toml")), want);
+}
+
 /// Every bad cell with its row and column; nothing written.
 #[test]
 fn bad_cells_are_each_reported_and_nothing_is_written() {

@@ -28,6 +28,8 @@ pub const COLUMNS: &[(&str, Cell)] = &[
     ("class", Cell::Text),
     ("count", Cell::Whole),
     ("type", Cell::Text),
+    ("depth", Cell::Text),
+    ("max_depth", Cell::Text),
     ("size", Cell::Text),
     ("dp", Cell::Whole),
     ("speed", Cell::Whole),
@@ -40,6 +42,7 @@ pub const COLUMNS: &[(&str, Cell)] = &[
     ("armed", Cell::YesNo),
     ("tug", Cell::YesNo),
     ("crew_factors", Cell::Whole),
+    ("crew", Cell::Whole),
     ("fuel", Cell::Text),
     ("directors", Cell::Table("{ main = 2, casemate = 1 }")),
     ("searchlights", Cell::Table("{ forward = 1, aft = 1 }")),
@@ -541,6 +544,7 @@ fn field(s: &ShipSpec, h: &str) -> String {
         "id" => s.id.clone(),
         "name" => s.name.clone(),
         "side" => s.side.clone(),
+        "type" if s.submarine.is_some() => crate::rulesets::fgdn::scenario::SUBMARINE.into(),
         "type" => SHIP_TYPES
             .iter()
             .find(|(_, c)| *c == s.column)
@@ -558,6 +562,13 @@ fn field(s: &ShipSpec, h: &str) -> String {
         "armed" => if s.armed { "yes" } else { "no" }.into(),
         "tug" => if s.tug { "yes" } else { "no" }.into(),
         "crew_factors" => s.crew_factors.to_string(),
+        "crew" => opt(s.crew.map(|n| n.to_string())),
+        "depth" => opt(s.submarine.as_ref().map(|m| m.depth.name())),
+        "max_depth" => opt(s
+            .submarine
+            .as_ref()
+            .and_then(|m| m.max_depth)
+            .map(|d| d.name())),
         "fuel" => opt(s.fuel.clone()),
         "directors" if !s.directors.is_empty() => value(&s.directors),
         "searchlights" => opt(s.searchlights.map(|v| value(&v))),
@@ -615,7 +626,7 @@ mod tests {
         let e = import(csv, &settings()).unwrap_err();
         assert_eq!(
             e[0].to_string(),
-            "row 1, column F (colour): unknown column \"colour\" (expected one of: id, name, side, class, count, type, size, dp, speed, in_service, rebuilt, nation, belt, deck, tds, armed, tug, crew_factors, fuel, directors, searchlights, wireless, aircraft, mounts, cargo)"
+            "row 1, column F (colour): unknown column \"colour\" (expected one of: id, name, side, class, count, type, depth, max_depth, size, dp, speed, in_service, rebuilt, nation, belt, deck, tds, armed, tug, crew_factors, crew, fuel, directors, searchlights, wireless, aircraft, mounts, cargo)"
         );
         let csv = "name,side,dp,armed,mounts\nA,Blue,3x,maybe,[1\n,Red,4,yes,\n";
         let e: Vec<String> = import(csv, &settings())
