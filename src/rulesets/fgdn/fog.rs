@@ -99,6 +99,9 @@ pub struct EnemyView {
     pub slowed: bool,
     /// Afloat with a maximum speed of 0 (dead in the water).
     pub stopped: bool,
+    /// A submarine below the surface: observers know a boat is about, nothing of her state
+    /// (no fire, pace or damage can be seen until she surfaces or is lost).
+    pub submerged: bool,
 }
 
 impl EnemyView {
@@ -108,6 +111,7 @@ impl EnemyView {
             (Presence::Sunk, Some("sank") | None) => "SUNK".into(),
             (Presence::Sunk, Some(how)) => how.to_uppercase(),
             (Presence::Sinking, _) => "SINKING".into(),
+            (Presence::Afloat, _) if self.submerged => "submerged".into(),
             (Presence::Afloat, _) if self.stopped => "stopped".into(),
             (Presence::Afloat, _) => "afloat".into(),
         }
@@ -153,7 +157,12 @@ pub fn enemy_view(tables: &Tables, s: &ShipState) -> EnemyView {
         ShipStatus::Sinking { .. } => Presence::Sinking,
         ShipStatus::Sunk => Presence::Sunk,
     };
-    let afloat = presence == Presence::Afloat;
+    let submerged = presence == Presence::Afloat
+        && s.sub.as_ref().is_some_and(|u| {
+            u.depth
+                .is_some_and(|d| d != crate::rulesets::fgdn::submarine::DepthBand::Surfaced)
+        });
+    let afloat = presence == Presence::Afloat && !submerged;
     let (speed_max, _, _) = crate::rulesets::fgdn::speed::speed_max(tables, s);
     let fire = category_level(tables, s, Casualty::Fire);
     EnemyView {
@@ -164,9 +173,10 @@ pub fn enemy_view(tables: &Tables, s: &ShipState) -> EnemyView {
         size: s.spec.size.to_string(),
         presence,
         gone: (presence == Presence::Sunk).then(|| gone_how(s)),
-        on_fire: presence != Presence::Sunk && fire >= SeverityLevel::Major,
+        on_fire: presence != Presence::Sunk && !submerged && fire >= SeverityLevel::Major,
         slowed: afloat && speed_max > 0 && speed_max < s.spec.speed,
         stopped: afloat && speed_max == 0,
+        submerged,
     }
 }
 
@@ -183,6 +193,16 @@ pub fn changes(before: &EnemyView, after: &EnemyView) -> Vec<String> {
         });
     }
     if after.presence == Presence::Sunk {
+        return out;
+    }
+    if before.submerged != after.submerged {
+        out.push(if after.submerged {
+            format!("{n} has dived")
+        } else {
+            format!("{n} has surfaced")
+        });
+    }
+    if after.submerged {
         return out;
     }
     if before.on_fire != after.on_fire {
@@ -624,5 +644,42 @@ in_service = 1913
         let s = parse_scenario("fog.toml", SCENARIO).unwrap();
         assert_eq!(SideLog::build(&s, &g.tables, g.entries(), "German"), log);
         assert_eq!(log.len(), 6);
+    }
+
+    /// docs/fog-of-war.md: a submarine below the surface is seen only as submerged (no fire,
+    /// pace or depth); the log says when she dived and surfaced (FG&DN 8.1.4).
+    #[test]
+    fn an_enemy_submarine_below_the_surface_is_seen_only_as_submerged() {
+        let text = format!(
+            "{SCENARIO}\n[[ship]]\nid = \"u9\"\nname = \"U 9\"\nside = \"German\"\ntype = \"submarine\"\nsize = \"F\"\ndp = 6\nspeed = 14\nin_service = 1910\n"
+        );
+        let s = parse_scenario("fog.toml", &text).unwrap();
+        let mut g = Game::new(&s, Tables::builtin());
+        let mut log = SideLog::new("British");
+        let u9 = |g: &Game| enemy_view(&g.tables, &g.state.ships[2]);
+        assert_eq!(
+            u9(&g).status_text(),
+            "afloat",
+            "surfaced, she is seen as any ship"
+        );
+        run(&mut g, &mut log, "depth u9 periscope");
+        let v = u9(&g);
+        assert!(
+            v.submerged && !v.on_fire && !v.slowed && !v.stopped,
+            "{v:?}"
+        );
+        assert_eq!(v.status_text(), "submerged");
+        assert!(v.signs().is_empty());
+        run(&mut g, &mut log, "depth u9 surfaced");
+        let texts: Vec<String> = (0..log.len())
+            .filter_map(|i| log.get(i))
+            .flat_map(|e| e.lines.iter().map(|l| l.text.clone()))
+            .collect();
+        assert!(texts.contains(&"U 9 has dived".to_string()), "{texts:?}");
+        assert!(texts.contains(&"U 9 has surfaced".to_string()), "{texts:?}");
+        assert!(
+            !texts.iter().any(|t| t.contains("periscope")),
+            "no depth shown: {texts:?}"
+        );
     }
 }
