@@ -97,3 +97,29 @@ fn the_report_lists_transfers_for_both_boats_8_1_9() {
         "absent when there are none"
     );
 }
+
+/// `umpire log --ship` of either boat shows the transfer (it names both; before, only the boat
+/// it came from had the line).
+#[test]
+fn the_log_of_either_boat_shows_the_transfer_8_1_9() {
+    let text = format!(
+        "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\nseed = 7\n{BOATS}"
+    );
+    let s = umpire::rulesets::fgdn::scenario::parse_scenario("t.toml", &text).unwrap();
+    let mut g =
+        umpire::rulesets::fgdn::Game::new(&s, umpire::rulesets::fgdn::tables::Tables::builtin());
+    cmds(&mut g, "dice 4 10\ntransfer ml1 mtb speed 2");
+    for id in ["ml1", "mtb"] {
+        let log = umpire::rulesets::fgdn::log_view::log_entries_reviewed(&s, &g, Some(id));
+        let lines: Vec<&str> = log
+            .iter()
+            .flat_map(|e| e.lines.iter().map(|l| l.text.as_str()))
+            .collect();
+        assert!(
+            lines.iter().any(|l| l.contains("crew transfer")),
+            "{id}: {lines:?}"
+        );
+    }
+    let tiger = umpire::rulesets::fgdn::log_view::log_entries_reviewed(&s, &g, Some("tiger"));
+    assert!(tiger.is_empty(), "{tiger:?}");
+}

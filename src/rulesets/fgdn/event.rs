@@ -478,6 +478,17 @@ pub struct GunChance {
 }
 
 impl Event {
+    /// Whether the event concerns ship `id`: its ship, or the other boat of a crew transfer
+    /// (8.1.9) or of a rescue (8.6: the rescuer and the lost ship).
+    pub fn concerns(&self, id: &str) -> bool {
+        self.ship() == Some(id)
+            || match self {
+                Event::CrewTransfer(t) => t.to == id,
+                Event::Rescue(r) => r.ships().1 == Some(id),
+                _ => false,
+            }
+    }
+
     /// The ship the event concerns, if any.
     pub fn ship(&self) -> Option<&str> {
         match self {

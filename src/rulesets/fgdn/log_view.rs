@@ -52,7 +52,7 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
     let mut lines: Vec<EventLine> = entry
         .events_at()
         .filter(|(_, e)| !matches!(e, Event::ClockMoved { .. }) || ship.is_none())
-        .filter(|(_, e)| ship.is_none_or(|s| e.ship() == Some(s)))
+        .filter(|(_, e)| ship.is_none_or(|s| e.concerns(s)))
         .filter_map(|(at, e)| {
             crate::rulesets::fgdn::log::describe(state, at, e).map(|text| EventLine {
                 ship: e.ship().map(str::to_string),
