@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use umpire::cli::{self, log::Format, Battle, CliError};
+use umpire::rulesets::aage::game::Aage;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::late19::game::Late19;
@@ -34,7 +35,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default,
-    /// dnb-standard or late19-naval).
+    /// dnb-standard, late19-naval or aage-qr-2020).
     #[arg(long, value_name = "ID")]
     ruleset: Option<String>,
     #[command(subcommand)]
@@ -248,7 +249,7 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
-        /// Whose demo: fgdn-1.1 (default), dnb-standard or late19-naval.
+        /// Whose demo: fgdn-1.1 (default), dnb-standard, late19-naval or aage-qr-2020.
         #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
         ruleset: String,
     },
@@ -401,6 +402,7 @@ fn play_generic<R: umpire::core::board::Board>(
 /// The demo battles of the rulesets on the generic faces (name, text).
 const DNB_DEMO: (&str, &str) = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
 const LATE19_DEMO: (&str, &str) = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
+const AAGE_DEMO: (&str, &str) = ("saves/demo-aage.toml", umpire::session::DEMO_AAGE);
 
 fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.ruleset.as_deref() {
@@ -413,7 +415,11 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             let tables = umpire::session::tables_for::<Late19>(cli.tables.as_deref())?;
             return play_generic::<Late19>(None, cli.play, tables, LATE19_DEMO);
         }
-        Some("dnb-standard" | "late19-naval") => {
+        Some("aage-qr-2020") if cli.command.is_none() => {
+            let tables = umpire::session::tables_for::<Aage>(cli.tables.as_deref())?;
+            return play_generic::<Aage>(None, cli.play, tables, AAGE_DEMO);
+        }
+        Some("dnb-standard" | "late19-naval" | "aage-qr-2020") => {
             return Err(CliError::input(
                 "--ruleset picks the demo battle `umpire` opens with no command; a file's \
                  ruleset is read from its [scenario] ruleset key",
@@ -446,6 +452,15 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                     LATE19_DEMO,
                     "the late-19th-century naval rules carry no damage from one battle to the \
                      next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles",
+                )
+            }
+            "aage-qr-2020" => {
+                return dispatch_generic::<Aage>(
+                    cli.command.expect("a command with a file"),
+                    tables_dir.as_deref(),
+                    AAGE_DEMO,
+                    "the A&A fast-play rules carry no damage from one battle to the next (the \
+                     quick reference has no campaign rules): `umpire carry` is for fgdn-1.1 battles",
                 )
             }
             _ => {}
@@ -596,6 +611,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                 "fgdn-1.1" => cli::DEMO,
                 "dnb-standard" => umpire::session::DEMO_DNB,
                 "late19-naval" => umpire::session::DEMO_LATE19,
+                "aage-qr-2020" => umpire::session::DEMO_AAGE,
                 other => {
                     return Err(CliError::input(format!(
                         "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",

@@ -55,6 +55,26 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             Err(errors) => errors,
         };
     }
+    // So is an A&A table file (`tables/aage-qr-2020/`).
+    let in_aage_dir = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .is_some_and(|d| d == crate::rulesets::aage::ID);
+    if in_aage_dir && !looks_like_scenario(&text) {
+        use crate::core::ruleset::Ruleset;
+        use crate::rulesets::aage::game::Aage;
+        let text = match store::tables::read_table_file(path) {
+            Ok(text) => text,
+            Err(e) => return vec![e],
+        };
+        return match Aage::tables_with(&[(name, text)]) {
+            Ok(t) => Aage::table_notes(&t)
+                .into_iter()
+                .map(|n| format!("note: {n}"))
+                .collect(),
+            Err(errors) => errors,
+        };
+    }
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
         let text = match store::tables::read_table_file(path) {
@@ -93,6 +113,13 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             use crate::rulesets::late19::game::Late19;
             return match crate::session::tables_for::<Late19>(tables_dir) {
                 Ok(t) => super::ruleset::check_file::<Late19>(path, t),
+                Err(e) => e.message.lines().map(str::to_string).collect(),
+            };
+        }
+        Ok("aage-qr-2020") => {
+            use crate::rulesets::aage::game::Aage;
+            return match crate::session::tables_for::<Aage>(tables_dir) {
+                Ok(t) => super::ruleset::check_file::<Aage>(path, t),
                 Err(e) => e.message.lines().map(str::to_string).collect(),
             };
         }

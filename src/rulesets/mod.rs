@@ -2,6 +2,7 @@
 //! (Dreadnoughts & Battlewagons). Each binds its state, commands, events, clock and tables to
 //! the shared engine in `core` through the `Rules` and `Ruleset` traits; the registry of ids is
 //! `core::ruleset::RULESETS`.
+pub mod aage;
 pub mod dnb;
 pub mod fgdn;
 pub mod late19;
