@@ -85,7 +85,13 @@ fn the_aage_dashboard_shows_its_ship_record_at_80x24_and_160x48() {
     let small = b.screen(80, 24);
     assert_shows(
         &small,
-        &["Turn 1 · ongoing damage · Moderate", "Hull", "Crew", "Mikasa", "Sup"],
+        &[
+            "Turn 1 · ongoing damage · Moderate",
+            "Hull",
+            "Crew",
+            "Mikasa",
+            "Sup",
+        ],
         &["FP", "SI", "DP"],
     );
     insta::assert_snapshot!("aage_demo_80x24", small);
@@ -105,7 +111,10 @@ fn the_gunfire_form_asks_the_5_2_cell_and_the_hits_land_on_screen_and_on_disk() 
     }
     b.press(&["tab", "'2'", "tab"]);
     let form = b.screen(100, 30);
-    assert!(form.contains("> gun mikasa at suvorov dice 2 range short"), "{form}");
+    assert!(
+        form.contains("> gun mikasa at suvorov dice 2 range short"),
+        "{form}"
+    );
     b.press(&["enter"]);
     let asked = b.screen(160, 30);
     assert!(
@@ -154,13 +163,9 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
     t.draw(|f| app.draw(f)).unwrap();
     assert!(buffer_text(t.backend().buffer()).contains("REVIEW 0/4"));
-    let (mut w, _follower) = umpire::tui::board::open_watch::<Aage>(
-        &b.path,
-        Some("japan"),
-        tables(),
-        Keymap::default(),
-    )
-    .unwrap();
+    let (mut w, _follower) =
+        umpire::tui::board::open_watch::<Aage>(&b.path, Some("japan"), tables(), Keymap::default())
+            .unwrap();
     w.theme = Theme { color: false };
     let mut t = Terminal::new(TestBackend::new(160, 40)).unwrap();
     t.draw(|f| w.draw(f)).unwrap();
