@@ -475,12 +475,11 @@ fn throw_initiative(cx: &mut Cx<'_>, turn: u32) -> Result<(), String> {
                         m.standard_squadron,
                         &format!("{name}: standard crews"),
                     ),
-                    Crew::Inferior => add(
-                        &mut modifier,
-                        &mut why,
-                        m.inferior_squadron,
-                        &format!("{name}: Inferior crews"),
-                    ),
+                    Crew::Inferior => {
+                        // +0: shown all the same, so the log names every squadron counted.
+                        modifier = modifier.saturating_add(m.inferior_squadron);
+                        why.push(format!("{:+} {name}: Inferior crews", m.inferior_squadron));
+                    }
                 }
             }
             if ships.iter().any(|s| s.out_of_command) {

@@ -331,6 +331,30 @@ pub fn fleet_row(s: &Ship) -> Vec<String> {
     ]
 }
 
+/// One line of what the ship has taken, for the report: damage by location (of its capacity),
+/// fires, floods, catastrophic results and the effects the text does not define.
+pub fn summary(s: &Ship) -> String {
+    let loc: Vec<String> = Location::ALL
+        .iter()
+        .map(|l| format!("{l} {}", dmg_cell(s, *l)))
+        .collect();
+    let mut out = format!("damage {}", loc.join(", "));
+    if s.fires + s.floods > 0 {
+        out.push_str(&format!("; fires {}, floods {}", s.fires, s.floods));
+    }
+    if s.catastrophic_explosion {
+        out.push_str("; catastrophic explosion");
+    }
+    if s.catastrophic_flooding {
+        out.push_str("; catastrophic flooding");
+    }
+    let undefined = s.undefined_effects();
+    if !undefined.is_empty() {
+        out.push_str(&format!("; {}: {UNDEFINED}", undefined.join(", ")));
+    }
+    out
+}
+
 /// One ship's status object.
 pub fn ship_json(s: &Ship, tables: &Tables) -> Value {
     let row = tables.of(s.kind);
@@ -367,6 +391,7 @@ pub fn ship_json(s: &Ship, tables: &Tables) -> Value {
         "undefined_effects": undefined,
         "undefined_effect": if undefined.is_empty() { "" } else { UNDEFINED },
         "sunk_turn": s.sunk_turn,
+        "summary": summary(s),
     })
 }
 
