@@ -790,3 +790,20 @@ fn a_bad_command_changes_nothing() {
         assert_eq!(g.st, before, "{bad}");
     }
 }
+
+#[test]
+fn spotting_reveals_a_contact_marker_and_its_squadron_then_counts_its_crew_2_4() {
+    let text = SCENARIO.replace("crew = \"inferior\"", "crew = \"inferior\"\nmodels = false");
+    let mut g = Game::from(&text, Tables::builtin().unwrap()).at(Phase::Spotting);
+    assert!(g.go("reveal nobody", &[], &[]).is_err());
+    let evs = g.go("reveal red", &[], &[]).unwrap();
+    assert!(lines(&g.st, &evs)[0].contains("contact marker revealed"));
+    assert!(g.st.squadron("red").unwrap().spec.models);
+    assert!(g.go("reveal red", &[], &[]).is_err(), "already revealed");
+    g.phase = Phase::Initiative;
+    let evs = g.go("initiative", &[5, 5], &[]).unwrap();
+    let Ev::AAInitiative { throws, .. } = &evs[0] else {
+        panic!()
+    };
+    assert_eq!(throws[1].why[0], "+0 Red squadron: Inferior crews");
+}

@@ -1180,6 +1180,7 @@ fn aage_command_corpus() -> Vec<Vec<u8>> {
             "splash nisshin 2",
             "repair aurora fire ok",
             "morale rtb fail",
+            "reveal 2pac",
             "weather gale",
             "night on",
             "chart d20 3d10 n/a 4",

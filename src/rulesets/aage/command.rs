@@ -25,6 +25,10 @@ pub const SYNTAX: &[(&str, &str)] = &[
         "repair SHIP fire|flood|rudder|engine_room|bridge ok|fail",
     ),
     ("morale", "morale SQUADRON pass|fail"),
+    (
+        "reveal",
+        "reveal SQUADRON   its contact marker spotted: deployed as models",
+    ),
     ("weather", "weather calm|moderate|fresh|strong|gale|storm"),
     ("night", "night on|off"),
     (
@@ -101,6 +105,10 @@ pub enum Command {
     Morale {
         squadron: String,
         pass: bool,
+    },
+    /// 2.2 Spotting: a squadron's contact marker is revealed (the test is the umpire's).
+    Reveal {
+        squadron: String,
     },
     Weather(Weather),
     Night(bool),
@@ -182,6 +190,7 @@ impl fmt::Display for Command {
                     if *pass { "pass" } else { "fail" }
                 )
             }
+            Command::Reveal { squadron } => write!(f, "reveal {squadron}"),
             Command::Weather(w) => write!(f, "weather {w}"),
             Command::Night(b) => write!(f, "night {}", on_off(*b)),
             Command::Chart(values) => write!(f, "chart {}", values.join(" ")),
@@ -337,6 +346,9 @@ impl FromStr for Command {
                 squadron: w[1].to_ascii_lowercase(),
                 pass: flag(w[2], "pass", "fail", "morale")?,
             }),
+            "reveal" if w.len() == 2 => Ok(Command::Reveal {
+                squadron: w[1].to_ascii_lowercase(),
+            }),
             "weather" if w.len() == 2 => Ok(Command::Weather(w[1].parse()?)),
             "night" if w.len() == 2 => Ok(Command::Night(flag(w[1], "on", "off", "night")?)),
             "chart" if w.len() >= 2 => {
@@ -391,6 +403,7 @@ mod tests {
             "repair a fire ok",
             "repair a engine_room fail",
             "morale s1 fail",
+            "reveal s1",
             "weather gale",
             "night on",
             "chart d12 n/a 3d10 7",

@@ -160,6 +160,10 @@ pub enum Ev {
         pass: bool,
         turn: u32,
     },
+    /// 2.2 Spotting: a contact marker revealed; the squadron is deployed as models.
+    AARevealed {
+        squadron: String,
+    },
     /// 2.2, 2.4: each side's d10 with its modifiers; the winner (None on a tie).
     AAInitiative {
         turn: u32,

@@ -813,6 +813,27 @@ pub fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, cmd: &Command) -> Result
             });
             Ok(())
         }
+        Command::Reveal { squadron } => {
+            need_phase(phase, Phase::Spotting, "contact markers are revealed")?;
+            let q = cx.state.squadron(squadron).ok_or_else(|| {
+                let ids: Vec<&str> = cx
+                    .state
+                    .squadrons
+                    .iter()
+                    .map(|q| q.spec.id.as_str())
+                    .collect();
+                format!(
+                    "squadron \"{squadron}\" is not in this scenario ({})",
+                    ids.join(", ")
+                )
+            })?;
+            if q.spec.models {
+                return Err(format!("{} is already deployed as models", q.spec.name));
+            }
+            let id = q.spec.id.clone();
+            cx.emit(Ev::AARevealed { squadron: id });
+            Ok(())
+        }
         Command::Weather(w) => {
             if cx.state.weather == *w {
                 return Err(format!("the weather is already {}", w.words()));

@@ -474,6 +474,15 @@ pub fn apply(st: &mut AaState, ev: &Ev) {
                 q.morale = Some((*turn, *pass));
             }
         }
+        Ev::AARevealed { squadron } => {
+            if let Some(q) = st
+                .squadrons
+                .iter_mut()
+                .find(|q| q.spec.id.eq_ignore_ascii_case(squadron))
+            {
+                q.spec.models = true;
+            }
+        }
         Ev::AAInitiative {
             turn,
             throws,

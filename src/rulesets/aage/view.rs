@@ -216,6 +216,12 @@ pub fn describe(st: &AaState, ev: &Ev) -> Option<String> {
                 format!("{n} fails its morale test: {UNDEFINED}")
             }
         }
+        Ev::AARevealed { squadron } => {
+            let n = st
+                .squadron(squadron)
+                .map_or(squadron.clone(), |q| q.spec.name.clone());
+            format!("{n}: contact marker revealed, deployed as models (the spotting test is not in the rules: the umpire's result)")
+        }
         Ev::AAInitiative { throws, first, .. } => {
             let t: Vec<String> = throws
                 .iter()
