@@ -72,9 +72,14 @@ pub fn sheet(s: &Ship, tables: &Tables) -> Sheet {
     let mut damage = Section::new("Damage");
     for l in Location::ALL {
         let taken = s.damage.get(*l);
+        let label = match l {
+            Location::Hull => "Hull",
+            Location::Main => "Main",
+            Location::Secondary => "Secondary",
+        };
         let track = match s.capacity.map(|c| c.get(*l)).filter(|c| *c > 0) {
             Some(cap) => Track::new(
-                format!("{l}"),
+                label,
                 (1..=cap)
                     .map(|k| Tick::new(k.to_string(), k <= taken))
                     .collect(),
@@ -82,7 +87,7 @@ pub fn sheet(s: &Ship, tables: &Tables) -> Sheet {
             .note(format!(
                 "capacity {cap} (the scenario's): at capacity, {UNDEFINED}"
             )),
-            None => Track::new(format!("{l}"), blank_boxes(taken, taken))
+            None => Track::new(label, blank_boxes(taken, taken))
                 .open()
                 .note("the rules give no capacity: keep a tally"),
         };
