@@ -33,7 +33,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default,
-    /// dnb-standard or late19-naval).
+    /// dnb-standard, late19-naval or aage-qr-2020).
     #[arg(long, value_name = "ID")]
     ruleset: Option<String>,
     #[command(subcommand)]
@@ -247,7 +247,7 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
-        /// Whose demo: fgdn-1.1 (default), dnb-standard or late19-naval.
+        /// Whose demo: fgdn-1.1 (default), dnb-standard, late19-naval or aage-qr-2020.
         #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
         ruleset: String,
     },

@@ -437,3 +437,48 @@ fn an_umpire_plays_the_late19_demo_from_the_keyboard() {
     let log = umpire(&["log"], &save);
     assert!(log.contains("guns dingyuan at matsushima main"), "{log}");
 }
+
+/// SPEC 8: `umpire --ruleset aage-qr-2020` opens its demo on the generic dashboard; the
+/// gunfire form fires a salvo whose 5.2 damage die was queued as a chart value, `n` ends the
+/// phase, and the save has every command when the umpire quits.
+#[test]
+fn an_umpire_plays_the_aage_demo_from_the_keyboard() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let data = probe.path().join("data");
+    let t = Tmux::start(
+        "aage",
+        probe.path(),
+        80,
+        24,
+        &script("--ruleset aage-qr-2020", &data),
+    );
+    t.wait_for("Turn 1 · ongoing damage");
+    t.wait_for("Mikasa");
+    for line in ["until 1 firing", "chart d12", "dice 10 10 7 12 19 10 4 12"] {
+        t.keys(&[":"]);
+        t.type_text(line);
+        t.keys(&["Enter"]);
+    }
+    t.wait_for("dice queued");
+    // Mikasa (the first ship) at Knyaz Suvorov, the fourth other ship in the fleet; 2 dice.
+    t.keys(&["f", "Right", "Right", "Right", "Right", "Tab", "2"]);
+    t.wait_for("> gun mikasa at suvorov dice 2 range short");
+    t.keys(&["Enter"]);
+    t.wait_for("CATAST");
+    t.keys(&["n"]);
+    t.wait_for("Turn 2 · ongoing damage");
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0");
+    let save = only_save(&data.join("umpire").join("saves"));
+    let v = status(&save);
+    assert_eq!(v["clock"]["phase"], "ongoing_damage");
+    assert_eq!(v["ships"][4]["catastrophic_explosion"], true);
+    let log = umpire(&["log"], &save);
+    assert!(
+        log.contains("gun mikasa at suvorov dice 2 range short"),
+        "{log}"
+    );
+}

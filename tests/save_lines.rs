@@ -8,6 +8,7 @@ use common::{umpire, Script, DEMO};
 use std::path::{Path, PathBuf};
 use umpire::core::game::Record;
 use umpire::core::ruleset::sniff;
+use umpire::rulesets::aage::game::Aage;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::Entry;
 use umpire::rulesets::late19::game::Late19;
@@ -26,6 +27,8 @@ fn check_lines(path: &Path) -> usize {
             serde_json::from_str::<Record<Dnb>>(json).map(|e| serde_json::to_string(&e))
         } else if sniff(&text) == Ok("late19-naval") {
             serde_json::from_str::<Record<Late19>>(json).map(|e| serde_json::to_string(&e))
+        } else if sniff(&text) == Ok("aage-qr-2020") {
+            serde_json::from_str::<Record<Aage>>(json).map(|e| serde_json::to_string(&e))
         } else {
             serde_json::from_str::<Entry>(json).map(|e| serde_json::to_string(&e))
         };

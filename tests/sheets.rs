@@ -109,6 +109,17 @@ fn every_shipped_scenario_makes_its_sheets() {
                     render(&sheets, Format::Md),
                 )
             }
+            "aage-qr-2020" => {
+                use umpire::core::ruleset::Ruleset;
+                use umpire::rulesets::aage::game::Aage;
+                let s = Session::<Aage>::open(f, Aage::tables_with(&[]).unwrap()).unwrap();
+                let sheets = build(&s, false);
+                (
+                    s.game.state.rules.ships.len(),
+                    render(&sheets, Format::Html),
+                    render(&sheets, Format::Md),
+                )
+            }
             _ => {
                 let s = Session::<Fgdn>::open(f, Tables::builtin()).unwrap();
                 let sheets = build(&s, false);

@@ -60,9 +60,16 @@ fn relative_to(dir: &Path, file: &Path) -> Result<String, CliError> {
 fn only_fgdn(ruleset: &str, what: &str) -> Result<(), CliError> {
     match ruleset {
         "fgdn-1.1" => Ok(()),
-        "dnb-standard" => Err(CliError::input(format!(
-            "{what} is for fgdn-1.1 rosters in this version: a dnb-standard scenario is written as TOML (docs/rules-notes-dnb-standard.md)"
-        ))),
+        known if crate::core::ruleset::RULESETS.contains(&known) => {
+            let a = if known.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Err(CliError::input(format!(
+                "{what} is for fgdn-1.1 rosters in this version: {a} {known} scenario is written as TOML (docs/rules-notes-{known}.md)"
+            )))
+        }
         other => Err(CliError::input(format!(
             "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",
             crate::core::ruleset::RULESETS.join(", ")

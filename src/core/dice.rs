@@ -176,7 +176,7 @@ impl ChartRequest<'_> {
                 value: value.to_string(),
                 chart: self.chart.to_string(),
                 line: self.line.to_string(),
-                allowed: self.allowed.join(", "),
+                allowed: self.allowed_text(),
                 purpose: self.purpose.to_string(),
             })
     }
@@ -186,9 +186,34 @@ impl ChartRequest<'_> {
         DiceError::ChartNeeded {
             chart: self.chart.to_string(),
             line: self.line.to_string(),
-            allowed: self.allowed.join(", "),
+            allowed: self.allowed_text(),
             purpose: self.purpose.to_string(),
         }
+    }
+
+    /// The allowed values as a question shows them: a run of three or more whole numbers each
+    /// one more than the last reads as `0-99`, the rest as they are, comma-separated.
+    pub fn allowed_text(&self) -> String {
+        let mut out: Vec<String> = Vec::new();
+        let mut i = 0;
+        let n = |k: usize| self.allowed.get(k).and_then(|v| v.parse::<u64>().ok());
+        while i < self.allowed.len() {
+            let mut j = i;
+            while let (Some(a), Some(b)) = (n(j), n(j + 1)) {
+                if b != a + 1 {
+                    break;
+                }
+                j += 1;
+            }
+            if j >= i + 2 {
+                out.push(format!("{}-{}", self.allowed[i], self.allowed[j]));
+                i = j + 1;
+            } else {
+                out.push(self.allowed[i].to_string());
+                i += 1;
+            }
+        }
+        out.join(", ")
     }
 }
 
@@ -384,6 +409,25 @@ pub fn seeded_face(request: &DieRequest<'_>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_of_whole_numbers_is_asked_as_a_range() {
+        let nums: Vec<String> = (0..=99).map(|n| n.to_string()).collect();
+        let mut allowed: Vec<&str> = nums.iter().map(String::as_str).collect();
+        allowed.push("n/a");
+        let r = ChartRequest {
+            chart: "c",
+            line: "l",
+            allowed: &allowed,
+            purpose: "p",
+        };
+        assert_eq!(r.allowed_text(), "0-99, n/a");
+        let r = ChartRequest {
+            allowed: &["2", "1", "minor"],
+            ..r
+        };
+        assert_eq!(r.allowed_text(), "2, 1, minor");
+    }
 
     #[test]
     fn d10_zero_reads_as_ten() {

@@ -1,5 +1,6 @@
 //! The rule systems, one folder each: `fgdn` (Fear God & Dread Nought 1.1), `dnb`
-//! (Dreadnoughts & Battlewagons) and `late19` (the late-19th-century naval rules). Each binds
+//! (Dreadnoughts & Battlewagons), `late19` (the late-19th-century naval rules) and `aage` (the
+//! A&A Game Engineering fast-play rules). Each binds
 //! its state, commands, events, clock and tables to the shared engine in `core` through the
 //! `Rules` and `Ruleset` traits (a numbered-turn one through `core::turns::TurnRules`); the ids
 //! are `core::ruleset::RULESETS`.
@@ -7,6 +8,7 @@
 //! FG&DN has faces of its own. Every other ruleset is played on the faces written once (the
 //! generic dashboard, `run`, `status`, `log`, `report`, `check`, `review`, `watch`), which reach
 //! it through [`visit`]: adding a ruleset is its folder, its id in `RULESETS` and a line there.
+pub mod aage;
 pub mod dnb;
 pub mod fgdn;
 pub mod late19;
@@ -33,6 +35,7 @@ pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
     match id {
         dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
         late19::ID => Some(v.visit::<late19::game::Late19>()),
+        aage::ID => Some(v.visit::<aage::game::Aage>()),
         _ => None,
     }
 }

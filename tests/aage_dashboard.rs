@@ -1,0 +1,175 @@
+//! SPEC 8: an A&A fast-play battle (`aage-qr-2020`) in the dashboard written once for every
+//! ruleset (`tui::board`, drawn from `rulesets::aage::board`): its ship record on screen (type,
+//! crew, speed, damage by location, fires and floods, criticals, splash markers, state), the
+//! gunfire form, the 5.2 chart read asked on screen, review and a side's watch. Every command
+//! is in the save on disk before the screen shows it.
+mod screen_common;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use screen_common::{assert_shows, buffer_text};
+use umpire::core::dice::Provenance;
+use umpire::core::ruleset::Rules;
+use umpire::rulesets::aage::game::Aage;
+use umpire::rulesets::aage::Tables;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+struct Board {
+    app: BoardApp<Aage>,
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn tables() -> Tables {
+    Tables::builtin().unwrap()
+}
+
+/// The demo, saved to a fresh file and opened under the writer's lock.
+fn board() -> Board {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("aa.toml");
+    let demo = Session::<Aage>::from_text("demo", session::DEMO_AAGE, tables()).unwrap();
+    session::new_save(&path, &demo).unwrap();
+    let (battle, writer) = Session::<Aage>::open_writable(&path, tables()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    Board {
+        app,
+        path,
+        _dir: dir,
+    }
+}
+
+impl Board {
+    fn press(&mut self, keys: &[&str]) {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+    }
+
+    fn screen(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    }
+
+    fn on_disk(&self) -> Session<Aage> {
+        Session::<Aage>::open(&self.path, tables()).unwrap()
+    }
+}
+
+#[test]
+fn the_aage_dashboard_shows_its_ship_record_at_80x24_and_160x48() {
+    let mut b = board();
+    let small = b.screen(80, 24);
+    assert_shows(
+        &small,
+        &[
+            "Turn 1 · ongoing damage · Moderate",
+            "Hull",
+            "Crew",
+            "Mikasa",
+            "Sup",
+        ],
+        &["FP", "SI", "DP"],
+    );
+    insta::assert_snapshot!("aage_demo_80x24", small);
+    insta::assert_snapshot!("aage_demo_160x48", b.screen(160, 48));
+}
+
+#[test]
+fn the_gunfire_form_asks_the_5_2_cell_and_the_hits_land_on_screen_and_on_disk() {
+    let mut b = board();
+    b.press(&[":", "'until 1 firing'", "enter"]);
+    b.press(&[":", "'dice 10 10 7 12 19 10 4 12'", "enter"]);
+    // Mikasa (the first ship) fires: the target cycles to Knyaz Suvorov (the 4th other ship),
+    // 2 dice, Short range band.
+    b.press(&["f"]);
+    for _ in 0..4 {
+        b.press(&["right"]);
+    }
+    b.press(&["tab", "'2'", "tab"]);
+    let form = b.screen(100, 30);
+    assert!(
+        form.contains("> gun mikasa at suvorov dice 2 range short"),
+        "{form}"
+    );
+    b.press(&["enter"]);
+    let asked = b.screen(160, 30);
+    assert!(
+        asked.contains("5.2 Gun Classes, Ranges and Damage, class G, Short Range"),
+        "{asked}"
+    );
+    b.press(&["'d12'", "enter"]);
+    let shown = b.screen(160, 48);
+    assert_shows(
+        &shown,
+        &["Mikasa fires class G guns at Knyaz Suvorov", "CATAST"],
+        &[],
+    );
+    let disk = b.on_disk();
+    assert_eq!(disk.game.state, b.app.battle.game.state);
+    let reads: Vec<(String, Provenance)> = disk
+        .game
+        .entries()
+        .iter()
+        .flat_map(|e| e.events.iter().filter_map(Aage::charted))
+        .collect();
+    assert_eq!(reads, vec![("d12".to_string(), Provenance::Typed)]);
+    let suvorov = disk.game.state.rules.ship("suvorov").unwrap();
+    // To hit 10 and 10 (+2: 12, 12). Hit 1: location 7 (main, armour 9), d12 12: 3 points;
+    // d20 19: catastrophic explosion. Hit 2: location 10 (secondary, armour 5), d12 4: nothing;
+    // d20 12: no effect.
+    assert!(suvorov.catastrophic_explosion);
+    assert_eq!(suvorov.damage.main, 3);
+}
+
+#[test]
+fn review_and_a_sides_watch_follow_the_fog_reading() {
+    let mut b = board();
+    b.press(&[":", "'until 1 firing'", "enter"]);
+    b.press(&[":", "'chart d12'", "enter"]);
+    b.press(&[":", "'dice 10 10 7 12 18 1 12 1'", "enter"]);
+    b.press(&[":", "'gun mikasa at suvorov dice 2 range short'", "enter"]);
+    let mut app = umpire::tui::board::open_review::<Aage>(
+        &b.path,
+        tables(),
+        Keymap::default(),
+        Some("start"),
+    )
+    .unwrap();
+    app.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert!(buffer_text(t.backend().buffer()).contains("REVIEW 0/4"));
+    let (mut w, _follower) =
+        umpire::tui::board::open_watch::<Aage>(&b.path, Some("japan"), tables(), Keymap::default())
+            .unwrap();
+    w.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(160, 40)).unwrap();
+    t.draw(|f| w.draw(f)).unwrap();
+    let seen = buffer_text(t.backend().buffer());
+    // Knyaz Suvorov is Russian: Japan sees her fire (1/?), not her damage or crew.
+    assert_shows(&seen, &["WATCH as Japan", "1/?"], &["Inf"]);
+}
