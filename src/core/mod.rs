@@ -11,6 +11,7 @@ pub mod game;
 pub mod ruleset;
 pub mod sheet;
 pub mod stored_entry;
+pub mod tables;
 pub mod tokens;
 pub mod turns;
 pub mod words;

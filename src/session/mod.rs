@@ -18,7 +18,8 @@ pub const DEMO_DNB: &str = <crate::rulesets::dnb::game::Dnb as crate::rulesets::
 pub const DEMO_LATE19: &str =
     <crate::rulesets::late19::game::Late19 as crate::rulesets::Registered>::DEMO;
 /// The A&A fast-play demo battle (`umpire demo FILE --ruleset aage-qr-2020`).
-pub const DEMO_AAGE: &str = <crate::rulesets::aage::game::Aage as crate::rulesets::Registered>::DEMO;
+pub const DEMO_AAGE: &str =
+    <crate::rulesets::aage::game::Aage as crate::rulesets::Registered>::DEMO;
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]

@@ -34,35 +34,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    Text,
-    Derived,
-    Reconstructed,
-    Unknown,
-}
-
-impl Provenance {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Provenance::Text => "text",
-            Provenance::Derived => "derived",
-            Provenance::Reconstructed => "reconstructed",
-            Provenance::Unknown => "unknown",
-        }
-    }
-}
-
-/// One cell's origin, for `umpire check` and the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellNote {
-    pub file: String,
-    pub key: String,
-    pub provenance: Provenance,
-    pub rule: String,
-    pub note: String,
-}
+pub use crate::core::tables::{CellNote, Provenance};
 
 /// A type's row of 5.4, 5.5 and 5.17.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 //! `text`, `derived`, `reconstructed` or `unknown`; [`non_text_cells`] lists the others for
 //! `umpire check`. A d6 cell may be `unknown` (no result): using it is refused with a message
 //! naming the cell, until the engine's chart reads can ask for it.
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::BTreeMap;
 
 pub const DIR: &str = "tables/dnb-standard";
@@ -35,39 +35,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    /// Printed in the rule text.
-    Text,
-    /// Worked out from the text's own example (cited in the note).
-    Derived,
-    /// A damaged cell rebuilt from the table's pattern (explained in the note).
-    Reconstructed,
-    /// Not known: asked for as a chart read.
-    Unknown,
-}
-
-impl Provenance {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Provenance::Text => "text",
-            Provenance::Derived => "derived",
-            Provenance::Reconstructed => "reconstructed",
-            Provenance::Unknown => "unknown",
-        }
-    }
-}
-
-/// One cell's origin, for `umpire check` and the log.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct CellNote {
-    pub file: String,
-    pub key: String,
-    pub provenance: Provenance,
-    pub rule: String,
-    pub note: String,
-}
+pub use crate::core::tables::{CellNote, Provenance};
 
 /// One band of die faces of a d6 table, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq)]

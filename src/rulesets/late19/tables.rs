@@ -28,39 +28,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    /// Printed in the rule text.
-    Text,
-    /// Worked out from the text's own example (cited in the note).
-    Derived,
-    /// A damaged cell rebuilt from the table's pattern (explained in the note).
-    Reconstructed,
-    /// Not known: asked for as a chart read.
-    Unknown,
-}
-
-impl Provenance {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Provenance::Text => "text",
-            Provenance::Derived => "derived",
-            Provenance::Reconstructed => "reconstructed",
-            Provenance::Unknown => "unknown",
-        }
-    }
-}
-
-/// One cell's origin, for `umpire check` and the log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellNote {
-    pub file: String,
-    pub key: String,
-    pub provenance: Provenance,
-    pub rule: String,
-    pub note: String,
-}
+pub use crate::core::tables::{CellNote, Provenance};
 
 /// The values of a ship type.
 #[derive(Debug, Clone, PartialEq, Eq)]
