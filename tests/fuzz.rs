@@ -993,166 +993,62 @@ fn fuzz_the_late19_save_loader() {
 
 // ------------------------------------------------------------------------------ aage-qr-2020
 
-/// The A&A command target's battle: its demo walked to the firing phase, a chart value read
-/// and a salvo, a torpedo and a critical.
-fn aage_battle() -> umpire::core::game::Journal<umpire::rulesets::aage::game::Aage> {
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::aage::game::Aage;
-    let setup = Aage::parse_setup("demo-aage.toml", umpire::session::DEMO_AAGE).unwrap();
-    let tables = umpire::rulesets::aage::Tables::builtin().unwrap();
-    let mut game = umpire::core::game::Journal::<Aage>::new(&setup, tables);
-    for line in [
-        "until 1 firing",
-        "chart d12 d10",
-        "gun mikasa at suvorov dice 4 range short",
-        "gun suvorov at mikasa dice 3 range med1",
-        "set buiny evasive on",
-        "crit aurora gunnery",
-    ] {
-        let cmd = <Aage as umpire::core::ruleset::Rules>::parse(line).unwrap();
-        game.execute(&cmd, &mut SeededDice).unwrap();
-    }
-    game
-}
+const AAGE_DEMO: (&str, &str) = ("demo-aage.toml", umpire::session::DEMO_AAGE);
+/// Its demo walked to the firing phase, a chart value read and a salvo, a torpedo and a
+/// critical.
+const AAGE_BATTLE: &[&str] = &[
+    "until 1 firing",
+    "chart d12 d10",
+    "gun mikasa at suvorov dice 4 range short",
+    "gun suvorov at mikasa dice 3 range med1",
+    "set buiny evasive on",
+    "crit aurora gunnery",
+];
+const AAGE_LINES: &[&str] = &[
+    "gun shikishima at oslyabya dice 2 range med2 class C",
+    "gun nisshin at buiny dice 1 range long",
+    "torpedo shirakumo at suvorov dice 2 outside_arc",
+    "mine aurora",
+    "crit suvorov underwater",
+    "damage oslyabya main 3",
+    "sinking buiny critical",
+    "initiative",
+    "set mikasa speed 9",
+    "set oslyabya stopped on",
+    "set suvorov command out",
+    "splash nisshin 2",
+    "repair aurora fire ok",
+    "morale rtb fail",
+    "reveal 2pac",
+    "weather gale",
+    "night on",
+    "chart d20 3d10 n/a 4",
+    "until 3 repairs",
+    "dice 1 2 3 4 5 6 7 8 9 10",
+    "expect aurora damage.hull 0",
+    "expect clock 2 spotting",
+];
 
-/// Any text as an A&A command: it reads back as printed, and a refused command changes
-/// nothing.
-fn aage_command_target(
-    game: &umpire::core::game::Journal<umpire::rulesets::aage::game::Aage>,
-    input: &[u8],
-) {
-    use umpire::core::ruleset::{Rules, Ruleset};
-    use umpire::rulesets::aage::game::Aage;
-    let Ok(text) = std::str::from_utf8(input) else {
-        return;
-    };
-    let Ok(cmd) = Aage::parse(text) else {
-        return;
-    };
-    let printed = cmd.to_string();
-    assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
-    assert_eq!(
-        Aage::parse(&printed).ok().map(|c| c.to_string()),
-        Some(printed.clone()),
-        "{text:?} printed as {printed:?} does not read back"
+fn aage(saves: bool) {
+    use umpire::rulesets::aage::{game::Aage, Tables};
+    let tables = Tables::builtin().unwrap();
+    fuzz_ruleset::<Aage>(
+        "aage",
+        AAGE_DEMO,
+        tables,
+        AAGE_BATTLE,
+        AAGE_LINES,
+        10,
+        saves,
     );
-    let mut played = game.clone();
-    match played.execute(&cmd, &mut SeededDice) {
-        Ok(_) => {
-            let _ = Aage::status_json(&played.state, &played.tables);
-        }
-        Err(_) => {
-            assert!(
-                played.state == game.state,
-                "refused {text:?} changed the state"
-            );
-            assert_eq!(played.entries().len(), game.entries().len());
-        }
-    }
-}
-
-/// Any bytes as an A&A save: refused with a message, or opened, replayed, verified and worded.
-fn aage_save_target(input: &[u8]) {
-    use umpire::core::game::{Journal, Record};
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::aage::game::Aage;
-    let Ok(loaded) = parse_save_bytes::<Record<Aage>>("fuzz.toml", input) else {
-        return;
-    };
-    let Ok(setup) = Aage::parse_setup("fuzz.toml", &loaded.scenario_text) else {
-        return;
-    };
-    let tables = umpire::rulesets::aage::Tables::builtin().unwrap();
-    if let Ok(game) = Journal::<Aage>::replay(&setup, tables.clone(), loaded.entries.clone()) {
-        let _ = Aage::status_json(&game.state, &game.tables);
-        let _ = Journal::<Aage>::verify(&setup, tables.clone(), &loaded.entries);
-        let mut walk = Journal::<Aage>::new(&setup, tables);
-        for e in game.entries() {
-            let _ = Aage::entry_lines(&walk.state, e);
-            walk.commit(e.clone());
-        }
-    }
-}
-
-fn aage_command_corpus() -> Vec<Vec<u8>> {
-    let mut lines: Vec<String> = Vec::new();
-    for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
-        for (name, bytes) in files_in(&dir) {
-            if name.ends_with(".umpire") && name.contains("aage") {
-                lines.extend(
-                    String::from_utf8(bytes)
-                        .unwrap()
-                        .lines()
-                        .map(str::to_string),
-                );
-            }
-        }
-    }
-    lines.extend(
-        [
-            "gun shikishima at oslyabya dice 2 range med2 class C",
-            "gun nisshin at buiny dice 1 range long",
-            "torpedo shirakumo at suvorov dice 2 outside_arc",
-            "mine aurora",
-            "crit suvorov underwater",
-            "damage oslyabya main 3",
-            "sinking buiny critical",
-            "initiative",
-            "set mikasa speed 9",
-            "set oslyabya stopped on",
-            "set suvorov command out",
-            "splash nisshin 2",
-            "repair aurora fire ok",
-            "morale rtb fail",
-            "reveal 2pac",
-            "weather gale",
-            "night on",
-            "chart d20 3d10 n/a 4",
-            "until 3 repairs",
-            "dice 1 2 3 4 5 6 7 8 9 10",
-            "expect aurora damage.hull 0",
-            "expect clock 2 spotting",
-        ]
-        .map(str::to_string),
-    );
-    lines.retain(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    lines.sort();
-    lines.dedup();
-    lines.into_iter().map(String::into_bytes).collect()
-}
-
-fn aage_save_corpus() -> Vec<Vec<u8>> {
-    use umpire::core::game::Record;
-    use umpire::rulesets::aage::game::Aage;
-    let game = aage_battle();
-    let entries: Vec<&Record<Aage>> = game.entries().iter().collect();
-    vec![
-        umpire::session::DEMO_AAGE.as_bytes().to_vec(),
-        save_text("aage-busy.toml", umpire::session::DEMO_AAGE, &entries)
-            .unwrap()
-            .into_bytes(),
-    ]
 }
 
 #[test]
 fn fuzz_the_aage_command_parser_and_rules() {
-    let game = aage_battle();
-    let corpus = aage_command_corpus();
-    let runs = fuzz("aage-command", &corpus, seed(10), &|v| v, &|input| {
-        aage_command_target(&game, input)
-    });
-    assert!(runs > 0 || budget().is_zero());
+    aage(false);
 }
 
 #[test]
 fn fuzz_the_aage_save_loader() {
-    let corpus = aage_save_corpus();
-    let runs = fuzz(
-        "aage-save",
-        &corpus,
-        seed(11),
-        &|v| rechecksum(&v),
-        &aage_save_target,
-    );
-    assert!(runs > 0 || budget().is_zero());
+    aage(true);
 }

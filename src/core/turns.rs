@@ -792,16 +792,9 @@ pub trait ScenarioShip {
     fn problems(&self) -> Vec<String>;
 }
 
-/// The checks every numbered-turn scenario gets, each message naming `file`: its `ruleset` is
-/// `id`, its `start` a turn number (1 to 9999), each ship's own problems, ship ids unique
-/// without case, at least one ship. The ships come back with their ids in lower case.
-pub fn checked_ships<S: ScenarioShip>(
-    file: &str,
-    id: &str,
-    ruleset: &str,
-    start: &str,
-    ships: Vec<S>,
-) -> Result<Vec<S>, Vec<String>> {
+/// The `[scenario]` head's problems, each naming `file`: its `ruleset` is not `id`, or its
+/// `start` is not a turn number (1 to 9999).
+pub fn head_problems(file: &str, id: &str, ruleset: &str, start: &str) -> Vec<String> {
     let mut errs = Vec::new();
     if ruleset != id {
         errs.push(format!(
@@ -813,6 +806,20 @@ pub fn checked_ships<S: ScenarioShip>(
             "{file}: [scenario] start: \"{start}\" is not a turn number (1, 2, ...)"
         ));
     }
+    errs
+}
+
+/// The checks every numbered-turn scenario gets, each message naming `file`: its `ruleset` is
+/// `id`, its `start` a turn number (1 to 9999), each ship's own problems, ship ids unique
+/// without case, at least one ship. The ships come back with their ids in lower case.
+pub fn checked_ships<S: ScenarioShip>(
+    file: &str,
+    id: &str,
+    ruleset: &str,
+    start: &str,
+    ships: Vec<S>,
+) -> Result<Vec<S>, Vec<String>> {
+    let mut errs = head_problems(file, id, ruleset, start);
     let mut seen: Vec<String> = Vec::new();
     for s in &ships {
         for p in s.problems() {

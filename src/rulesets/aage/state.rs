@@ -162,25 +162,12 @@ impl AaState {
     pub fn from_scenario(file: &str, text: &str) -> Result<(ScenarioHead, AaState), Vec<String>> {
         let raw: ScenarioFile = toml::from_str(text)
             .map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
-        let mut errs = Vec::new();
-        if raw.scenario.ruleset != super::ID {
-            errs.push(format!(
-                "{file}: [scenario] ruleset: \"{}\" is not \"{}\"",
-                raw.scenario.ruleset,
-                super::ID
-            ));
-        }
-        if raw
-            .scenario
-            .start
-            .parse::<u32>()
-            .map_or(true, |t| t == 0 || t > 9999)
-        {
-            errs.push(format!(
-                "{file}: [scenario] start: \"{}\" is not a turn number (1, 2, ...)",
-                raw.scenario.start
-            ));
-        }
+        let mut errs = crate::core::turns::head_problems(
+            file,
+            super::ID,
+            &raw.scenario.ruleset,
+            &raw.scenario.start,
+        );
         let mut squadrons: Vec<Squadron> = Vec::new();
         for s in &raw.squadron {
             if let Some(p) = id_problem("squadron", &s.id) {
