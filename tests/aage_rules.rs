@@ -3,52 +3,19 @@
 //! 5.7, 5.10, 5.12, 5.16, 5.17; the text has no worked examples, so its printed values are
 //! checked). Every step also checks that replaying the events with `apply` gives the live
 //! state, and that every queued die was used.
-use std::collections::VecDeque;
-use umpire::core::dice::{ChartRequest, Die, Provenance};
+mod common;
+mod ruleset_common;
+
+use ruleset_common::step;
+use umpire::core::dice::Die;
 use umpire::rulesets::aage::event::Ev;
+use umpire::rulesets::aage::game::Aage;
 use umpire::rulesets::aage::ship::{CritColumn, CritResult, CritTable, Location, UNDEFINED};
 use umpire::rulesets::aage::timers::{schedule, TimerKind};
 use umpire::rulesets::aage::view::{describe, status_json};
-use umpire::rulesets::aage::{
-    apply, decide, end_phase, AaState, Command, Cx, Oracle, Phase, Tables,
-};
+use umpire::rulesets::aage::{apply, decide, end_phase, AaState, Command, Cx, Phase, Tables};
 
 const SCENARIO: &str = include_str!("scenarios/aage_rules.toml");
-
-struct Fixed {
-    faces: VecDeque<u32>,
-    charts: VecDeque<String>,
-    dice: Vec<Die>,
-    purposes: Vec<String>,
-    lines: Vec<String>,
-}
-
-impl Oracle for Fixed {
-    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String> {
-        self.dice.push(die);
-        self.purposes.push(purpose.to_string());
-        self.faces
-            .pop_front()
-            .ok_or_else(|| format!("no die queued for {purpose}"))
-    }
-    fn chart(
-        &mut self,
-        queued: Option<&str>,
-        request: &ChartRequest<'_>,
-    ) -> Result<(String, Provenance), String> {
-        self.lines
-            .push(format!("{}: {}", request.chart, request.line));
-        if let Some(q) = queued {
-            return Ok((q.to_string(), Provenance::Queued));
-        }
-        let v = self
-            .charts
-            .pop_front()
-            .ok_or_else(|| format!("chart read needed: {}", request.line))?;
-        assert!(request.allowed.contains(&v.as_str()), "{v} allowed");
-        Ok((v, Provenance::Typed))
-    }
-}
 
 struct Game {
     st: AaState,
@@ -110,24 +77,7 @@ impl Game {
         charts: &[&str],
         f: impl FnOnce(&mut Cx<'_>) -> Result<(), String>,
     ) -> Result<Vec<Ev>, String> {
-        let mut o = Fixed {
-            faces: faces.iter().copied().collect(),
-            charts: charts.iter().map(|c| c.to_string()).collect(),
-            dice: vec![],
-            purposes: vec![],
-            lines: vec![],
-        };
-        let mut cx = Cx::new(self.st.clone(), &self.t, &mut o);
-        f(&mut cx)?;
-        let events = cx.events;
-        let live = cx.state;
-        let mut replay = self.st.clone();
-        for e in &events {
-            apply(&mut replay, e);
-        }
-        assert_eq!(replay, live, "replaying the events gives the live state");
-        assert!(o.faces.is_empty(), "unused dice: {:?}", o.faces);
-        self.st = live;
+        let (events, o) = step::<Aage>(&mut self.st, &self.t, faces, charts, f)?;
         self.dice.extend(o.dice);
         self.purposes.extend(o.purposes);
         self.chart_lines.extend(o.lines);

@@ -1,9 +1,14 @@
 //! Dreadnoughts & Battlewagons standard rules, driven through `decide` and `end_phase` with
 //! fixed dice. Each test names the rules it checks. Every step also checks that replaying the
 //! emitted events with `apply` gives the live state, and that every queued die was used.
+mod common;
+mod ruleset_common;
+
+use ruleset_common::step;
 use std::collections::VecDeque;
 use umpire::core::dice::Die;
 use umpire::rulesets::dnb::event::{DamageResult, Ev};
+use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::dnb::ship::{CounterSide, DnbShipSpec, Face, Status};
 use umpire::rulesets::dnb::state::{DiwRepair, DnbOptions, TorpedoHits};
 use umpire::rulesets::dnb::timers::TimerKind;
@@ -88,32 +93,16 @@ impl Game {
         dice: &[u32],
         f: impl FnOnce(&mut Cx<'_>) -> Result<(), String>,
     ) -> Result<Vec<Ev>, String> {
-        let mut q: VecDeque<u32> = dice.iter().copied().collect();
-        let mut purposes = Vec::new();
-        let mut roll = |d: Die, p: String| {
-            assert_eq!(d, Die::D6, "D&B rolls only d6");
-            purposes.push(p.clone());
-            q.pop_front().ok_or(format!("no die queued for {p}"))
-        };
-        let mut cx = Cx::new(self.st.clone(), &self.t, &mut roll);
-        let r = f(&mut cx);
-        let (live, events) = (cx.state, cx.events);
-        r?;
-        let mut replay = self.st.clone();
+        let before = self.st.clone();
+        let (events, o) = step::<Dnb>(&mut self.st, &self.t, dice, &[], f)?;
+        assert!(o.dice.iter().all(|d| *d == Die::D6), "D&B rolls only d6");
+        // Every event the rules emit has its log line (the pending list's clearing aside).
+        let mut replay = before;
         for e in &events {
             assert!(describe(&replay, e).is_some() || matches!(e, Ev::DnbPendingResolved));
             apply(&mut replay, e);
         }
-        assert_eq!(
-            replay, live,
-            "apply(decide) replay differs from the live state"
-        );
-        assert!(
-            q.is_empty(),
-            "dice left over: {q:?}; rolled for {purposes:?}"
-        );
-        self.st = live;
-        self.purposes = purposes;
+        self.purposes = o.purposes;
         Ok(events)
     }
 

@@ -3,48 +3,19 @@
 //! part has no worked examples; its printed tables are checked cell by cell). Every step also
 //! checks that replaying the events with `apply` gives the live state, and that every queued
 //! die was used.
-use std::collections::VecDeque;
-use umpire::core::dice::{ChartRequest, Die, Provenance};
+mod common;
+mod ruleset_common;
+
+use ruleset_common::step;
+use umpire::core::dice::Die;
 use umpire::rulesets::late19::event::Ev;
+use umpire::rulesets::late19::game::Late19;
 use umpire::rulesets::late19::ship::{GunType, HitResult, L19ShipSpec, ShipType, Status};
 use umpire::rulesets::late19::state::{L19Options, TorpedoHits};
 use umpire::rulesets::late19::tables::Provenance as Cell;
 use umpire::rulesets::late19::timers::{schedule, TimerKind};
 use umpire::rulesets::late19::view::{describe, status_json};
-use umpire::rulesets::late19::{
-    apply, decide, end_phase, Command, Cx, L19State, Oracle, Phase, Tables,
-};
-
-struct Fixed {
-    faces: VecDeque<u32>,
-    charts: VecDeque<String>,
-    purposes: Vec<String>,
-    lines: Vec<String>,
-}
-
-impl Oracle for Fixed {
-    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String> {
-        assert_eq!(die, Die::D6, "the naval rules use D6 only");
-        self.purposes.push(purpose.to_string());
-        self.faces
-            .pop_front()
-            .ok_or_else(|| format!("no die queued for {purpose}"))
-    }
-    fn chart(
-        &mut self,
-        queued: Option<&str>,
-        request: &ChartRequest<'_>,
-    ) -> Result<(String, Provenance), String> {
-        self.lines.push(request.line.to_string());
-        if let Some(q) = queued {
-            return Ok((q.to_string(), Provenance::Queued));
-        }
-        self.charts
-            .pop_front()
-            .map(|v| (v, Provenance::Typed))
-            .ok_or_else(|| format!("chart read needed: {}", request.line))
-    }
-}
+use umpire::rulesets::late19::{apply, decide, end_phase, Command, Cx, L19State, Phase, Tables};
 
 fn ship(id: &str, side: &str, kind: ShipType, main: u32, sec: u32, torp: bool) -> L19ShipSpec {
     L19ShipSpec {
@@ -116,23 +87,12 @@ impl Game {
         charts: &[&str],
         f: impl FnOnce(&mut Cx<'_>) -> Result<(), String>,
     ) -> Result<Vec<Ev>, String> {
-        let mut o = Fixed {
-            faces: faces.iter().copied().collect(),
-            charts: charts.iter().map(|c| c.to_string()).collect(),
-            purposes: vec![],
-            lines: vec![],
-        };
-        let mut cx = Cx::new(self.st.clone(), &self.t, &mut o);
-        f(&mut cx)?;
-        let events = cx.events;
-        let live = cx.state;
-        let mut replay = self.st.clone();
-        for e in &events {
-            apply(&mut replay, e);
-        }
-        assert_eq!(replay, live, "replaying the events gives the live state");
-        assert!(o.faces.is_empty(), "unused dice: {:?}", o.faces);
-        self.st = live;
+        let (events, o) = step::<Late19>(&mut self.st, &self.t, faces, charts, f)?;
+        assert!(
+            o.dice.iter().all(|d| *d == Die::D6),
+            "the naval rules use D6 only: {:?}",
+            o.dice
+        );
         self.purposes.extend(o.purposes);
         self.chart_lines.extend(o.lines);
         Ok(events)
@@ -378,7 +338,10 @@ fn minor_damage_is_recorded_with_its_effect_undefined() {
 fn the_unknown_cell_torpedo_on_a_torpedo_boat_is_a_chart_read() {
     let mut g = Game::new(L19Options::default());
     let evs = g.go("hit tb by torpedo from rtb", &[3], &["2"]).unwrap();
-    assert_eq!(g.chart_lines, ["torpedoes on a Torpedo Boat, die score 3"]);
+    assert_eq!(
+        g.chart_lines,
+        ["Resolving hits on Ships: torpedoes on a Torpedo Boat, die score 3"]
+    );
     assert!(matches!(&evs[0], Ev::L19ChartRead { read } if read.value == "2"));
     assert!(matches!(
         &evs[1],

@@ -87,3 +87,78 @@ pub fn any_text_round_trips_or_is_refused<R: Rules>(words: &[&str], most: u64) {
         }
     }
 }
+
+/// The dice and chart values a rules test feeds, in order, and what the rules asked for: each
+/// die with its purpose, each chart's line. A chart value must be one the line allows.
+#[derive(Default)]
+pub struct Fixed {
+    pub faces: std::collections::VecDeque<u32>,
+    pub charts: std::collections::VecDeque<String>,
+    pub dice: Vec<umpire::core::dice::Die>,
+    pub purposes: Vec<String>,
+    /// `CHART: LINE` of each chart read asked.
+    pub lines: Vec<String>,
+}
+
+impl umpire::core::turns::Oracle for Fixed {
+    fn roll(&mut self, die: umpire::core::dice::Die, purpose: &str) -> Result<u32, String> {
+        self.dice.push(die);
+        self.purposes.push(purpose.to_string());
+        self.faces
+            .pop_front()
+            .ok_or_else(|| format!("no die queued for {purpose}"))
+    }
+
+    fn chart(
+        &mut self,
+        queued: Option<&str>,
+        request: &umpire::core::dice::ChartRequest<'_>,
+    ) -> Result<(String, umpire::core::dice::Provenance), String> {
+        use umpire::core::dice::Provenance;
+        self.lines
+            .push(format!("{}: {}", request.chart, request.line));
+        if let Some(q) = queued {
+            return Ok((q.to_string(), Provenance::Queued));
+        }
+        let v = self
+            .charts
+            .pop_front()
+            .ok_or_else(|| format!("chart read needed: {}", request.line))?;
+        assert!(
+            request.allowed.is_empty() || request.allowed.contains(&v.as_str()),
+            "{v} is not a value the line allows ({:?})",
+            request.allowed
+        );
+        Ok((v, Provenance::Typed))
+    }
+}
+
+/// One rule step (a command's `decide`, or an `end_phase`) on `state` with the dice `faces`
+/// and chart values `charts`: its events, or the refusal (state untouched). On success the
+/// events replayed with `apply` must give the state the step left, and every die fed must have
+/// been used; `state` becomes the new one.
+pub fn step<R: umpire::core::turns::TurnRules>(
+    state: &mut R::State,
+    tables: &R::Tables,
+    faces: &[u32],
+    charts: &[&str],
+    f: impl FnOnce(&mut umpire::core::turns::Cx<'_, R>) -> Result<(), String>,
+) -> Result<(Vec<R::Event>, Fixed), String> {
+    let mut o = Fixed {
+        faces: faces.iter().copied().collect(),
+        charts: charts.iter().map(|c| c.to_string()).collect(),
+        ..Fixed::default()
+    };
+    let mut cx = umpire::core::turns::Cx::<R>::new(state.clone(), tables, &mut o);
+    let r = f(&mut cx);
+    let (live, events) = (cx.state, cx.events);
+    r?;
+    let mut replay = state.clone();
+    for e in &events {
+        R::apply(&mut replay, e);
+    }
+    assert_eq!(replay, live, "replaying the events gives the live state");
+    assert!(o.faces.is_empty(), "unused dice: {:?}", o.faces);
+    *state = live;
+    Ok((events, o))
+}
