@@ -6,6 +6,7 @@ use umpire::cli::{self, log::Format, Battle, CliError};
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::late19::game::Late19;
+use umpire::rulesets::quickfire::game::Quickfire;
 use umpire::tui::{self, PlayOptions};
 
 fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
@@ -34,7 +35,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default,
-    /// dnb-standard or late19-naval).
+    /// dnb-standard, late19-naval or quickfire-1.1).
     #[arg(long, value_name = "ID")]
     ruleset: Option<String>,
     #[command(subcommand)]
@@ -248,7 +249,7 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
-        /// Whose demo: fgdn-1.1 (default), dnb-standard or late19-naval.
+        /// Whose demo: fgdn-1.1 (default), dnb-standard, late19-naval or quickfire-1.1.
         #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
         ruleset: String,
     },
@@ -401,6 +402,7 @@ fn play_generic<R: umpire::core::board::Board>(
 /// The demo battles of the rulesets on the generic faces (name, text).
 const DNB_DEMO: (&str, &str) = ("saves/demo-dnb.toml", umpire::session::DEMO_DNB);
 const LATE19_DEMO: (&str, &str) = ("saves/demo-late19.toml", umpire::session::DEMO_LATE19);
+const QUICKFIRE_DEMO: (&str, &str) = ("saves/demo-quickfire.toml", umpire::session::DEMO_QUICKFIRE);
 
 fn dispatch(cli: Cli) -> Result<(), CliError> {
     match cli.ruleset.as_deref() {
@@ -413,7 +415,11 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             let tables = umpire::session::tables_for::<Late19>(cli.tables.as_deref())?;
             return play_generic::<Late19>(None, cli.play, tables, LATE19_DEMO);
         }
-        Some("dnb-standard" | "late19-naval") => {
+        Some("quickfire-1.1") if cli.command.is_none() => {
+            let tables = umpire::session::tables_for::<Quickfire>(cli.tables.as_deref())?;
+            return play_generic::<Quickfire>(None, cli.play, tables, QUICKFIRE_DEMO);
+        }
+        Some("dnb-standard" | "late19-naval" | "quickfire-1.1") => {
             return Err(CliError::input(
                 "--ruleset picks the demo battle `umpire` opens with no command; a file's \
                  ruleset is read from its [scenario] ruleset key",
@@ -446,6 +452,15 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                     LATE19_DEMO,
                     "the late-19th-century naval rules carry no damage from one battle to the \
                      next (the text has no repairs): `umpire carry` is for fgdn-1.1 battles",
+                )
+            }
+            "quickfire-1.1" => {
+                return dispatch_generic::<Quickfire>(
+                    cli.command.expect("a command with a file"),
+                    tables_dir.as_deref(),
+                    QUICKFIRE_DEMO,
+                    "Quickfire carries no damage from one battle to the next (its text has no \
+                     campaign rules): `umpire carry` is for fgdn-1.1 battles",
                 )
             }
             _ => {}
@@ -596,6 +611,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                 "fgdn-1.1" => cli::DEMO,
                 "dnb-standard" => umpire::session::DEMO_DNB,
                 "late19-naval" => umpire::session::DEMO_LATE19,
+                "quickfire-1.1" => umpire::session::DEMO_QUICKFIRE,
                 other => {
                     return Err(CliError::input(format!(
                         "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",

@@ -55,6 +55,26 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             Err(errors) => errors,
         };
     }
+    // So is a Quickfire table file (`tables/quickfire-1.1/`).
+    let in_quickfire_dir = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .is_some_and(|d| d == crate::rulesets::quickfire::ID);
+    if in_quickfire_dir && !looks_like_scenario(&text) {
+        use crate::core::ruleset::Ruleset;
+        use crate::rulesets::quickfire::game::Quickfire;
+        let text = match store::tables::read_table_file(path) {
+            Ok(text) => text,
+            Err(e) => return vec![e],
+        };
+        return match Quickfire::tables_with(&[(name, text)]) {
+            Ok(t) => Quickfire::table_notes(&t)
+                .into_iter()
+                .map(|n| format!("note: {n}"))
+                .collect(),
+            Err(errors) => errors,
+        };
+    }
     let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
     if is_table {
         let text = match store::tables::read_table_file(path) {
@@ -93,6 +113,13 @@ pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Ve
             use crate::rulesets::late19::game::Late19;
             return match crate::session::tables_for::<Late19>(tables_dir) {
                 Ok(t) => super::ruleset::check_file::<Late19>(path, t),
+                Err(e) => e.message.lines().map(str::to_string).collect(),
+            };
+        }
+        Ok("quickfire-1.1") => {
+            use crate::rulesets::quickfire::game::Quickfire;
+            return match crate::session::tables_for::<Quickfire>(tables_dir) {
+                Ok(t) => super::ruleset::check_file::<Quickfire>(path, t),
                 Err(e) => e.message.lines().map(str::to_string).collect(),
             };
         }

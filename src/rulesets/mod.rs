@@ -5,3 +5,4 @@
 pub mod dnb;
 pub mod fgdn;
 pub mod late19;
+pub mod quickfire;

@@ -16,6 +16,8 @@ pub const DEMO: &str = include_str!("../../saves/demo.toml");
 pub const DEMO_DNB: &str = include_str!("../../saves/demo-dnb.toml");
 /// The late-19th-century naval demo battle (`umpire demo FILE --ruleset late19-naval`).
 pub const DEMO_LATE19: &str = include_str!("../../saves/demo-late19.toml");
+/// The Quickfire 1.1 demo battle (`umpire demo FILE --ruleset quickfire-1.1`).
+pub const DEMO_QUICKFIRE: &str = include_str!("../../saves/demo-quickfire.toml");
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]
