@@ -103,7 +103,8 @@ fn every_script_passes_against_its_scenario_and_the_save_checks() {
         assert!(
             header.iter().any(|l| l.contains("FG&DN")
                 || l.contains("Dreadnoughts & Battlewagons")
-                || l.contains("Late 19th Century")),
+                || l.contains("Late 19th Century")
+                || l.contains("Quickfire")),
             "{name}.umpire: its header comment must cite the rule system and section it tests"
         );
         let save = copy_scenario(&dir, name);

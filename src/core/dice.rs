@@ -157,7 +157,7 @@ pub enum DiceError {
 
 /// Among a chart line's allowed values: the line takes several of the others joined by `+`
 /// (a cell of several damage codes, `S+F`).
-pub const SEVERAL: &str = "X+Y";
+pub const SEVERAL: &str = "several joined by + (S+F)";
 
 /// A chart value the rules need that their text does not print (SPEC 8, "chart reads"): asked
 /// of the umpire like a die, with the chart, its line and the values it may take.
@@ -557,7 +557,7 @@ mod tests {
             Ok(("S+F".to_string(), Provenance::Queued))
         );
         assert!(next_chart_value(Some("S+X"), &req, &mut SeededDice).is_err());
-        assert!(next_chart_value(Some("X+Y"), &req, &mut SeededDice).is_err());
+        assert!(next_chart_value(Some(SEVERAL), &req, &mut SeededDice).is_err());
         let single = ["S", "F"];
         let req = ChartRequest {
             allowed: &single,

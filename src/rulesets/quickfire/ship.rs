@@ -721,9 +721,10 @@ impl FromStr for RepairItem {
     }
 }
 
-/// A distance as the log writes it: up to two decimals, no trailing zeros.
+/// A distance as the log writes it: up to four decimals (an eighth of 5½" is 0.6875), no
+/// trailing zeros.
 pub fn distance(v: f64) -> String {
-    let s = format!("{v:.2}");
+    let s = format!("{v:.4}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     s.to_string()
 }
