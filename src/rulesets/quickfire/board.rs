@@ -1,5 +1,5 @@
-//! The Quickfire Ship Log on the dashboard (the screen model of `core::board`): size, gunnery
-//! and armor ratings, the ROF box with its "1st" box, available speed with the turning limit
+//! The Quickfire Ship Log on the dashboard (the screen model of `core::board`): size, the ROF
+//! box with its "1st" box, available speed with the turning limit
 //! of the box in use, torpedo rating, repair points, the Blast Hits box and the status per
 //! ship; the detail panel with the eight speed boxes, the marks pending and what the schedule
 //! holds for the ship; forms for a salvo, a torpedo attack, damage codes and repairs.
@@ -61,8 +61,6 @@ impl Board for Quickfire {
                 };
                 let tones = [
                     Tone::Dim,
-                    Tone::Plain,
-                    Tone::Plain,
                     rof_tone,
                     Tone::Dim,
                     speed_tone,
@@ -338,8 +336,6 @@ impl Board for Quickfire {
             };
             let cells = vec![
                 Cell::toned(spec.size.to_string(), Tone::Dim),
-                Cell::plain(format!("{}-{}", spec.gunnery.heavy, spec.gunnery.light)),
-                Cell::plain(format!("{}-{}", spec.armor.heavy, spec.armor.light)),
                 hidden("?"),
                 hidden("?"),
                 hidden("?"),

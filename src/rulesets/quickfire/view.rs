@@ -221,12 +221,11 @@ pub fn describe(st: &QfState, ev: &Ev) -> Option<String> {
     })
 }
 
-/// The fleet table's columns after id, name and side, with widths.
+/// The fleet table's columns after id, name and side, with widths: what changes in battle (the
+/// constant ratings are in the detail panel), so that 80 columns show every cell whole.
 pub const FLEET_COLUMNS: &[(&str, u16)] = &[
     ("Sz", 2),
-    ("Gun", 5),
-    ("Arm", 5),
-    ("ROF", 5),
+    ("ROF", 3),
     ("1st", 3),
     ("Speed", 6),
     ("Turn", 4),
@@ -280,8 +279,6 @@ pub fn fleet_row(s: &QfShip) -> Vec<String> {
     let spec = &s.spec;
     vec![
         spec.size.to_string(),
-        pair(spec.gunnery.heavy, spec.gunnery.light),
-        pair(spec.armor.heavy, spec.armor.light),
         pair(s.rof(Rating::Heavy), s.rof(Rating::Light)),
         if s.first_fired { "X" } else { "1st" }.into(),
         distance(s.available_speed()),
