@@ -104,3 +104,47 @@ pub fn sheet(s: &QfShip) -> Sheet {
         sections: vec![ship, rof, speed, points, blast],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ruleset::{Rules, Ruleset};
+    use crate::core::sheet::Item;
+    use crate::rulesets::quickfire::game::Quickfire;
+
+    /// « 2.1 Maximum Turn Angles and « 1.3 Ship Log: the eight speed boxes, eighth (top) to
+    /// first, each with its turning limit (45°, 90° four times, 45° twice, 0°); S hits cross
+    /// them from the top.
+    #[test]
+    fn the_speed_boxes_carry_the_turn_angles_2_1() {
+        let setup = Quickfire::parse_setup("demo", crate::session::DEMO_QUICKFIRE).unwrap();
+        let tables = Quickfire::tables_with(&[]).unwrap();
+        let mut g = Quickfire::initial(&setup);
+        g.rules.ships[0].speed_hits = 2;
+        let sheets = sheets(&g, &tables, "now");
+        assert_eq!(sheets.sheets.len(), g.rules.ships.len());
+        let Item::Track(t) = &sheets.sheets[0].sections[2].items[0] else {
+            panic!("the speed track")
+        };
+        let texts: Vec<&str> = t.boxes.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "6 (45°)",
+                "5.25 (90°)",
+                "4.5 (90°)",
+                "3.75 (90°)",
+                "3 (90°)",
+                "2.25 (45°)",
+                "1.5 (45°)",
+                "0.75 (0°)"
+            ]
+        );
+        let marked: Vec<bool> = t.boxes.iter().map(|b| b.marked).collect();
+        assert_eq!(
+            marked,
+            [true, true, false, false, false, false, false, false]
+        );
+        assert_eq!(sheets.sheets[0].sections[2].heading, "SPEED-P");
+    }
+}

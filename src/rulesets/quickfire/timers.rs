@@ -112,3 +112,41 @@ pub fn due_now(st: &QfState, turn: u32, phase: Phase) -> Vec<Due> {
         .filter(|d| d.turn == turn && d.phase == phase)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ruleset::{Rules, Ruleset};
+    use crate::rulesets::quickfire::game::Quickfire;
+    use crate::rulesets::quickfire::ship::{Fire, Hit};
+
+    /// « 1.4: the marks take effect at the end of their gunnery phase, fires roll in Active
+    /// Fires, repairs in Repair Attempts, zero-speed ships in Check for Sinking; in that order.
+    #[test]
+    fn the_schedule_follows_the_turn_sequence_1_4() {
+        let setup = Quickfire::parse_setup("demo", crate::session::DEMO_QUICKFIRE).unwrap();
+        let mut st = Quickfire::initial(&setup).rules;
+        st.ships[0].pending.push(Hit::S { repairable: true });
+        st.ships[1].fires.push(Fire {
+            since_turn: 1,
+            out_turn: None,
+        });
+        st.ships[2].speed_hits = 8;
+        let due = schedule(&st, 1, Phase::FirstGunnery);
+        let kinds: Vec<(TimerKind, Phase)> = due.iter().map(|d| (d.kind, d.phase)).collect();
+        assert_eq!(
+            kinds,
+            [
+                (TimerKind::Marks, Phase::FirstGunnery),
+                (TimerKind::Fires, Phase::ActiveFires),
+                (TimerKind::Repairs, Phase::Repairs),
+                (TimerKind::Sinking, Phase::Sinking),
+            ]
+        );
+        assert_eq!(due_now(&st, 1, Phase::FirstGunnery).len(), 1);
+        // Past Active Fires the fire is not due again this turn.
+        assert!(schedule(&st, 1, Phase::Repairs)
+            .iter()
+            .all(|d| d.kind != TimerKind::Fires));
+    }
+}

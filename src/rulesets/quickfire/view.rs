@@ -343,6 +343,14 @@ pub fn ship_json(s: &QfShip, tables: &Tables, turn: u32) -> Value {
         "direction": s.direction.map(|d| json!({"degrees": d.degrees, "words": direction_words(d.degrees), "since_turn": d.since_turn})),
         "pending": s.pending.iter().map(|h| h.words()).collect::<Vec<_>>(),
         "blast_hits": blast_box(s),
+        // The log at a glance (the report's end state): ROF now, speed now, boxes crossed,
+        // torpedo and repair points left, fires burning.
+        "rof_now": pair(s.rof(Rating::Heavy), s.rof(Rating::Light)),
+        "speed_now": distance(s.available_speed()),
+        "boxes_crossed": s.boxes_crossed(),
+        "torpedo_now": s.torpedo(),
+        "repair_now": s.repair_points(),
+        "fires_burning": s.fires_burning(),
         "sink_number": if s.status() == Status::AtRisk { sink_number(s, tables).map(Value::from).unwrap_or(Value::Null) } else { Value::Null },
         "sunk_turn": s.sunk_turn,
     })
