@@ -748,3 +748,30 @@ fn a_looping_chart_is_refused() {
     assert!(e.contains("more than 60"), "{e}");
     g.phase = Phase::Repairs;
 }
+
+/// « 3.0 Ranges: at point blank, with the option pb_rof = "shared", the second rating's salvo
+/// takes the first's ROF die (and its modifiers); only its white dice are rolled.
+#[test]
+fn a_shared_point_blank_rof_roll_3_0_ranges() {
+    let mut g = Game::with(&SCENARIO.replace(
+        "start = \"1\"\n",
+        "start = \"1\"\n[options]\npb_rof = \"shared\"\n",
+    ))
+    .at(Phase::FirstGunnery);
+    g.go("fire mikasa at borodino heavy pb", &[5, 1, 1], &["n/e"])
+        .unwrap();
+    let evs = g
+        .go("fire mikasa at dupuy light pb", &[2, 2], &["7", "n/e"])
+        .unwrap();
+    assert!(evs.iter().any(|e| matches!(
+        e,
+        Ev::QfSalvo {
+            shared: true,
+            black: 5,
+            modifier: -1,
+            fired: true,
+            ..
+        }
+    )));
+    assert_eq!(g.ship("dupuy").pending.len(), 1);
+}

@@ -435,15 +435,23 @@ fn fire(
         why.push("-1 failed last ROF roll".into());
     }
     let target_name = tg.spec.name.clone();
+    // One ROF roll for both ratings at point blank: the other salvo's die and modifiers.
     let shared = match (cx.state.options.pb_rof, range) {
         (PbRof::Shared, Range::Pb) => s
             .salvo(turn, phase, rating.other())
             .filter(|x| x.range == Range::Pb)
-            .map(|x| x.black),
+            .map(|x| (x.black, x.modifier)),
         _ => None,
     };
+    if let Some((_, m)) = shared {
+        modifier = m;
+        why.retain(|w| !w.starts_with("-1"));
+        if m != 0 {
+            why.push(format!("{m:+} as the shared roll"));
+        }
+    }
     let black = match shared {
-        Some(b) => b,
+        Some((b, _)) => b,
         None => cx.d6(format!(
             "{name} {rating} fire at {target_name}: ROF die (black)"
         ))?,

@@ -503,6 +503,8 @@ pub struct Salvo {
     pub range: Range,
     pub target: String,
     pub black: u32,
+    /// The ROF die modifier the salvo took.
+    pub modifier: i32,
     pub fired: bool,
 }
 

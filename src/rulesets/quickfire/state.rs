@@ -198,6 +198,7 @@ pub fn apply(st: &mut QfState, ev: &Ev) {
             turn,
             phase,
             black,
+            modifier,
             fired,
             ..
         } => {
@@ -211,6 +212,7 @@ pub fn apply(st: &mut QfState, ev: &Ev) {
                     range: *range,
                     target: target.clone(),
                     black: *black,
+                    modifier: *modifier,
                     fired: *fired,
                 });
                 s.last_rof = Some((*turn, *fired));
