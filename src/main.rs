@@ -33,7 +33,7 @@ struct Cli {
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<PathBuf>,
     /// With no command: the ruleset of the demo battle to open (fgdn-1.1, the default,
-    /// dnb-standard, late19-naval or aage-qr-2020).
+    /// dnb-standard, late19-naval, quickfire-1.1 or aage-qr-2020).
     #[arg(long, value_name = "ID")]
     ruleset: Option<String>,
     #[command(subcommand)]
@@ -247,7 +247,8 @@ enum Cmd {
     Demo {
         /// Where to write it.
         out: PathBuf,
-        /// Whose demo: fgdn-1.1 (default), dnb-standard, late19-naval or aage-qr-2020.
+        /// Whose demo: fgdn-1.1 (default), dnb-standard, late19-naval, quickfire-1.1 or
+        /// aage-qr-2020.
         #[arg(long, value_name = "ID", default_value = "fgdn-1.1")]
         ruleset: String,
     },

@@ -31,6 +31,8 @@ const INTERACTIVE: &[(&str, &str)] = &[
     ("umpire play dnb.toml --save dnb-save.toml", ""),
     ("umpire --ruleset late19-naval", ""),
     ("umpire play l19.toml", ""),
+    ("umpire --ruleset quickfire-1.1", ""),
+    ("umpire play qf.toml", ""),
     ("umpire --ruleset aage-qr-2020", ""),
     ("umpire play aa.toml", ""),
 ];

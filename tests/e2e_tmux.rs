@@ -482,3 +482,49 @@ fn an_umpire_plays_the_aage_demo_from_the_keyboard() {
         "{log}"
     );
 }
+
+/// SPEC 8: `umpire --ruleset quickfire-1.1` opens its demo on the generic dashboard; the
+/// gunnery form fires Mikasa's salvo (« 3.0 Example #1's 4,1,3), the blast check is asked on
+/// screen as a chart read, `n` ends the phase, and the save has every command when the umpire
+/// quits.
+#[test]
+fn an_umpire_plays_the_quickfire_demo_from_the_keyboard() {
+    let Some(_tmux) = tools_common::needed(&tools_common::TMUX) else {
+        return;
+    };
+    let probe = tempfile::tempdir().unwrap();
+    let data = probe.path().join("data");
+    let t = Tmux::start(
+        "quickfire",
+        probe.path(),
+        80,
+        24,
+        &script("--ruleset quickfire-1.1", &data),
+    );
+    t.wait_for("Turn 1 · Conduct Movement");
+    t.wait_for("Mikasa");
+    t.keys(&["n"]);
+    t.wait_for("Turn 1 · First Gunnery");
+    t.keys(&[":"]);
+    t.type_text("dice 4 1 3");
+    t.keys(&["Enter"]);
+    t.wait_for("dice queued");
+    // Mikasa (the first ship) at Borodino, the fourth ship in the fleet.
+    t.keys(&["f", "Right", "Right", "Right"]);
+    t.wait_for("> fire mikasa at borodino heavy long");
+    t.keys(&["Enter"]);
+    t.wait_for("Blast Damage table");
+    t.type_text("n/e");
+    t.keys(&["Enter"]);
+    t.wait_for("2 mark");
+    t.keys(&["n"]);
+    t.wait_for("Turn 1 · Second Gunnery");
+    t.keys(&["q"]);
+    t.wait_for("EXITED 0");
+    let save = only_save(&data.join("umpire").join("saves"));
+    let v = status(&save);
+    assert_eq!(v["clock"]["phase"], "second_gunnery");
+    assert_eq!(v["ships"][3]["speed"]["crossed"], 2);
+    let log = umpire(&["log"], &save);
+    assert!(log.contains("fire mikasa at borodino heavy long"), "{log}");
+}

@@ -12,6 +12,7 @@ use umpire::rulesets::aage::game::Aage;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::fgdn::Entry;
 use umpire::rulesets::late19::game::Late19;
+use umpire::rulesets::quickfire::game::Quickfire;
 use umpire::store::format::{entry_line, ENTRY_PREFIX, LOG_MARKER};
 
 /// Every entry line of a save: decoded, re-encoded, and compared with the line as stored.
@@ -27,6 +28,8 @@ fn check_lines(path: &Path) -> usize {
             serde_json::from_str::<Record<Dnb>>(json).map(|e| serde_json::to_string(&e))
         } else if sniff(&text) == Ok("late19-naval") {
             serde_json::from_str::<Record<Late19>>(json).map(|e| serde_json::to_string(&e))
+        } else if sniff(&text) == Ok("quickfire-1.1") {
+            serde_json::from_str::<Record<Quickfire>>(json).map(|e| serde_json::to_string(&e))
         } else if sniff(&text) == Ok("aage-qr-2020") {
             serde_json::from_str::<Record<Aage>>(json).map(|e| serde_json::to_string(&e))
         } else {

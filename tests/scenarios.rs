@@ -104,6 +104,7 @@ fn every_script_passes_against_its_scenario_and_the_save_checks() {
             header.iter().any(|l| l.contains("FG&DN")
                 || l.contains("Dreadnoughts & Battlewagons")
                 || l.contains("Late 19th Century")
+                || l.contains("Quickfire")
                 || l.contains("A&A Game Engineering")),
             "{name}.umpire: its header comment must cite the rule system and section it tests"
         );

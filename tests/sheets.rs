@@ -109,6 +109,18 @@ fn every_shipped_scenario_makes_its_sheets() {
                     render(&sheets, Format::Md),
                 )
             }
+            "quickfire-1.1" => {
+                use umpire::core::ruleset::Ruleset;
+                use umpire::rulesets::quickfire::game::Quickfire;
+                let s =
+                    Session::<Quickfire>::open(f, Quickfire::tables_with(&[]).unwrap()).unwrap();
+                let sheets = build(&s, false);
+                (
+                    s.game.state.rules.ships.len(),
+                    render(&sheets, Format::Html),
+                    render(&sheets, Format::Md),
+                )
+            }
             "aage-qr-2020" => {
                 use umpire::core::ruleset::Ruleset;
                 use umpire::rulesets::aage::game::Aage;

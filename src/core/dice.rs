@@ -155,6 +155,10 @@ pub enum DiceError {
     },
 }
 
+/// Among a chart line's allowed values: the line takes several of the others joined by `+`
+/// (a cell of several damage codes, `S+F`).
+pub const SEVERAL: &str = "several joined by + (S+F)";
+
 /// A chart value the rules need that their text does not print (SPEC 8, "chart reads"): asked
 /// of the umpire like a die, with the chart, its line and the values it may take.
 #[derive(Debug, Clone, Copy)]
@@ -166,19 +170,33 @@ pub struct ChartRequest<'a> {
 }
 
 impl ChartRequest<'_> {
-    /// The value as the chart spells it, if the line allows it (letters in any case).
+    /// The value as the chart spells it, if the line allows it (letters in any case). A line
+    /// whose allowed values include [`SEVERAL`] takes several of them joined by `+` (a cell
+    /// of several damage codes, `S+F`), each part allowed alone.
     fn check(&self, value: &str) -> Result<String, DiceError> {
-        self.allowed
-            .iter()
-            .find(|a| a.eq_ignore_ascii_case(value.trim()))
-            .map(|a| a.to_string())
-            .ok_or_else(|| DiceError::ChartValueNotAllowed {
-                value: value.to_string(),
-                chart: self.chart.to_string(),
-                line: self.line.to_string(),
-                allowed: self.allowed_text(),
-                purpose: self.purpose.to_string(),
-            })
+        let one = |v: &str| {
+            self.allowed
+                .iter()
+                .find(|a| **a != SEVERAL && a.eq_ignore_ascii_case(v.trim()))
+                .map(|a| a.to_string())
+        };
+        let several = self.allowed.contains(&SEVERAL) && value.contains('+');
+        let found = if several {
+            value
+                .split('+')
+                .map(one)
+                .collect::<Option<Vec<String>>>()
+                .map(|parts| parts.join("+"))
+        } else {
+            one(value)
+        };
+        found.ok_or_else(|| DiceError::ChartValueNotAllowed {
+            value: value.to_string(),
+            chart: self.chart.to_string(),
+            line: self.line.to_string(),
+            allowed: self.allowed_text(),
+            purpose: self.purpose.to_string(),
+        })
     }
 
     /// The error that asks the umpire for this value.
@@ -565,6 +583,31 @@ mod tests {
             read.to_string(),
             "Combat Chart, 12-inch vs armour 8: G (Mikasa's 12-inch hit, typed)"
         );
+    }
+
+    /// A line that allows several values joined by `+` (Quickfire's damage cells, `S+F`)
+    /// takes each part alone and nothing else; a line that does not, takes no `+`.
+    #[test]
+    fn a_chart_line_may_allow_several_values_joined_by_plus() {
+        let allowed = ["n/e", "S", "F", SEVERAL];
+        let req = ChartRequest {
+            chart: "Damage table",
+            line: "Blast line, 2D6 9",
+            allowed: &allowed,
+            purpose: "a blast",
+        };
+        assert_eq!(
+            next_chart_value(Some("s+f"), &req, &mut SeededDice),
+            Ok(("S+F".to_string(), Provenance::Queued))
+        );
+        assert!(next_chart_value(Some("S+X"), &req, &mut SeededDice).is_err());
+        assert!(next_chart_value(Some(SEVERAL), &req, &mut SeededDice).is_err());
+        let single = ["S", "F"];
+        let req = ChartRequest {
+            allowed: &single,
+            ..req
+        };
+        assert!(next_chart_value(Some("S+F"), &req, &mut SeededDice).is_err());
     }
 
     #[test]

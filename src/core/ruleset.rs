@@ -148,7 +148,13 @@ impl From<RuleError> for ExpectError {
 }
 
 /// Every ruleset the console knows, by its `[scenario] ruleset` id (SPEC 8).
-pub const RULESETS: &[&str] = &["fgdn-1.1", "dnb-standard", "late19-naval", "aage-qr-2020"];
+pub const RULESETS: &[&str] = &[
+    "fgdn-1.1",
+    "dnb-standard",
+    "late19-naval",
+    "quickfire-1.1",
+    "aage-qr-2020",
+];
 
 /// The `ruleset` of a scenario or save text, read without parsing the rest: `Ok(id)` for a
 /// known ruleset (`fgdn-1.1` when the key is absent), else a message listing the known ones.

@@ -1,6 +1,6 @@
 //! The rule systems, one folder each: `fgdn` (Fear God & Dread Nought 1.1), `dnb`
-//! (Dreadnoughts & Battlewagons), `late19` (the late-19th-century naval rules) and `aage` (the
-//! A&A Game Engineering fast-play rules). Each binds
+//! (Dreadnoughts & Battlewagons), `late19` (the late-19th-century naval rules), `quickfire`
+//! (Quickfire 1.1) and `aage` (the A&A Game Engineering fast-play rules). Each binds
 //! its state, commands, events, clock and tables to the shared engine in `core` through the
 //! `Rules` and `Ruleset` traits (a numbered-turn one through `core::turns::TurnRules`); the ids
 //! are `core::ruleset::RULESETS`.
@@ -12,6 +12,7 @@ pub mod aage;
 pub mod dnb;
 pub mod fgdn;
 pub mod late19;
+pub mod quickfire;
 
 use crate::core::board::Board;
 
@@ -35,6 +36,7 @@ pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
     match id {
         dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
         late19::ID => Some(v.visit::<late19::game::Late19>()),
+        quickfire::ID => Some(v.visit::<quickfire::game::Quickfire>()),
         aage::ID => Some(v.visit::<aage::game::Aage>()),
         _ => None,
     }

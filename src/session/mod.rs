@@ -20,6 +20,9 @@ pub const DEMO_LATE19: &str =
 /// The A&A fast-play demo battle (`umpire demo FILE --ruleset aage-qr-2020`).
 pub const DEMO_AAGE: &str =
     <crate::rulesets::aage::game::Aage as crate::rulesets::Registered>::DEMO;
+/// The Quickfire 1.1 demo battle (`umpire demo FILE --ruleset quickfire-1.1`).
+pub const DEMO_QUICKFIRE: &str =
+    <crate::rulesets::quickfire::game::Quickfire as crate::rulesets::Registered>::DEMO;
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]

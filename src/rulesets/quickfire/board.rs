@@ -1,0 +1,384 @@
+//! The Quickfire Ship Log on the dashboard (the screen model of `core::board`): size, the ROF
+//! box with its "1st" box, available speed with the turning limit
+//! of the box in use, torpedo rating, repair points, the Blast Hits box and the status per
+//! ship; the detail panel with the eight speed boxes, the marks pending and what the schedule
+//! holds for the ship; forms for a salvo, a torpedo attack, damage codes and repairs.
+use super::command::SYNTAX;
+use super::game::{QfGame, Quickfire};
+use super::ship::{direction_words, distance, Rating, Status};
+use super::tables::Tables;
+use super::timers::{schedule, Due, TimerKind};
+use super::view::{blast_box, fleet_row, markers, sink_number, turn_limit, FLEET_COLUMNS};
+use crate::core::board::{
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+};
+
+/// The engine verbs of the command language, for completion and help.
+const ENGINE: &[(&str, &str)] = &[
+    ("next", "next                end the phase"),
+    ("turn", "turn                end every phase of this turn"),
+    ("until", "until TURN [PHASE]  walk to a turn (and phase)"),
+    (
+        "dice",
+        "dice N [N ...]      queue faces rolled at the table",
+    ),
+    ("note", "note \"TEXT\"         a note in the log"),
+    ("undo", "undo                take back the last command"),
+    ("redo", "redo                put it back"),
+];
+
+fn due_line(d: &Due) -> String {
+    format!("turn {} {} · {}", d.turn, d.phase, d.what)
+}
+
+impl Board for Quickfire {
+    fn columns() -> Vec<Column> {
+        FLEET_COLUMNS
+            .iter()
+            .map(|&(title, width)| Column { title, width })
+            .collect()
+    }
+
+    fn fleet(g: &QfGame, _tables: &Tables) -> Vec<FleetRow> {
+        g.rules
+            .ships
+            .iter()
+            .map(|s| {
+                let speed_tone = match s.status() {
+                    Status::Sunk | Status::AtRisk => Tone::Danger,
+                    Status::Afloat if s.boxes_crossed() > 0 => Tone::Warn,
+                    Status::Afloat => Tone::Ok,
+                };
+                let rof_tone = if s.rof_lost.heavy + s.rof_lost.light > 0 {
+                    Tone::Warn
+                } else {
+                    Tone::Plain
+                };
+                let fire_tone = if s.fires_burning() > 0 || s.direction.is_some() {
+                    Tone::Danger
+                } else {
+                    Tone::Dim
+                };
+                let tones = [
+                    Tone::Dim,
+                    rof_tone,
+                    Tone::Dim,
+                    speed_tone,
+                    Tone::Dim,
+                    Tone::Plain,
+                    Tone::Plain,
+                    fire_tone,
+                    Tone::Danger,
+                ];
+                FleetRow {
+                    id: s.id().to_string(),
+                    name: s.spec.name.clone(),
+                    side: s.spec.side.clone(),
+                    cells: fleet_row(s)
+                        .into_iter()
+                        .zip(tones)
+                        .map(|(text, tone)| Cell::toned(text, tone))
+                        .collect(),
+                    out: s.status() == Status::Sunk,
+                }
+            })
+            .collect()
+    }
+
+    fn detail(g: &QfGame, tables: &Tables, i: usize) -> Vec<String> {
+        let Some(s) = g.rules.ships.get(i) else {
+            return Vec::new();
+        };
+        let spec = &s.spec;
+        let boxes: Vec<String> = spec
+            .boxes()
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(k, b)| {
+                let crossed = (k as u32) >= s.top_box();
+                if crossed {
+                    format!("[x{}]", distance(*b))
+                } else {
+                    format!("[{}]", distance(*b))
+                }
+            })
+            .collect();
+        let mut out = vec![
+            format!(
+                "{} ({}) · {} · size {}{}",
+                spec.name,
+                s.id(),
+                spec.side,
+                spec.size,
+                if spec.torpedo_craft { " · DD/TB" } else { "" }
+            ),
+            format!(
+                "gunnery {}-{} · armor {}-{} · ROF {}-{} of {}-{} · 1st box {}",
+                spec.gunnery.heavy,
+                spec.gunnery.light,
+                spec.armor.heavy,
+                spec.armor.light,
+                s.rof(Rating::Heavy),
+                s.rof(Rating::Light),
+                spec.rof.heavy,
+                spec.rof.light,
+                if s.first_fired { "crossed" } else { "open" }
+            ),
+            format!(
+                "SPEED{} {} · available {} · turn up to {}",
+                if spec.speed_p { "-P" } else { "" },
+                boxes.join(""),
+                distance(s.available_speed()),
+                turn_limit(s).map_or("no turn".into(), |a| format!("{a}°"))
+            ),
+            format!(
+                "S hits {} repairable, {} unrepairable{} · torpedo {} of {} · repair {} of {}",
+                s.speed_hits,
+                s.speed_hits_unrepairable,
+                if s.speed_hits_beyond() > 0 {
+                    format!(", {} past the boxes", s.speed_hits_beyond())
+                } else {
+                    String::new()
+                },
+                s.torpedo(),
+                spec.torpedo,
+                s.repair_points(),
+                spec.repair
+            ),
+        ];
+        if !s.fires.is_empty() || s.direction.is_some() {
+            out.push(format!(
+                "Blast Hits: {} ({} burning){}",
+                blast_box(s),
+                s.fires_burning(),
+                s.direction.map_or(String::new(), |d| format!(
+                    " · turning {} since turn {}",
+                    direction_words(d.degrees),
+                    d.since_turn
+                ))
+            ));
+        }
+        if !s.pending.is_empty() {
+            let marks: Vec<String> = s.pending.iter().map(|h| h.words()).collect();
+            out.push(format!("marked this phase: {}", marks.join(", ")));
+        }
+        if s.status() == Status::AtRisk {
+            out.push(match sink_number(s, tables) {
+                Some(n) => format!("zero speed: sinks on 2D6 {n} or less (« 4.3)"),
+                None => format!(
+                    "zero speed: the Sinking table's number for size {} is asked (« 4.3)",
+                    spec.size
+                ),
+            });
+        }
+        for d in schedule(&g.rules, g.clock.turn, g.clock.phase)
+            .into_iter()
+            .filter(|d| d.ship == Some(i))
+        {
+            out.push(due_line(&d));
+        }
+        out
+    }
+
+    fn due(g: &QfGame, _tables: &Tables) -> Vec<String> {
+        schedule(&g.rules, g.clock.turn, g.clock.phase)
+            .iter()
+            .map(due_line)
+            .collect()
+    }
+
+    fn title(g: &QfGame) -> String {
+        g.name.clone()
+    }
+
+    fn clock_text(g: &QfGame) -> String {
+        format!("Turn {} · {}", g.clock.turn, g.clock.phase.words())
+    }
+
+    fn commands() -> Vec<(&'static str, &'static str)> {
+        SYNTAX.iter().chain(ENGINE).copied().collect()
+    }
+
+    fn forms() -> Vec<FormSpec> {
+        vec![
+            FormSpec {
+                key: 'f',
+                title: "Gunnery",
+                verb: "fire",
+                fields: vec![
+                    FieldSpec {
+                        label: "Target",
+                        keyword: "at",
+                        kind: FieldKind::Ship,
+                    },
+                    FieldSpec {
+                        label: "Gunnery",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["heavy", "light"]),
+                    },
+                    FieldSpec {
+                        label: "Range",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["long", "short", "pb"]),
+                    },
+                    FieldSpec {
+                        label: "Arc (- broadside)",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["-", "fore", "aft"]),
+                    },
+                    FieldSpec {
+                        label: "Target moved > 2 cables",
+                        keyword: "moved",
+                        kind: FieldKind::Flag,
+                    },
+                ],
+            },
+            FormSpec {
+                key: 'x',
+                title: "Torpedo",
+                verb: "torpedo",
+                fields: vec![
+                    FieldSpec {
+                        label: "Target",
+                        keyword: "at",
+                        kind: FieldKind::Ship,
+                    },
+                    FieldSpec {
+                        label: "Target",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["moving", "static"]),
+                    },
+                    FieldSpec {
+                        label: "Converging",
+                        keyword: "converging",
+                        kind: FieldKind::Flag,
+                    },
+                    FieldSpec {
+                        label: "Arc (second target)",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["-", "port", "starboard"]),
+                    },
+                ],
+            },
+            FormSpec {
+                key: 'd',
+                title: "Damage code",
+                verb: "damage",
+                fields: vec![
+                    FieldSpec {
+                        label: "Code",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["S", "G", "F", "D", "B", "E", "R", "T"]),
+                    },
+                    FieldSpec {
+                        label: "G from (- blast)",
+                        keyword: "",
+                        kind: FieldKind::Choice(vec!["-", "heavy", "light"]),
+                    },
+                    FieldSpec {
+                        label: "Unrepairable S",
+                        keyword: "unrepairable",
+                        kind: FieldKind::Flag,
+                    },
+                ],
+            },
+            FormSpec {
+                key: 'o',
+                title: "Repair",
+                verb: "repair",
+                fields: vec![FieldSpec {
+                    label: "Item (- every one)",
+                    keyword: "",
+                    kind: FieldKind::Choice(vec![
+                        "-",
+                        "heavy",
+                        "light",
+                        "speed",
+                        "direction",
+                        "hold",
+                    ]),
+                }],
+            },
+        ]
+    }
+
+    fn sides(g: &QfGame) -> Vec<String> {
+        g.rules.sides()
+    }
+
+    /// The fog-of-war reading of `docs/rules-notes-quickfire-1.1.md` (the text has no rule): a
+    /// side sees its own ship logs whole; of an enemy ship, the constant left side of her log
+    /// (size, gunnery and armor ratings: the published Ship Values) and what the table shows
+    /// (stopped at zero speed, sunk), but not her ROF, speed boxes, torpedo rating, repair
+    /// points or Blast Hits box.
+    fn seen_by(g: &QfGame, tables: &Tables, side: &str) -> Seen {
+        let own = |i: usize| {
+            g.rules
+                .ships
+                .get(i)
+                .is_some_and(|s| s.spec.side.eq_ignore_ascii_case(side))
+        };
+        let full = Quickfire::fleet(g, tables);
+        let mut fleet = Vec::new();
+        let mut detail = Vec::new();
+        for (i, (s, row)) in g.rules.ships.iter().zip(full).enumerate() {
+            if own(i) {
+                fleet.push(row);
+                detail.push(Quickfire::detail(g, tables, i));
+                continue;
+            }
+            let hidden = |t: &str| Cell::toned(t, Tone::Dim);
+            let spec = &s.spec;
+            let status = match s.status() {
+                Status::Afloat => String::new(),
+                _ => markers(s),
+            };
+            let cells = vec![
+                Cell::toned(spec.size.to_string(), Tone::Dim),
+                hidden("?"),
+                hidden("?"),
+                hidden("?"),
+                hidden("?"),
+                hidden(if spec.torpedo == 0 { "-" } else { "?" }),
+                hidden("?"),
+                hidden("?"),
+                Cell::toned(status, Tone::Danger),
+            ];
+            fleet.push(FleetRow {
+                id: s.id().to_string(),
+                name: spec.name.clone(),
+                side: spec.side.clone(),
+                cells,
+                out: s.status() == Status::Sunk,
+            });
+            detail.push(vec![
+                format!(
+                    "{} ({}) · {} · size {}",
+                    spec.name,
+                    s.id(),
+                    spec.side,
+                    spec.size
+                ),
+                format!(
+                    "gunnery {}-{} · armor {}-{} · status {}",
+                    spec.gunnery.heavy,
+                    spec.gunnery.light,
+                    spec.armor.heavy,
+                    spec.armor.light,
+                    s.status().as_str()
+                ),
+                "ROF, speed boxes, torpedo rating, repair points and Blast Hits are hidden".into(),
+            ]);
+        }
+        let due = schedule(&g.rules, g.clock.turn, g.clock.phase)
+            .iter()
+            .filter(|d| match d.ship {
+                Some(i) => own(i) || d.kind == TimerKind::Sinking,
+                None => true,
+            })
+            .map(due_line)
+            .collect();
+        Seen { fleet, detail, due }
+    }
+}

@@ -1,0 +1,193 @@
+//! SPEC 8: a Quickfire 1.1 battle (`quickfire-1.1`) in the dashboard written once for every
+//! ruleset (`tui::board`, drawn from `rulesets::quickfire::board`): its ship log on screen
+//! (size, gunnery and armor, ROF and the "1st" box, speed and the turning limit, torpedo,
+//! repair, the Blast Hits box), the gunnery form, a chart read asked on screen, review and a
+//! side's watch. Every command is in the save on disk before the screen shows it.
+mod screen_common;
+
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use screen_common::{assert_shows, buffer_text};
+use umpire::core::dice::Provenance;
+use umpire::core::ruleset::Rules;
+use umpire::rulesets::quickfire::game::Quickfire;
+use umpire::rulesets::quickfire::Tables;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+struct Board {
+    app: BoardApp<Quickfire>,
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+fn tables() -> Tables {
+    Tables::builtin().unwrap()
+}
+
+/// The demo, saved to a fresh file and opened under the writer's lock.
+fn board() -> Board {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("qf.toml");
+    let demo = Session::<Quickfire>::from_text("demo", session::DEMO_QUICKFIRE, tables()).unwrap();
+    session::new_save(&path, &demo).unwrap();
+    let (battle, writer) = Session::<Quickfire>::open_writable(&path, tables()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::Writer(writer),
+        Some(path.clone()),
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    Board {
+        app,
+        path,
+        _dir: dir,
+    }
+}
+
+impl Board {
+    fn press(&mut self, keys: &[&str]) {
+        for k in keys {
+            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                for c in text.chars() {
+                    let name = if c == ' ' {
+                        "space".to_string()
+                    } else {
+                        c.to_string()
+                    };
+                    self.app.on_key(key_event(&name).unwrap());
+                }
+            } else {
+                self.app
+                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
+            }
+        }
+    }
+
+    fn screen(&mut self, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        buffer_text(t.backend().buffer())
+    }
+
+    fn on_disk(&self) -> Session<Quickfire> {
+        Session::<Quickfire>::open(&self.path, tables()).unwrap()
+    }
+}
+
+#[test]
+fn the_quickfire_dashboard_shows_its_ship_log_at_80x24_and_160x48() {
+    let mut b = board();
+    let small = b.screen(80, 24);
+    assert_shows(
+        &small,
+        &[
+            "Turn 1 · Conduct Movement",
+            "ROF",
+            "Mikasa",
+            "5-6",
+            "Blast hits",
+            "20-10",
+        ],
+        &["DP", "Flood", "SI"],
+    );
+    insta::assert_snapshot!("quickfire_demo_80x24", small);
+    insta::assert_snapshot!("quickfire_demo_160x48", b.screen(160, 48));
+}
+
+/// « 3.0 Example #1 from the keyboard: Mikasa's 4,1,3 at Borodino (the fourth ship); the blast
+/// check is a chart read asked on screen with its chart and line, and logged as typed.
+#[test]
+fn the_gunnery_form_fires_a_chart_read_is_asked_and_the_hits_land_at_the_phase_end() {
+    let mut b = board();
+    b.press(&["n"]);
+    b.press(&[":", "'dice 4 1 3'", "enter"]);
+    // Mikasa (the first ship): target cycles to Borodino (the fourth ship), heavy, long.
+    b.press(&["f", "right", "right", "right"]);
+    let form = b.screen(100, 30);
+    assert!(
+        form.contains("> fire mikasa at borodino heavy long"),
+        "{form}"
+    );
+    b.press(&["enter"]);
+    let asked = b.screen(120, 30);
+    assert!(
+        asked.contains("Blast Damage table, Long line, roll 8"),
+        "{asked}"
+    );
+    assert_eq!(
+        b.on_disk().game.entries().len(),
+        2,
+        "nothing saved while asking"
+    );
+    b.press(&["'n/e'", "enter"]);
+    let disk = b.on_disk();
+    let reads: Vec<(String, Provenance)> = disk
+        .game
+        .entries()
+        .iter()
+        .flat_map(|e| e.events.iter().filter_map(Quickfire::charted))
+        .collect();
+    assert_eq!(reads, vec![("n/e".to_string(), Provenance::Typed)]);
+    let shown = b.screen(160, 48);
+    assert_shows(&shown, &["Mikasa heavy fire at Borodino", "2 mark"], &[]);
+    b.press(&["n"]);
+    let shown = b.screen(160, 48);
+    assert_shows(&shown, &["4.125"], &["2 mark"]);
+    let disk = b.on_disk();
+    assert_eq!(disk.game.state, b.app.battle.game.state);
+    assert_eq!(
+        disk.game
+            .state
+            .rules
+            .ship("borodino")
+            .unwrap()
+            .boxes_crossed(),
+        2
+    );
+}
+
+#[test]
+fn review_and_a_sides_watch_follow_the_fog_reading() {
+    let mut b = board();
+    b.press(&[":", "'damage borodino S F'", "enter"]);
+    let mut app = umpire::tui::board::open_review::<Quickfire>(
+        &b.path,
+        tables(),
+        Keymap::default(),
+        Some("start"),
+    )
+    .unwrap();
+    app.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert!(buffer_text(t.backend().buffer()).contains("REVIEW 0/1"));
+    let (mut w, _follower) = umpire::tui::board::open_watch::<Quickfire>(
+        &b.path,
+        Some("japan"),
+        tables(),
+        Keymap::default(),
+    )
+    .unwrap();
+    w.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(160, 40)).unwrap();
+    t.draw(|f| w.draw(f)).unwrap();
+    let seen = buffer_text(t.backend().buffer());
+    // Borodino is Russian: Japan sees her size, not her speed or her fire.
+    assert_shows(&seen, &["WATCH as Japan", "?"], &["4.8125"]);
+    let (mut w, _follower) = umpire::tui::board::open_watch::<Quickfire>(
+        &b.path,
+        Some("russia"),
+        tables(),
+        Keymap::default(),
+    )
+    .unwrap();
+    w.theme = Theme { color: false };
+    let mut t = Terminal::new(TestBackend::new(160, 40)).unwrap();
+    t.draw(|f| w.draw(f)).unwrap();
+    assert_shows(&buffer_text(t.backend().buffer()), &["4.8125"], &[]);
+}
