@@ -133,9 +133,10 @@ pub enum DiceError {
     /// The source gave a face the die does not have.
     #[error("{face} does not fit a {die} (1-{sides})")]
     DoesNotFit { face: u32, die: Die, sides: u32 },
-    /// A chart value the rule text does not print (SPEC 8): read it off the printed chart and
-    /// give it (queued with `chart VALUE`, or typed when asked).
-    #[error("{purpose}: read {chart}, {line}, on your printed chart and give the value with `chart VALUE` (one of: {allowed})")]
+    /// A chart value the rule text does not print (SPEC 8): the umpire reads it off their
+    /// printed chart, or rules it where no chart gives it, and gives it (queued with
+    /// `chart VALUE`, or typed when asked).
+    #[error("{purpose}: {chart}, {line}, is not in the rule text: read it on your printed chart (or rule it where none gives it) and give the value with `chart VALUE` (one of: {allowed})")]
     ChartNeeded {
         chart: String,
         line: String,
