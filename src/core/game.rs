@@ -281,7 +281,7 @@ impl<R: Rules> Journal<R> {
         self.commit_from(entry, &[]);
     }
 
-    /// [`Game::commit`], where an `undo` rebuilds the state from the latest of `marks` (taken
+    /// [`Journal::commit`], where an `undo` rebuilds the state from the latest of `marks` (taken
     /// on this game's history) that the commands still in effect start with, rather than from
     /// the scenario's start: `umpire review` steps over an undo without replaying the log.
     pub fn commit_from(&mut self, mut entry: Record<R>, marks: &[&Mark<R>]) {
@@ -383,7 +383,7 @@ impl<R: Rules> Journal<R> {
         }
     }
 
-    /// Where the history stands now (see [`HistoryMark`]).
+    /// Where the history stands now (see [`Mark`]).
     pub fn mark(&self) -> Mark<R> {
         Mark {
             len: self.entries.len(),

@@ -1,4 +1,4 @@
-//! How a log [`Entry`] is stored: the same JSON as always, except that a run of quiet phases
+//! How a log entry ([`crate::core::game::Record`]) is stored: the same JSON as always, except that a run of quiet phases
 //! (a phase that ended with nothing due: `phase_ended` followed at once by `clock_moved` to the
 //! next phase) is written as one `quiet` record instead of two events per phase.
 //!
@@ -40,7 +40,7 @@ pub struct QuietRun<C> {
     pub phases: u32,
 }
 
-/// The stored form of an [`Entry`] (its fields in the same order, `quiet` after `events`).
+/// The stored form of an entry ([`crate::core::game::Record`]) (its fields in the same order, `quiet` after `events`).
 #[derive(Serialize, Deserialize)]
 #[serde(bound(
     serialize = "R::Event: Serialize, R::Clock: Serialize",
@@ -61,7 +61,7 @@ pub struct StoredEntry<R: Rules> {
     typed: Option<String>,
 }
 
-/// Replace every run of at least [`MIN_RUN`] quiet phases with a [`QuietRun`].
+/// Replace every run of at least `MIN_RUN` quiet phases with a [`QuietRun`].
 pub fn compress<R: Rules>(events: Vec<R::Event>) -> (Vec<R::Event>, Vec<QuietRun<R::Clock>>) {
     let quiet_at = |i: usize| R::quiet_phase(events.get(i..).unwrap_or(&[]));
     let mut stored = Vec::with_capacity(events.len());

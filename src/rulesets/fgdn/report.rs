@@ -1,5 +1,5 @@
 //! The after-action report (issue 5): what an organiser keeps of a battle. Built from the log's
-//! recorded events of the entries still in effect ([`history::walk_in_effect`]); nothing is
+//! recorded events of the entries still in effect ([`super::history::walk_in_effect`]); nothing is
 //! rolled again and an undone command counts for nothing. The faces (`cli::report`) render it
 //! as Markdown, HTML, CSV or JSON; JSON is this structure as it stands.
 use crate::rulesets::fgdn::clock::{day, label, Clock, Minute, Phase};
