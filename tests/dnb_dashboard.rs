@@ -448,3 +448,80 @@ fn review_positions_are_the_same_however_they_are_reached() {
         );
     }
 }
+
+/// Review steps by turn (`{` `}`) and to the umpire's notes (`b` `B`) on every ruleset's
+/// dashboard, as FG&DN's review does; the other keys work as on the dashboard; its help lists
+/// the review keys.
+#[test]
+fn review_steps_by_turn_and_to_notes() {
+    let mut b = board();
+    // Entries: 1 si (turn 1), 2 turn, 3 note (turn 2), 4 si (turn 2), 5 turn, 6 si (turn 3).
+    for line in [
+        "si z23 1",
+        "turn",
+        "note \"smoke laid\"",
+        "si pow 1",
+        "turn",
+        "si hood 1",
+    ] {
+        b.press(&[":", &format!("'{line}'"), "enter"]);
+    }
+    let mut app =
+        umpire::tui::board::open_review::<Dnb>(&b.path, tables(), Keymap::default(), Some("start"))
+            .unwrap();
+    app.theme = Theme { color: false };
+    let at = |app: &mut BoardApp<Dnb>| {
+        let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+        t.draw(|f| app.draw(f)).unwrap();
+        let screen = buffer_text(t.backend().buffer());
+        let i = screen
+            .find("reviewing: entry ")
+            .expect("the review message");
+        screen[i + 17..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let key = |app: &mut BoardApp<Dnb>, k: &str| app.on_key(key_event(k).unwrap());
+    // `}`: to where the next entry is of another turn (the `turn` command is entered in turn 1).
+    key(&mut app, "}");
+    assert_eq!(at(&mut app), 2);
+    key(&mut app, "}");
+    assert_eq!(at(&mut app), 5);
+    key(&mut app, "{");
+    assert_eq!(at(&mut app), 2);
+    // `b`: just after the next note; `B` the one before; none left says so.
+    key(&mut app, "b");
+    assert_eq!(at(&mut app), 3);
+    key(&mut app, "b");
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert_shows(
+        &buffer_text(t.backend().buffer()),
+        &["no note after this entry"],
+        &[],
+    );
+    key(&mut app, "end");
+    key(&mut app, "B");
+    assert_eq!(at(&mut app), 3);
+    // The dashboard's own keys work in review too (they were taken for review keys before):
+    // ↓ selects the next ship, ? opens the help.
+    key(&mut app, "down");
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert_shows(
+        &buffer_text(t.backend().buffer()),
+        &["Hood (hood) · British"],
+        &[],
+    );
+    key(&mut app, "?");
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert_shows(
+        &buffer_text(t.backend().buffer()),
+        &["Review", "{", "}", "note"],
+        &["gunnery form"],
+    );
+}

@@ -88,6 +88,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     fn quiet_phase(events: &[Self::Event]) -> Option<Self::Clock>;
     /// The events of a quiet phase at `clock`, and the clock after it.
     fn quiet_events(clock: Self::Clock) -> ([Self::Event; 2], Self::Clock);
+    /// The turn number of a clock, for a ruleset whose turns are numbered (review steps by
+    /// turn with it).
+    fn turn_of(_clock: &Self::Clock) -> Option<u32> {
+        None
+    }
 }
 
 /// What every face needs of a ruleset beyond the journal: its scenario, its built-in tables and

@@ -612,6 +612,10 @@ impl<R: TurnRules> Rules for R {
         }
     }
 
+    fn turn_of(clock: &TurnClock<R::Phase>) -> Option<u32> {
+        Some(clock.turn)
+    }
+
     fn quiet_events(clock: TurnClock<R::Phase>) -> ([TurnEvent<R>; 2], TurnClock<R::Phase>) {
         let to = clock.after_phase();
         (

@@ -457,15 +457,22 @@ impl<R: Board> BoardApp<R> {
                 return;
             }
         }
-        if self.review.is_some() {
-            if let Some(action) = self.keymap.review_action(&key) {
-                self.review_key(action);
-                return;
-            }
-        }
-        let Some(action) = self.keymap.action(&key) else {
+        // In review the `[review]` keys come first; every other key works as on the dashboard
+        // (help, the views, selecting a ship), and those that would change the battle are
+        // refused by the read-only save.
+        let action = match &self.review {
+            Some(_) => self.keymap.review_action(&key),
+            None => self.keymap.action(&key),
+        };
+        let Some(action) = action else {
             return;
         };
+        if action.is_review() {
+            if self.review.is_some() {
+                self.review_key(action);
+            }
+            return;
+        }
         let n = self.ships();
         match action {
             Action::Quit => self.quit = true,
@@ -554,6 +561,48 @@ impl<R: Board> BoardApp<R> {
                     .rev()
                     .find(|&i| clock_at(i) != before)
                     .map_or(0, |i| i + 1)
+            }
+            // A turn: where the next entry is of another turn, or back to where the turn of
+            // the entry before began.
+            Action::TurnForward | Action::TurnBack => {
+                let turn_at = |i: usize| clock_at(i).as_ref().and_then(R::turn_of);
+                if turn_at(at.min(entries.len().saturating_sub(1))).is_none() {
+                    self.message = Some(("this rule system has no numbered turns".into(), true));
+                    return;
+                }
+                if action == Action::TurnForward {
+                    let now = turn_at(at);
+                    (at + 1..=entries.len())
+                        .find(|&i| turn_at(i) != now)
+                        .unwrap_or(entries.len())
+                } else {
+                    let before = at.checked_sub(1).and_then(turn_at);
+                    (0..at.saturating_sub(1))
+                        .rev()
+                        .find(|&i| turn_at(i) != before)
+                        .map_or(0, |i| i + 1)
+                }
+            }
+            // A note (the umpire's bookmark): just after the next one, or the one before.
+            Action::NoteNext | Action::NotePrev => {
+                let is_note = |i: &usize| entries[*i].cmd.starts_with("note ");
+                let found = if action == Action::NoteNext {
+                    (at..entries.len()).find(is_note)
+                } else {
+                    (0..at.saturating_sub(1)).rev().find(is_note)
+                };
+                match found {
+                    Some(i) => i + 1,
+                    None => {
+                        let which = if action == Action::NoteNext {
+                            "after"
+                        } else {
+                            "before"
+                        };
+                        self.message = Some((format!("no note {which} this entry"), true));
+                        return;
+                    }
+                }
             }
             _ => return,
         };
@@ -1052,7 +1101,7 @@ impl<R: Board> BoardApp<R> {
                 Line::raw(format!("{what}: {}{err}", a.input))
             }
             _ if self.review.is_some() => Line::styled(
-                " ← → entry  < > clock  Home/End  ↑↓ ship  L log  v detail  ? help  q quit",
+                " ← → entry  < > clock  { } turn  b B note  Home/End  ↑↓ ship  L log  ? help  q quit",
                 self.theme.dim(),
             ),
             _ if self.watch.is_some() => Line::styled(
@@ -1166,8 +1215,18 @@ impl<R: Board> BoardApp<R> {
                 lines.push(Line::raw(format!("  {keys:<12} {what}")));
             }
         }
-        for f in R::forms() {
-            lines.push(Line::raw(format!("  {:<12} {} form", f.key, f.title)));
+        if self.review.is_some() {
+            lines.push(Line::styled("Review", self.theme.title()));
+            for (keys, action, what) in self.keymap.review_help() {
+                // The generic review has no kind filter (its log has no kinds).
+                if action != Action::KindFilter {
+                    lines.push(Line::raw(format!("  {keys:<12} {what}")));
+                }
+            }
+        } else {
+            for f in R::forms() {
+                lines.push(Line::raw(format!("  {:<12} {} form", f.key, f.title)));
+            }
         }
         lines.push(Line::styled("Commands", self.theme.title()));
         for (_, usage) in R::commands() {
