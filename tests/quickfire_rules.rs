@@ -437,8 +437,11 @@ fn who_may_fire_1_4_and_3_1() {
     let mut g = Game::new().at(Phase::FirstGunnery);
     g.go("fire mikasa at borodino heavy pb", &[6, 1, 1], &["n/e"])
         .unwrap();
-    g.go("fire mikasa at dupuy light pb", &[6, 1, 1], &["7", "n/e"])
+    // The same blast cell (Short line, roll 8) is taken from the read just made.
+    let evs = g
+        .go("fire mikasa at dupuy light pb", &[6, 1, 1], &["7"])
         .unwrap();
+    assert!(evs.iter().any(|e| matches!(e, Ev::QfRecalled { .. })));
     let e = g
         .go("fire mikasa at borodino heavy long", &[], &[])
         .unwrap_err();
@@ -774,4 +777,28 @@ fn a_shared_point_blank_rof_roll_3_0_ranges() {
         }
     )));
     assert_eq!(g.ship("dupuy").pending.len(), 1);
+}
+
+/// A Combat Chart cell read once is taken again from that read (option
+/// remember_chart_reads, default true); with the option off every read is asked.
+#[test]
+fn a_chart_cell_read_once_is_remembered_unless_the_option_is_off() {
+    let mut g = Game::new().at(Phase::Repairs);
+    g.go("damage mikasa B", &[3, 4], &["n/e"]).unwrap();
+    let evs = g.go("damage mikasa B", &[4, 3], &[]).unwrap();
+    let text = lines(&g.st, &evs).join("\n");
+    assert!(
+        text.contains("Blast line, roll 7: n/e (as the umpire read it earlier)"),
+        "{text}"
+    );
+    let v = status_json(&g.st, &g.t, g.turn, g.phase);
+    assert_eq!(v["chart_cells"]["Damage table, Blast line, roll 7"], "n/e");
+    let mut g = Game::with(&SCENARIO.replace(
+        "start = \"1\"\n",
+        "start = \"1\"\n[options]\nremember_chart_reads = false\n",
+    ))
+    .at(Phase::Repairs);
+    g.go("damage mikasa B", &[3, 4], &["n/e"]).unwrap();
+    g.go("damage mikasa B", &[4, 3], &["n/e"]).unwrap();
+    assert_eq!(g.chart_lines.len(), 2);
 }

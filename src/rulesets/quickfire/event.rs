@@ -14,6 +14,13 @@ pub enum Ev {
     QfChartQueued { values: Vec<String> },
     /// A chart value the text does not print, read by the umpire.
     QfChartRead { read: ChartRead },
+    /// A cell the umpire read earlier in the battle, taken again (option
+    /// `remember_chart_reads`).
+    QfRecalled {
+        chart: String,
+        line: String,
+        value: String,
+    },
     /// A cell the tables hold, as used (the log names it and its provenance).
     QfCell {
         chart: String,

@@ -103,6 +103,21 @@ impl Cx<'_> {
         allowed: &[&str],
         purpose: String,
     ) -> Result<String, String> {
+        if self.state.options.remember_chart_reads {
+            let known = self
+                .state
+                .chart_cells
+                .get(&super::state::cell_key(chart, &line))
+                .cloned();
+            if let Some(value) = known {
+                self.emit(Ev::QfRecalled {
+                    chart: chart.into(),
+                    line,
+                    value: value.clone(),
+                });
+                return Ok(value);
+            }
+        }
         let queued = self.state.chart_queue.front().cloned();
         let request = ChartRequest {
             chart,

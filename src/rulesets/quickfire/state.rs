@@ -4,7 +4,12 @@ use super::event::Ev;
 use super::ship::{Direction, Effect, Fire, QfShip, QfShipSpec, RepairItem, Salvo};
 use crate::core::dice::Provenance;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+
+/// The key of a Combat Chart cell in [`QfState::chart_cells`].
+pub fn cell_key(chart: &str, line: &str) -> String {
+    format!("{chart}, {line}")
+}
 
 /// « 3.0 Ranges: at point blank, one ROF roll for both ratings or one each, "to be decided
 /// before game play starts".
@@ -41,6 +46,9 @@ pub struct QfOptions {
     /// At the end of the Repair Attempts phase, each ship the umpire has not taken in hand
     /// (`repair`) attempts every damaged item while it has repair points.
     pub auto_repair: bool,
+    /// A Combat Chart cell the umpire has read once is taken again from that read (the chart
+    /// does not change during a battle); false: every read is asked.
+    pub remember_chart_reads: bool,
 }
 
 impl Default for QfOptions {
@@ -50,6 +58,7 @@ impl Default for QfOptions {
             second_gunnery: SecondGunnery::FailedOnly,
             first_fire_stacks: true,
             auto_repair: true,
+            remember_chart_reads: true,
         }
     }
 }
@@ -59,6 +68,8 @@ pub struct QfState {
     pub ships: Vec<QfShip>,
     pub options: QfOptions,
     pub chart_queue: VecDeque<String>,
+    /// Every Combat Chart cell read so far ("chart, line" to the value), in key order.
+    pub chart_cells: BTreeMap<String, String>,
     /// The game scale's name and unit, for the log's distances (a label only).
     pub scale: String,
 }
@@ -148,6 +159,7 @@ impl QfState {
             ships,
             options: raw.options,
             chart_queue: VecDeque::new(),
+            chart_cells: BTreeMap::new(),
             scale: raw.scenario.scale.clone().unwrap_or_default(),
         };
         Ok((raw.scenario, state))
@@ -188,6 +200,10 @@ pub fn apply(st: &mut QfState, ev: &Ev) {
         Ev::QfChartRead { read } => {
             if read.provenance == Provenance::Queued {
                 st.chart_queue.pop_front();
+            }
+            if st.chart_cells.len() < 10_000 {
+                st.chart_cells
+                    .insert(cell_key(&read.chart, &read.line), read.value.clone());
             }
         }
         Ev::QfSalvo {
@@ -322,6 +338,9 @@ pub fn apply(st: &mut QfState, ev: &Ev) {
                 s.sunk_turn = Some(*turn);
             }
         }
-        Ev::QfCell { .. } | Ev::QfGunnery { .. } | Ev::QfSinkCheck { .. } => {}
+        Ev::QfCell { .. }
+        | Ev::QfRecalled { .. }
+        | Ev::QfGunnery { .. }
+        | Ev::QfSinkCheck { .. } => {}
     }
 }

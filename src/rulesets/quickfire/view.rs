@@ -53,6 +53,9 @@ pub fn describe(st: &QfState, ev: &Ev) -> Option<String> {
             };
             format!("  {chart}, {line}: {value} ({p})")
         }
+        Ev::QfRecalled { chart, line, value } => {
+            format!("  {chart}, {line}: {value} (as the umpire read it earlier)")
+        }
         Ev::QfSalvo {
             ship,
             target,
@@ -368,7 +371,9 @@ pub fn status_json(st: &QfState, tables: &Tables, turn: u32, phase: Phase) -> Va
             "second_gunnery": st.options.second_gunnery,
             "first_fire_stacks": st.options.first_fire_stacks,
             "auto_repair": st.options.auto_repair,
+            "remember_chart_reads": st.options.remember_chart_reads,
         },
+        "chart_cells": st.chart_cells,
         "scale": st.scale,
         "chart_queue": st.chart_queue,
         "due": due,
