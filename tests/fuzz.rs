@@ -1055,163 +1055,54 @@ fn fuzz_the_aage_save_loader() {
 
 // ------------------------------------------------------------------------------ quickfire-1.1
 
+const QUICKFIRE_DEMO: (&str, &str) = ("demo-quickfire.toml", umpire::session::DEMO_QUICKFIRE);
 /// The Quickfire command target's battle: its demo after salvoes, a phase's end and a torpedo.
-fn quickfire_battle() -> umpire::core::game::Journal<umpire::rulesets::quickfire::game::Quickfire> {
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::quickfire::game::Quickfire;
-    let setup =
-        Quickfire::parse_setup("demo-quickfire.toml", umpire::session::DEMO_QUICKFIRE).unwrap();
-    let tables = umpire::rulesets::quickfire::Tables::builtin().unwrap();
-    let mut game = umpire::core::game::Journal::<Quickfire>::new(&setup, tables);
-    for line in [
-        "next",
-        "dice 2 5 5",
-        "chart n/e",
-        "fire mikasa at borodino heavy long",
-        "dice 6 1 1",
-        "fire borodino at mikasa heavy short",
-        "next",
-        "dice 6 6",
-        "chart 7",
-        "torpedo shirakumo at oslyabya moving",
-    ] {
-        let cmd = <Quickfire as umpire::core::ruleset::Rules>::parse(line).unwrap();
-        game.execute(&cmd, &mut SeededDice).unwrap();
-    }
-    game
-}
+const QUICKFIRE_BATTLE: &[&str] = &[
+    "next",
+    "dice 2 5 5",
+    "chart n/e",
+    "fire mikasa at borodino heavy long",
+    "dice 6 1 1",
+    "fire borodino at mikasa heavy short",
+    "next",
+    "dice 6 6",
+    "chart 7",
+    "torpedo shirakumo at oslyabya moving",
+];
+const QUICKFIRE_LINES: &[&str] = &[
+    "fire shikishima at oslyabya light pb fore moved",
+    "torpedo buiny at mikasa static converging port",
+    "damage oslyabya S G F D B E R T heavy unrepairable",
+    "repair mikasa speed heavy direction",
+    "repair borodino hold",
+    "chart 7 n/e fix out S+F+G",
+    "until 3 repairs",
+    "dice 1 2 3 4 5 6",
+    "expect mikasa rof.heavy 5",
+    "expect clock 1 second_gunnery",
+];
 
-/// Any text as a Quickfire command: it reads back as printed, and a refused command changes
-/// nothing.
-fn quickfire_command_target(
-    game: &umpire::core::game::Journal<umpire::rulesets::quickfire::game::Quickfire>,
-    input: &[u8],
-) {
-    use umpire::core::ruleset::{Rules, Ruleset};
-    use umpire::rulesets::quickfire::game::Quickfire;
-    let Ok(text) = std::str::from_utf8(input) else {
-        return;
-    };
-    let Ok(cmd) = Quickfire::parse(text) else {
-        return;
-    };
-    let printed = cmd.to_string();
-    assert!(!printed.contains('\n'), "printed on two lines: {printed:?}");
-    assert_eq!(
-        Quickfire::parse(&printed).ok().map(|c| c.to_string()),
-        Some(printed.clone()),
-        "{text:?} printed as {printed:?} does not read back"
+/// Seeds 12 and 13 (A&A has 10 and 11).
+fn quickfire(saves: bool) {
+    use umpire::rulesets::quickfire::{game::Quickfire, Tables};
+    let tables = Tables::builtin().unwrap();
+    fuzz_ruleset::<Quickfire>(
+        "quickfire",
+        QUICKFIRE_DEMO,
+        tables,
+        QUICKFIRE_BATTLE,
+        QUICKFIRE_LINES,
+        12,
+        saves,
     );
-    let mut played = game.clone();
-    match played.execute(&cmd, &mut SeededDice) {
-        Ok(_) => {
-            let _ = Quickfire::status_json(&played.state, &played.tables);
-        }
-        Err(_) => {
-            assert!(
-                played.state == game.state,
-                "refused {text:?} changed the state"
-            );
-            assert_eq!(played.entries().len(), game.entries().len());
-        }
-    }
-}
-
-/// Any bytes as a Quickfire save: refused with a message, or opened, replayed, verified and
-/// worded.
-fn quickfire_save_target(input: &[u8]) {
-    use umpire::core::game::{Journal, Record};
-    use umpire::core::ruleset::Ruleset;
-    use umpire::rulesets::quickfire::game::Quickfire;
-    let Ok(loaded) = parse_save_bytes::<Record<Quickfire>>("fuzz.toml", input) else {
-        return;
-    };
-    let Ok(setup) = Quickfire::parse_setup("fuzz.toml", &loaded.scenario_text) else {
-        return;
-    };
-    let tables = umpire::rulesets::quickfire::Tables::builtin().unwrap();
-    if let Ok(game) = Journal::<Quickfire>::replay(&setup, tables.clone(), loaded.entries.clone()) {
-        let _ = Quickfire::status_json(&game.state, &game.tables);
-        let _ = Journal::<Quickfire>::verify(&setup, tables.clone(), &loaded.entries);
-        let mut walk = Journal::<Quickfire>::new(&setup, tables);
-        for e in game.entries() {
-            let _ = Quickfire::entry_lines(&walk.state, e);
-            walk.commit(e.clone());
-        }
-    }
-}
-
-fn quickfire_command_corpus() -> Vec<Vec<u8>> {
-    let mut lines: Vec<String> = Vec::new();
-    for dir in [root().join("tests/scenarios"), root().join("docs/examples")] {
-        for (name, bytes) in files_in(&dir) {
-            if name.ends_with(".umpire") && name.contains("quickfire") {
-                lines.extend(
-                    String::from_utf8(bytes)
-                        .unwrap()
-                        .lines()
-                        .map(str::to_string),
-                );
-            }
-        }
-    }
-    lines.extend(
-        [
-            "fire shikishima at oslyabya light pb fore moved",
-            "torpedo buiny at mikasa static converging port",
-            "damage oslyabya S G F D B E R T heavy unrepairable",
-            "repair mikasa speed heavy direction",
-            "repair borodino hold",
-            "chart 7 n/e fix out S+F+G",
-            "until 3 repairs",
-            "dice 1 2 3 4 5 6",
-            "expect mikasa rof.heavy 5",
-            "expect clock 1 second_gunnery",
-        ]
-        .map(str::to_string),
-    );
-    lines.retain(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    lines.sort();
-    lines.dedup();
-    lines.into_iter().map(String::into_bytes).collect()
-}
-
-fn quickfire_save_corpus() -> Vec<Vec<u8>> {
-    use umpire::core::game::Record;
-    use umpire::rulesets::quickfire::game::Quickfire;
-    let game = quickfire_battle();
-    let entries: Vec<&Record<Quickfire>> = game.entries().iter().collect();
-    vec![
-        umpire::session::DEMO_QUICKFIRE.as_bytes().to_vec(),
-        save_text(
-            "quickfire-busy.toml",
-            umpire::session::DEMO_QUICKFIRE,
-            &entries,
-        )
-        .unwrap()
-        .into_bytes(),
-    ]
 }
 
 #[test]
 fn fuzz_the_quickfire_command_parser_and_rules() {
-    let game = quickfire_battle();
-    let corpus = quickfire_command_corpus();
-    let runs = fuzz("quickfire-command", &corpus, seed(10), &|v| v, &|input| {
-        quickfire_command_target(&game, input)
-    });
-    assert!(runs > 0 || budget().is_zero());
+    quickfire(false);
 }
 
 #[test]
 fn fuzz_the_quickfire_save_loader() {
-    let corpus = quickfire_save_corpus();
-    let runs = fuzz(
-        "quickfire-save",
-        &corpus,
-        seed(11),
-        &|v| rechecksum(&v),
-        &quickfire_save_target,
-    );
-    assert!(runs > 0 || budget().is_zero());
+    quickfire(true);
 }

@@ -3,8 +3,10 @@
 //! (size, gunnery and armor, ROF and the "1st" box, speed and the turning limit, torpedo,
 //! repair, the Blast Hits box), the gunnery form, a chart read asked on screen, review and a
 //! side's watch. Every command is in the save on disk before the screen shows it.
+mod board_common;
 mod screen_common;
 
+use board_common::TestBoard;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use screen_common::{assert_shows, buffer_text};
@@ -12,17 +14,11 @@ use umpire::core::dice::Provenance;
 use umpire::core::ruleset::Rules;
 use umpire::rulesets::quickfire::game::Quickfire;
 use umpire::rulesets::quickfire::Tables;
-use umpire::session::{self, Session};
-use umpire::tui::app::Save;
-use umpire::tui::board::BoardApp;
-use umpire::tui::keymap::{key_event, Keymap};
+use umpire::session;
+use umpire::tui::keymap::Keymap;
 use umpire::tui::theme::Theme;
 
-struct Board {
-    app: BoardApp<Quickfire>,
-    path: std::path::PathBuf,
-    _dir: tempfile::TempDir,
-}
+type Board = TestBoard<Quickfire>;
 
 fn tables() -> Tables {
     Tables::builtin().unwrap()
@@ -30,53 +26,7 @@ fn tables() -> Tables {
 
 /// The demo, saved to a fresh file and opened under the writer's lock.
 fn board() -> Board {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("qf.toml");
-    let demo = Session::<Quickfire>::from_text("demo", session::DEMO_QUICKFIRE, tables()).unwrap();
-    session::new_save(&path, &demo).unwrap();
-    let (battle, writer) = Session::<Quickfire>::open_writable(&path, tables()).unwrap();
-    let mut app = BoardApp::new(
-        battle,
-        Save::Writer(writer),
-        Some(path.clone()),
-        Keymap::default(),
-    );
-    app.theme = Theme { color: false };
-    Board {
-        app,
-        path,
-        _dir: dir,
-    }
-}
-
-impl Board {
-    fn press(&mut self, keys: &[&str]) {
-        for k in keys {
-            if let Some(text) = k.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
-                for c in text.chars() {
-                    let name = if c == ' ' {
-                        "space".to_string()
-                    } else {
-                        c.to_string()
-                    };
-                    self.app.on_key(key_event(&name).unwrap());
-                }
-            } else {
-                self.app
-                    .on_key(key_event(k).unwrap_or_else(|| panic!("no key {k}")));
-            }
-        }
-    }
-
-    fn screen(&mut self, w: u16, h: u16) -> String {
-        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-        t.draw(|f| self.app.draw(f)).unwrap();
-        buffer_text(t.backend().buffer())
-    }
-
-    fn on_disk(&self) -> Session<Quickfire> {
-        Session::<Quickfire>::open(&self.path, tables()).unwrap()
-    }
+    TestBoard::open(session::DEMO_QUICKFIRE, tables())
 }
 
 #[test]

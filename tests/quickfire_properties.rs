@@ -4,12 +4,11 @@
 //! the live state, an undo restores the state exactly, and every entry re-encodes to itself;
 //! at the end `verify` re-decides every command from its recorded dice to the same events.
 mod common;
+mod ruleset_common;
 
 use common::Rng;
 use proptest::prelude::*;
-use umpire::core::dice::SeededDice;
-use umpire::core::game::{Journal, Record};
-use umpire::core::ruleset::Rules;
+use ruleset_common::{any_text_round_trips_or_is_refused, random_battle};
 use umpire::rulesets::quickfire::game::{QfSetup, Quickfire};
 use umpire::rulesets::quickfire::Tables;
 
@@ -81,57 +80,9 @@ fn candidate(rng: &mut Rng, turn: u32) -> String {
 fn battle(seed: u64, len: usize) -> Result<(), TestCaseError> {
     let setup = QfSetup::parse("demo-quickfire.toml", DEMO).expect("the demo parses");
     let tables = Tables::builtin().expect("the tables load");
-    let mut live = Journal::<Quickfire>::new(&setup, tables.clone());
-    let mut rng = Rng(seed);
-    let mut accepted = 0;
-    for step in 0..len {
-        let text = candidate(&mut rng, live.state.clock.turn);
-        let Ok(cmd) = Quickfire::parse(&text) else {
-            return Err(TestCaseError::fail(format!(
-                "generated \"{text}\" does not parse"
-            )));
-        };
-        let before = live.state.clone();
-        let entry = match live.prepare(&cmd, &mut SeededDice) {
-            Ok(Some(e)) => e,
-            // A refused command (or an expect) changes nothing.
-            Ok(None) | Err(_) => {
-                prop_assert_eq!(&live.state, &before, "{} changed the state", text);
-                continue;
-            }
-        };
-        // Every entry re-encodes to itself (the save line is stable).
-        let json = serde_json::to_string(&entry).unwrap();
-        let back: Record<Quickfire> = serde_json::from_str(&json).unwrap();
-        prop_assert_eq!(&back, &entry);
-        prop_assert_eq!(serde_json::to_string(&back).unwrap(), json);
-        let is_rule = !matches!(text.as_str(), "undo" | "redo");
-        live.commit(entry);
-        accepted += 1;
-        if is_rule {
-            // Undo restores exactly the state before the command.
-            let mut undone = live.clone();
-            let u = undone
-                .prepare(&Quickfire::parse("undo").unwrap(), &mut SeededDice)
-                .unwrap()
-                .unwrap();
-            undone.commit(u);
-            prop_assert_eq!(&undone.state, &before, "undo after {}", text);
-        }
-        if step % 16 == 0 {
-            let replayed =
-                Journal::<Quickfire>::replay(&setup, tables.clone(), live.entries().to_vec())
-                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(&replayed.state, &live.state, "replay after {}", text);
-        }
-    }
-    prop_assert!(
-        accepted >= 40,
-        "only {accepted} commands taken: the generator proves little"
-    );
-    let problems = Journal::<Quickfire>::verify(&setup, tables, live.entries());
-    prop_assert!(problems.is_empty(), "verify: {problems:?}");
-    Ok(())
+    random_battle::<Quickfire>(&setup, tables, seed, len, 40, |rng, g| {
+        candidate(rng, g.clock.turn)
+    })
 }
 
 proptest! {
@@ -146,7 +97,6 @@ proptest! {
 /// Whatever is typed at the prompt either parses and round-trips, or is refused: no panic.
 #[test]
 fn any_text_parses_and_round_trips_or_is_refused() {
-    let mut rng = Rng(7);
     let words = [
         "fire",
         "torpedo",
@@ -184,14 +134,5 @@ fn any_text_parses_and_round_trips_or_is_refused() {
         "",
     ];
 
-    for _ in 0..5000 {
-        let n = rng.below(7);
-        let text: Vec<&str> = (0..n).map(|_| *rng.pick(&words)).collect();
-        let text = text.join(" ");
-        if let Ok(c) = Quickfire::parse(&text) {
-            let again = Quickfire::parse(&c.to_string())
-                .unwrap_or_else(|e| panic!("\"{text}\" -> \"{c}\" does not parse back: {e}"));
-            assert_eq!(again.to_string(), c.to_string(), "{text}");
-        }
-    }
+    any_text_round_trips_or_is_refused::<Quickfire>(&words, 6);
 }

@@ -2,49 +2,17 @@
 //! Each test names the section of the text it checks (« n.n, as the text heads them) and
 //! reproduces its worked examples. Every step also checks that replaying the events with
 //! `apply` gives the live state, and that every queued die and chart value was used.
-use std::collections::VecDeque;
-use umpire::core::dice::{ChartRequest, Die, Provenance};
-use umpire::core::turns::Oracle;
+mod common;
+mod ruleset_common;
+
+use ruleset_common::{step, Fixed};
+use umpire::core::dice::Die;
 use umpire::rulesets::quickfire::event::Ev;
+use umpire::rulesets::quickfire::game::Quickfire;
 use umpire::rulesets::quickfire::ship::{Effect, Rating, Status};
 use umpire::rulesets::quickfire::timers::{schedule, TimerKind};
 use umpire::rulesets::quickfire::view::{describe, status_json};
 use umpire::rulesets::quickfire::{apply, decide, end_phase, Command, Cx, Phase, QfState, Tables};
-
-struct Fixed {
-    faces: VecDeque<u32>,
-    charts: VecDeque<String>,
-    purposes: Vec<String>,
-    lines: Vec<String>,
-}
-
-impl Oracle for Fixed {
-    fn roll(&mut self, die: Die, purpose: &str) -> Result<u32, String> {
-        assert_eq!(die, Die::D6, "Quickfire uses D6 only");
-        self.purposes.push(purpose.to_string());
-        self.faces
-            .pop_front()
-            .ok_or_else(|| format!("no die queued for {purpose}"))
-    }
-    fn chart(
-        &mut self,
-        queued: Option<&str>,
-        request: &ChartRequest<'_>,
-    ) -> Result<(String, Provenance), String> {
-        assert!(queued.is_none(), "the tests give chart values directly");
-        self.lines
-            .push(format!("{}, {}", request.chart, request.line));
-        let v = self
-            .charts
-            .pop_front()
-            .ok_or_else(|| format!("chart read needed: {} {}", request.chart, request.line))?;
-        // The value must be one the line allows (several joined by + where it allows that).
-        let ok = v.split('+').all(|p| request.allowed.contains(&p))
-            && (!v.contains('+') || request.allowed.contains(&umpire::core::dice::SEVERAL));
-        assert!(ok, "{v} is not allowed on {}", request.line);
-        Ok((v, Provenance::Typed))
-    }
-}
 
 const SCENARIO: &str = r#"
 [scenario]
@@ -172,24 +140,12 @@ impl Game {
         charts: &[&str],
         f: impl FnOnce(&mut Cx<'_>) -> Result<(), String>,
     ) -> Result<Vec<Ev>, String> {
-        let mut o = Fixed {
-            faces: faces.iter().copied().collect(),
-            charts: charts.iter().map(|c| c.to_string()).collect(),
-            purposes: vec![],
-            lines: vec![],
-        };
-        let mut cx = Cx::new(self.st.clone(), &self.t, &mut o);
-        f(&mut cx)?;
-        let events = cx.events;
-        let live = cx.state;
-        let mut replay = self.st.clone();
-        for e in &events {
-            apply(&mut replay, e);
-        }
-        assert_eq!(replay, live, "replaying the events gives the live state");
-        assert!(o.faces.is_empty(), "unused dice: {:?}", o.faces);
-        assert!(o.charts.is_empty(), "unused chart values: {:?}", o.charts);
-        self.st = live;
+        let (events, o) = step::<Quickfire>(&mut self.st, &self.t, faces, charts, f)?;
+        assert!(
+            o.dice.iter().all(|d| *d == Die::D6),
+            "Quickfire uses D6 only: {:?}",
+            o.dice
+        );
         self.purposes.extend(o.purposes);
         self.chart_lines.extend(o.lines);
         Ok(events)
@@ -233,7 +189,7 @@ fn example_1_mikasa_fires_at_borodino_3_0_gunnery_examples() {
             ..
         }
     )));
-    assert_eq!(g.chart_lines, ["Blast Damage table, Long line, roll 12"]);
+    assert_eq!(g.chart_lines, ["Blast Damage table: Long line, roll 12"]);
     assert!(g.ship("mikasa").first_fired, "the 1st box is crossed");
     assert!(g.ship("borodino").pending.is_empty());
     // A new turn: 4,1,3: white 4, even: two S hits (200 %), marked until the phase ends.
@@ -288,7 +244,7 @@ fn eighteen_against_twelve_reads_the_150_line_3_0_gunnery_table() {
             ..
         }
     )));
-    assert_eq!(g.chart_lines, ["Blast Damage table, Short line, roll 8"]);
+    assert_eq!(g.chart_lines, ["Blast Damage table: Short line, roll 8"]);
     g.end(&[], &[]);
     assert_eq!(g.ship("mikasa").rof(Rating::Heavy), 3);
     // 9 is more than 8: no hits ("Any value less than 9 ... will score the two hits").
@@ -517,7 +473,7 @@ fn blast_and_explosion_g_hits_4_1_g_and_e() {
     // An explosion (2D6 on the Explosion line, asked) with G+G: one heavy, one light.
     let mut g = Game::new().at(Phase::Repairs);
     let evs = g.go("damage mikasa E", &[4, 5], &["G+G"]).unwrap();
-    assert_eq!(g.chart_lines, ["Damage table, Explosion line, roll 9"]);
+    assert_eq!(g.chart_lines, ["Damage table: Explosion line, roll 9"]);
     assert_eq!(g.ship("mikasa").rof(Rating::Heavy), 4);
     assert_eq!(g.ship("mikasa").rof(Rating::Light), 5);
     let text = lines(&Game::new().st, &evs).join("\n");
@@ -631,7 +587,7 @@ fn active_fires_1_4_4() {
         2
     );
     assert_eq!(g.ship("mikasa").fires_burning(), 1);
-    assert_eq!(g.chart_lines[0], "Damage table, Fire line, roll 7");
+    assert_eq!(g.chart_lines[0], "Damage table: Fire line, roll 7");
 }
 
 /// « 4.2 Damage Repair: one attempt per damage point; Repair S 8-11 and D 5-7 (text); a
@@ -653,14 +609,14 @@ fn repairs_4_2() {
         })
         .collect();
     assert_eq!(fixed, [true, true, false, true]);
-    assert_eq!(g.chart_lines, ["Damage table, Repair G line, roll 10"]);
+    assert_eq!(g.chart_lines, ["Damage table: Repair G line, roll 10"]);
     let s = g.ship("mikasa");
     assert_eq!((s.repair_points(), s.speed_hits, s.direction), (0, 1, None));
     // The declared form: `repair SHIP speed` in the phase; a (P) ship reads the S-P line.
     let mut g = Game::new().at(Phase::Repairs);
     g.go("damage dupuy S", &[], &[]).unwrap();
     g.go("repair dupuy speed", &[6, 6], &["n/e"]).unwrap();
-    assert_eq!(g.chart_lines, ["Damage table, S-P line, roll 12"]);
+    assert_eq!(g.chart_lines, ["Damage table: S-P line, roll 12"]);
     assert_eq!(
         g.ship("dupuy").repair_points(),
         1,
@@ -729,7 +685,7 @@ fn other_sizes_are_asked_4_3() {
     g.go("repair mikasa hold", &[], &[]).unwrap();
     g.phase = Phase::Sinking;
     g.end(&[6, 6], &["5"]);
-    assert!(g.chart_lines[0].contains("Sinking table, size 9"));
+    assert!(g.chart_lines[0].contains("Sinking table: size 9"));
     assert_eq!(g.ship("mikasa").status(), Status::AtRisk);
 }
 
@@ -743,8 +699,7 @@ fn a_looping_chart_is_refused() {
     let mut o = Fixed {
         faces: faces.into_iter().collect(),
         charts: charts.iter().map(|c| c.to_string()).collect(),
-        purposes: vec![],
-        lines: vec![],
+        ..Fixed::default()
     };
     let mut cx = Cx::new(g.st.clone(), &g.t, &mut o);
     let e = decide(&mut cx, 1, Phase::Repairs, &cmd).unwrap_err();

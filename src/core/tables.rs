@@ -16,6 +16,8 @@ pub enum Provenance {
     Reconstructed,
     /// Not known: asked for as a chart read.
     Unknown,
+    /// Filled in by the owner from their printed chart (an owner's table file).
+    Chart,
 }
 
 impl Provenance {
@@ -25,6 +27,7 @@ impl Provenance {
             Provenance::Derived => "derived",
             Provenance::Reconstructed => "reconstructed",
             Provenance::Unknown => "unknown",
+            Provenance::Chart => "chart",
         }
     }
 }

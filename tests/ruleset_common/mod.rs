@@ -124,8 +124,13 @@ impl umpire::core::turns::Oracle for Fixed {
             .charts
             .pop_front()
             .ok_or_else(|| format!("chart read needed: {}", request.line))?;
+        // One allowed value, or several joined by + where the line allows that.
+        let several = request.allowed.contains(&umpire::core::dice::SEVERAL);
+        let ok = request.allowed.is_empty()
+            || request.allowed.contains(&v.as_str())
+            || (several && v.split('+').all(|p| request.allowed.contains(&p)));
         assert!(
-            request.allowed.is_empty() || request.allowed.contains(&v.as_str()),
+            ok,
             "{v} is not a value the line allows ({:?})",
             request.allowed
         );
@@ -135,8 +140,8 @@ impl umpire::core::turns::Oracle for Fixed {
 
 /// One rule step (a command's `decide`, or an `end_phase`) on `state` with the dice `faces`
 /// and chart values `charts`: its events, or the refusal (state untouched). On success the
-/// events replayed with `apply` must give the state the step left, and every die fed must have
-/// been used; `state` becomes the new one.
+/// events replayed with `apply` must give the state the step left, and every die and chart
+/// value fed must have been used; `state` becomes the new one.
 pub fn step<R: umpire::core::turns::TurnRules>(
     state: &mut R::State,
     tables: &R::Tables,
@@ -159,6 +164,7 @@ pub fn step<R: umpire::core::turns::TurnRules>(
     }
     assert_eq!(replay, live, "replaying the events gives the live state");
     assert!(o.faces.is_empty(), "unused dice: {:?}", o.faces);
+    assert!(o.charts.is_empty(), "unused chart values: {:?}", o.charts);
     *state = live;
     Ok((events, o))
 }

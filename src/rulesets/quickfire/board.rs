@@ -13,20 +13,6 @@ use crate::core::board::{
     Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
 };
 
-/// The engine verbs of the command language, for completion and help.
-const ENGINE: &[(&str, &str)] = &[
-    ("next", "next                end the phase"),
-    ("turn", "turn                end every phase of this turn"),
-    ("until", "until TURN [PHASE]  walk to a turn (and phase)"),
-    (
-        "dice",
-        "dice N [N ...]      queue faces rolled at the table",
-    ),
-    ("note", "note \"TEXT\"         a note in the log"),
-    ("undo", "undo                take back the last command"),
-    ("redo", "redo                put it back"),
-];
-
 fn due_line(d: &Due) -> String {
     format!("turn {} {} · {}", d.turn, d.phase, d.what)
 }
@@ -197,7 +183,11 @@ impl Board for Quickfire {
     }
 
     fn commands() -> Vec<(&'static str, &'static str)> {
-        SYNTAX.iter().chain(ENGINE).copied().collect()
+        SYNTAX
+            .iter()
+            .chain(<super::Phase as crate::core::turns::TurnPhase>::ENGINE_VERBS)
+            .copied()
+            .collect()
     }
 
     fn forms() -> Vec<FormSpec> {

@@ -91,17 +91,7 @@ impl Ruleset for Quickfire {
     }
 
     fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        // The owner's files are matched by file name, as the built-in ones are named.
-        let named: Vec<(String, String)> = overrides
-            .iter()
-            .map(|(path, text)| {
-                let name = std::path::Path::new(path)
-                    .file_name()
-                    .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
-                (name, text.clone())
-            })
-            .collect();
-        Tables::with_overrides(&named)
+        Tables::with_overrides(&crate::core::tables::by_file_name(overrides))
     }
 
     fn parse_setup(file: &str, text: &str) -> Result<QfSetup, Vec<String>> {
@@ -120,16 +110,7 @@ impl Ruleset for Quickfire {
         tables
             .non_text_cells()
             .iter()
-            .map(|c| {
-                format!(
-                    "{} {}: {} ({}): {}",
-                    c.file,
-                    c.key,
-                    c.provenance.as_str(),
-                    c.rule,
-                    c.note
-                )
-            })
+            .map(|c| c.to_string())
             .collect()
     }
 }

@@ -385,6 +385,18 @@ const RESERVED: &[&str] = &[
     "unrepairable",
 ];
 
+impl crate::core::turns::ScenarioShip for QfShipSpec {
+    fn id(&self) -> &str {
+        &self.id
+    }
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+    fn problems(&self) -> Vec<String> {
+        QfShipSpec::problems(self)
+    }
+}
+
 impl QfShipSpec {
     /// The eight speed boxes, first to eighth: as given, or k/8 of the maximum (the reading
     /// of « 2.1 that fits every figure of the text: Hannibal's 6" gives 3¾" in the fifth box

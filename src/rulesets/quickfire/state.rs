@@ -108,53 +108,16 @@ impl QfState {
     pub fn from_scenario(file: &str, text: &str) -> Result<(ScenarioHead, QfState), Vec<String>> {
         let raw: ScenarioFile = toml::from_str(text)
             .map_err(|e| vec![format!("{file}: {}", e.to_string().trim_end())])?;
-        let mut errs = Vec::new();
-        if raw.scenario.ruleset != super::ID {
-            errs.push(format!(
-                "{file}: [scenario] ruleset: \"{}\" is not \"{}\"",
-                raw.scenario.ruleset,
-                super::ID
-            ));
-        }
-        if raw
-            .scenario
-            .start
-            .parse::<u32>()
-            .map_or(true, |t| t == 0 || t > 9999)
-        {
-            errs.push(format!(
-                "{file}: [scenario] start: \"{}\" is not a turn number (1, 2, ...)",
-                raw.scenario.start
-            ));
-        }
-        let mut seen: Vec<String> = Vec::new();
-        for s in &raw.ship {
-            for p in s.problems() {
-                errs.push(format!("{file}: {p}"));
-            }
-            let id = s.id.to_ascii_lowercase();
-            if seen.contains(&id) {
-                errs.push(format!(
-                    "{file}: ship \"{}\": id: used twice (ids are case-insensitive)",
-                    s.id
-                ));
-            }
-            seen.push(id);
-        }
-        if raw.ship.is_empty() {
-            errs.push(format!("{file}: no [[ship]]"));
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        let ships = raw
-            .ship
-            .into_iter()
-            .map(|mut s| {
-                s.id = s.id.to_ascii_lowercase();
-                QfShip::new(s)
-            })
-            .collect();
+        let ships = crate::core::turns::checked_ships(
+            file,
+            super::ID,
+            &raw.scenario.ruleset,
+            &raw.scenario.start,
+            raw.ship,
+        )?
+        .into_iter()
+        .map(QfShip::new)
+        .collect();
         let state = QfState {
             ships,
             options: raw.options,

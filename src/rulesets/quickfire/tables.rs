@@ -38,42 +38,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Provenance {
-    /// Printed in the rule text.
-    Text,
-    /// Worked out from the text's own example (cited in the note).
-    Derived,
-    /// A damaged cell rebuilt from the table's pattern (explained in the note).
-    Reconstructed,
-    /// Not known: asked for as a chart read.
-    Unknown,
-    /// Filled in by the owner from their printed Combat Chart.
-    Chart,
-}
-
-impl Provenance {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Provenance::Text => "text",
-            Provenance::Derived => "derived",
-            Provenance::Reconstructed => "reconstructed",
-            Provenance::Unknown => "unknown",
-            Provenance::Chart => "chart",
-        }
-    }
-}
-
-/// One cell's origin, for `umpire check`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CellNote {
-    pub file: String,
-    pub key: String,
-    pub provenance: Provenance,
-    pub rule: String,
-    pub note: String,
-}
+pub use crate::core::tables::{CellNote, Provenance};
 
 /// A cell: a value, where it came from, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
