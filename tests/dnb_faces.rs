@@ -7,14 +7,7 @@ use common::umpire;
 use serde_json::Value;
 
 fn demo(dir: &std::path::Path) -> std::path::PathBuf {
-    let path = dir.join("dnb.toml");
-    let o = umpire()
-        .args(["demo", "--ruleset", "dnb-standard"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    path
+    common::demo_file(dir, "dnb-standard", "dnb.toml")
 }
 
 #[test]

@@ -3,30 +3,11 @@
 //! refusals (carry, a bad command).
 mod common;
 
-use common::umpire;
+use common::{run_script as run, umpire};
 use serde_json::Value;
 
 fn demo(dir: &std::path::Path) -> std::path::PathBuf {
-    let path = dir.join("l19.toml");
-    let o = umpire()
-        .args(["demo", "--ruleset", "late19-naval"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    path
-}
-
-fn run(save: &std::path::Path, script: &str) -> std::process::Output {
-    let path = save.with_extension("umpire");
-    std::fs::write(&path, script).unwrap();
-    umpire()
-        .arg("run")
-        .arg(save)
-        .arg("--script")
-        .arg(&path)
-        .output()
-        .unwrap()
+    common::demo_file(dir, "late19-naval", "l19.toml")
 }
 
 #[test]

@@ -4,31 +4,11 @@
 //! a chart value the line does not have).
 mod common;
 
-use common::umpire;
+use common::{run_script as run, umpire};
 use serde_json::Value;
 
 fn demo(dir: &std::path::Path) -> std::path::PathBuf {
-    std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join("qf.toml");
-    let o = umpire()
-        .args(["demo", "--ruleset", "quickfire-1.1"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    path
-}
-
-fn run(save: &std::path::Path, script: &str) -> std::process::Output {
-    let path = save.with_extension("umpire");
-    std::fs::write(&path, script).unwrap();
-    umpire()
-        .arg("run")
-        .arg(save)
-        .arg("--script")
-        .arg(&path)
-        .output()
-        .unwrap()
+    common::demo_file(dir, "quickfire-1.1", "qf.toml")
 }
 
 /// « 3.0 Example #1 on the demo: Mikasa's 4,1,3 at Borodino, two S hits at the end of First

@@ -21,6 +21,32 @@ pub fn umpire() -> Command {
     c
 }
 
+/// `umpire demo FILE --ruleset RULESET` into `dir` (made if missing) as `name`.
+pub fn demo_file(dir: &Path, ruleset: &str, name: &str) -> std::path::PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    let o = umpire()
+        .args(["demo", "--ruleset", ruleset])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    path
+}
+
+/// `umpire run SAVE --script` with `script` written beside the save.
+pub fn run_script(save: &Path, script: &str) -> std::process::Output {
+    let path = save.with_extension("umpire");
+    std::fs::write(&path, script).unwrap();
+    umpire()
+        .arg("run")
+        .arg(save)
+        .arg("--script")
+        .arg(&path)
+        .output()
+        .unwrap()
+}
+
 /// A number from the environment (for longer runs: `UMPIRE_KILLS=5000 cargo test --test kill`).
 pub fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
