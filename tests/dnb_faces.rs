@@ -121,7 +121,7 @@ fn report_for_dnb_and_clear_refusals_elsewhere() {
     let dir = tempfile::tempdir().unwrap();
     let save = demo(dir.path());
     let script = dir.path().join("s.umpire");
-    std::fs::write(&script, "si z23 2\nnext\n").unwrap();
+    std::fs::write(&script, "si z23 2\ncrit hood 6\nnext\n").unwrap();
     let o = umpire()
         .arg("run")
         .arg(&save)
@@ -137,6 +137,16 @@ fn report_for_dnb_and_clear_refusals_elsewhere() {
         md.contains("## Losses") && md.contains("Z23 (German): sunk"),
         "{md}"
     );
+    // A hulk is still in the battle (a ship the rules have not sunk is not a loss).
+    let losses = &md[md.find("## Losses").unwrap()..md.find("## Log").unwrap()];
+    assert!(
+        losses.contains("## Still in the battle, not in good order\n\n- Hood (British): hulk"),
+        "{md}"
+    );
+    assert!(
+        !losses[..losses.find("## Still").unwrap()].contains("Hood"),
+        "{md}"
+    );
     let o = umpire()
         .args(["report", "--format", "json"])
         .arg(&save)
@@ -144,7 +154,7 @@ fn report_for_dnb_and_clear_refusals_elsewhere() {
         .unwrap();
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["ruleset"], "dnb-standard");
-    assert_eq!(v["commands"], 2);
+    assert_eq!(v["commands"], 3);
     let o = umpire()
         .arg("carry")
         .arg(&save)

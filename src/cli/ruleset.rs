@@ -5,6 +5,7 @@ use crate::cli::report::{csv_row, html_table, wall_text, CSS};
 use crate::cli::text::html_escape as esc;
 use crate::cli::text::printable_lines;
 use crate::cli::{out, CliError};
+use crate::core::board::Board;
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
 use crate::session::{LogLine, Session};
@@ -236,13 +237,16 @@ struct Summary {
     sides: Vec<(String, Vec<Vec<String>>)>,
     /// `name (side): status` of each ship not afloat.
     lost: Vec<String>,
+    /// `name (side): status` of each ship still in the battle whose status is not `afloat`
+    /// (a hulk, a ship at risk of sinking, one that broke off...).
+    other: Vec<String>,
     log: Vec<LogLine>,
     /// The ships of the ruleset's status, as it gives them.
     ships: Vec<Value>,
     json: Value,
 }
 
-fn summary<R: Ruleset>(battle: &Session<R>) -> Summary {
+fn summary<R: Board>(battle: &Session<R>) -> Summary {
     let game = &battle.game;
     let status = R::status_json(&game.state, &game.tables);
     let log = battle.log_lines();
@@ -293,23 +297,34 @@ fn summary<R: Ruleset>(battle: &Session<R>) -> Summary {
             None => sides.push((side, vec![row])),
         }
     }
-    let lost = ships
+    // Lost: what the ruleset's fleet table shows as out of the battle (sunk).
+    let out: Vec<String> = R::fleet(&game.state, &game.tables)
+        .into_iter()
+        .filter(|r| r.out)
+        .map(|r| r.id)
+        .collect();
+    let line = |x: &Value| {
+        format!(
+            "{} ({}): {}",
+            text(x, "name"),
+            text(x, "side"),
+            text(x, "status")
+        )
+    };
+    let (lost, other): (Vec<&Value>, Vec<&Value>) = ships
         .iter()
         .filter(|x| x["status"].as_str().is_some_and(|st| st != "afloat"))
-        .map(|x| {
-            format!(
-                "{} ({}): {}",
-                text(x, "name"),
-                text(x, "side"),
-                text(x, "status")
-            )
-        })
-        .collect();
+        .partition(|x| out.contains(&text(x, "id")));
+    let (lost, other) = (
+        lost.into_iter().map(line).collect(),
+        other.into_iter().map(line).collect(),
+    );
     Summary {
         name: text(&status["scenario"], "name"),
         facts,
         sides,
         lost,
+        other,
         log,
         ships,
         json,
@@ -356,7 +371,7 @@ const SHIP_HEAD: [&str; 3] = ["ship", "status", "end state"];
 /// ruleset: the summary (rule system, game and wall-clock span, commands in effect and undone),
 /// every ship's end state by side from the ruleset's status, the ships lost, and the log with
 /// every die. CSV is one row per ship, or one row per log line (`--csv-table events`).
-pub fn report<R: Ruleset>(
+pub fn report<R: Board>(
     battle: &Session<R>,
     format: crate::cli::report::Format,
     table: crate::cli::report::CsvTable,
@@ -404,6 +419,12 @@ fn report_md(r: &Summary) -> String {
             s.push_str(&format!("- {l}\n"));
         }
     }
+    if !r.other.is_empty() {
+        s.push_str("\n## Still in the battle, not in good order\n\n");
+        for l in &r.other {
+            s.push_str(&format!("- {l}\n"));
+        }
+    }
     s.push_str("\n## Log\n\n```\n");
     for l in &r.log {
         let undone = if l.in_effect { "" } else { "  (undone)" };
@@ -443,6 +464,13 @@ fn report_html(r: &Summary) -> String {
         o.push_str("<ul>\n");
         for l in &r.lost {
             let _ = writeln!(o, "<li class=\"lost\">{}</li>", esc(l));
+        }
+        o.push_str("</ul>\n");
+    }
+    if !r.other.is_empty() {
+        let _ = writeln!(o, "<h2>Still in the battle, not in good order</h2>\n<ul>");
+        for l in &r.other {
+            let _ = writeln!(o, "<li>{}</li>", esc(l));
         }
         o.push_str("</ul>\n");
     }
