@@ -936,19 +936,30 @@ impl<R: Board> BoardApp<R> {
                 .map(|t| Span::styled(t, Style::new().add_modifier(Modifier::BOLD)))
                 .collect::<Vec<_>>(),
         );
+        // The widths the table will give each column (inside the border, one space between
+        // columns): a cell cut to fit says so with "…".
+        let inner = area.inner(ratatui::layout::Margin::new(1, 1));
+        let room: Vec<usize> = Layout::horizontal(widths.clone())
+            .spacing(1)
+            .split(inner)
+            .iter()
+            .map(|r| r.width as usize)
+            .collect();
+        let cut = |k: usize, text: &str| fit(text, room.get(k).copied().unwrap_or(usize::MAX));
         let body: Vec<Row> = rows
             .iter()
             .enumerate()
             .map(|(i, r)| {
                 let mut cells = vec![
-                    Span::raw(r.id.clone()),
-                    Span::raw(r.name.clone()),
-                    Span::raw(r.side.clone()),
+                    Span::raw(cut(0, &r.id)),
+                    Span::raw(cut(1, &r.name)),
+                    Span::raw(cut(2, &r.side)),
                 ];
                 cells.extend(
                     r.cells
                         .iter()
-                        .map(|c| Span::styled(c.text.clone(), self.tone(c.tone))),
+                        .enumerate()
+                        .map(|(k, c)| Span::styled(cut(k + 3, &c.text), self.tone(c.tone))),
                 );
                 let mut row = Row::new(cells);
                 if r.out {
