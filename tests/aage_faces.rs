@@ -172,3 +172,23 @@ fn check_reads_an_aage_table_file_by_its_directory_and_tables_dir_replaces_it() 
     );
     assert!(!out.contains("chart read"), "{out}");
 }
+
+/// `umpire check` of one table file lists that file's cells not printed in the text, and only
+/// those: the 36 garbled 5.2 cells for `gun_damage.toml`, none for `ships.toml`.
+#[test]
+fn check_of_a_table_file_lists_only_its_own_cells() {
+    let check = |file: &str| {
+        let o = umpire().arg("check").arg(file).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+    };
+    let guns = check("tables/aage-qr-2020/gun_damage.toml");
+    let notes: Vec<&str> = guns.lines().filter(|l| l.starts_with("note: ")).collect();
+    assert_eq!(notes.len(), 36, "{guns}");
+    assert!(
+        notes.iter().all(|l| l.contains("gun_damage.toml")),
+        "{guns}"
+    );
+    let ships = check("tables/aage-qr-2020/ships.toml");
+    assert!(!ships.contains("note: "), "{ships}");
+}

@@ -196,13 +196,26 @@ impl crate::rulesets::Visitor for Check<'_> {
 
     fn visit<R: crate::rulesets::Registered>(self) -> Vec<String> {
         match self {
-            Check::TableFile { name, text } => match R::tables_with(&[(name, text)]) {
-                Ok(t) => R::table_notes(&t)
-                    .into_iter()
-                    .map(|n| format!("note: {n}"))
-                    .collect(),
-                Err(errors) => errors,
-            },
+            Check::TableFile { name, text } => {
+                // The notes of this file's cells only (the others are the built-in files').
+                let base = Path::new(&name)
+                    .file_name()
+                    .map(|b| b.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let of_this = |n: &String| {
+                    n.split(' ')
+                        .next()
+                        .is_some_and(|f| f == base || f.ends_with(&format!("/{base}")))
+                };
+                match R::tables_with(&[(name.clone(), text)]) {
+                    Ok(t) => R::table_notes(&t)
+                        .into_iter()
+                        .filter(of_this)
+                        .map(|n| format!("note: {n}"))
+                        .collect(),
+                    Err(errors) => errors,
+                }
+            }
             Check::ClassFile { name, text } => {
                 R::check_classes(&name, &text).err().unwrap_or_default()
             }
