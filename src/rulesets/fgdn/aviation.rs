@@ -5,17 +5,137 @@
 //! D6/2 turns after a bridge hit.
 use crate::core::dice::Die;
 use crate::rulesets::fgdn::clock::{label, TACTICAL_MINUTES};
+use crate::rulesets::fgdn::command::{RangeBand, Weapon};
 use crate::rulesets::fgdn::damage::{massive, Massive};
 use crate::rulesets::fgdn::effects::{
     destroyed, effect, ignore, ignored, pick, record, AircraftPlace, DeckPlace, Effect, Rec,
 };
 use crate::rulesets::fgdn::engine::{find_ship, Ctx, RuleError};
+use crate::rulesets::fgdn::event::PendingHit;
 use crate::rulesets::fgdn::event::{Casualty, Event};
 use crate::rulesets::fgdn::kinds::{Column, CriticalKind};
+use crate::rulesets::fgdn::resolve::inflict_critical;
 use crate::rulesets::fgdn::resolve::{casualty_critical_x, fuel_fire, Burning, CritContext};
 use crate::rulesets::fgdn::state::{GameState, ShipState};
 use crate::rulesets::fgdn::status::AircraftView;
 use crate::rulesets::fgdn::tables::SeverityDiceRow;
+
+/// Smallest shell whose Long or Extreme range fire may strike a carrier's flight deck (8.1.2).
+pub const FLIGHT_DECK_SHELL_MM: f64 = 120.0;
+
+/// The chance per turn that 120 mm+ shell fire at `range` inflicts a flight-deck critical on a
+/// carrier: 30 % from Long, 60 % from Extreme range (8.1.2); None at other ranges.
+pub fn flight_deck_shell_chance(range: Option<RangeBand>) -> Option<u32> {
+    match range {
+        Some(RangeBand::Long) => Some(30),
+        Some(RangeBand::Extreme) => Some(60),
+        _ => None,
+    }
+}
+
+/// The automatic flight-deck criticals of a carrier (FG&DN 8.1.2), "in addition to any other
+/// criticals caused by its damage points", penetration allowing:
+/// - each bomb of 100 lb / 50 kg or more (`lb N` / `kg N` on the hit) that penetrated;
+/// - once per turn, when 120 mm or larger shells at Long or Extreme range hit and one of them
+///   penetrated: D100 <= 30 (Long) or 60 (Extreme, when any such hit was at Extreme range).
+///
+/// A batch of shells none of which penetrated does not use up the turn's roll.
+pub fn automatic_flight_deck(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    hits: &[PendingHit],
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    if !is_carrier(&ctx.state.ships[i]) {
+        return Ok(());
+    }
+    for hit in hits {
+        let Some(w) = hit.bomb.filter(|w| hit.weapon.is_bomb() && w.heavy()) else {
+            continue;
+        };
+        if !ctx.state.ships[i].is_afloat() {
+            return Ok(());
+        }
+        if hit.penetrated {
+            inflict_critical(
+                ctx,
+                i,
+                CriticalKind::FlightDeck,
+                &format!("automatic: a {w} {} on a carrier (8.1.2)", hit.weapon),
+                None,
+                c,
+            )?;
+        } else {
+            ignored(
+                ctx,
+                i,
+                CriticalKind::FlightDeck,
+                None,
+                format!(
+                    "automatic flight-deck critical of a {w} {}: it did not penetrate (8.1.2, penetration allowing)",
+                    hit.weapon
+                ),
+            );
+        }
+    }
+    let shells: Vec<&PendingHit> = hits
+        .iter()
+        .filter(|h| {
+            h.weapon == Weapon::Shell
+                && h.caliber.is_some_and(|mm| mm >= FLIGHT_DECK_SHELL_MM)
+                && flight_deck_shell_chance(h.range).is_some()
+        })
+        .collect();
+    let turn = ctx.state.clock.turn;
+    let s = &ctx.state.ships[i];
+    if shells.is_empty() || !s.is_afloat() || s.equipment.flight_deck_shell_turn == Some(turn) {
+        return Ok(());
+    }
+    let Some(chance) = shells
+        .iter()
+        .filter(|h| h.penetrated)
+        .filter_map(|h| flight_deck_shell_chance(h.range))
+        .max()
+    else {
+        ignored(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            None,
+            "120 mm or larger shell fire at long or extreme range: no hit penetrated, no flight-deck chance (8.1.2, penetration allowing)".into(),
+        );
+        return Ok(());
+    };
+    effect(ctx, i, Effect::FlightDeckShellFire { turn, chance });
+    let name = ctx.ship_name(i);
+    let band = if chance == 60 { "extreme" } else { "long" };
+    let d = ctx.roll(
+        i,
+        Die::D100,
+        format!("flight deck, {name}: 120 mm+ shell fire at {band} range this turn (critical on 1-{chance}, 8.1.2)"),
+    )?;
+    if d <= chance {
+        inflict_critical(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            &format!("automatic: D100 {d} <= {chance}: 120 mm+ shell fire at {band} range on a carrier (8.1.2)"),
+            None,
+            c,
+        )?;
+    } else {
+        ignored(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            None,
+            format!(
+                "D100 {d} > {chance}: no flight-deck critical from this turn's shell fire (8.1.2)"
+            ),
+        );
+    }
+    Ok(())
+}
 
 /// Hangar D10: aircraft in the hangar are hit on 6-10 (8.3 Flight Deck).
 pub const HANGAR_HIT_FROM: u32 = 6;

@@ -181,6 +181,12 @@ pub enum Effect {
     AvgasFire {
         fire: usize,
     },
+    /// The turn's chance of a flight-deck critical from 120 mm+ shell fire at Long or Extreme
+    /// range on a carrier was rolled (once per turn, FG&DN 8.1.2).
+    FlightDeckShellFire {
+        turn: Minute,
+        chance: u32,
+    },
 }
 
 /// An ammunition hold burning with a risk of explosion (FG&DN 8.3 Cargo Damage Table).
@@ -232,6 +238,8 @@ pub struct Equipment {
     pub flight_ops_until: Option<Minute>,
     /// Aviation fuel fires (indices into the ship's fires) (8.3 Ammo/Fuel).
     pub avgas_fires: Vec<usize>,
+    /// The turn whose 120 mm+ shell fire has had its flight-deck chance (8.1.2).
+    pub flight_deck_shell_turn: Option<Minute>,
 }
 
 impl Equipment {
@@ -325,6 +333,7 @@ impl Equipment {
             Effect::FlightDeckHit { place } => self.flight_deck.push(*place),
             Effect::FlightOpsStopped { until } => self.flight_ops_until = Some(*until),
             Effect::AvgasFire { fire } => self.avgas_fires.push(*fire),
+            Effect::FlightDeckShellFire { turn, .. } => self.flight_deck_shell_turn = Some(*turn),
         }
     }
 
@@ -436,6 +445,9 @@ pub fn effect_text(s: Option<&ShipState>, e: &Effect) -> String {
             format!("no flight operations until the end of {}", label(*until))
         }
         Effect::AvgasFire { .. } => "aviation fuel storage burning".into(),
+        Effect::FlightDeckShellFire { chance, .. } => format!(
+            "120 mm or larger shell fire at long or extreme range this turn: {chance} % chance of a flight-deck critical (8.1.2)"
+        ),
         other => format!("{other:?}"),
     }
 }

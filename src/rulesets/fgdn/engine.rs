@@ -448,6 +448,13 @@ fn enter_hit(
     } else if opts.depth.is_some() || opts.aspect.is_some() {
         return refused("depth and aspect apply to torpedo hits (weapon torpedo)");
     }
+    if let Some(w) = opts.bomb {
+        if !opts.weapon.is_bomb() {
+            return refused(format!(
+                "a weight ({w}) is given for bombs: use it with weapon bomb or weapon skip_bomb"
+            ));
+        }
+    }
     if opts.british_apc {
         if opts.weapon != Weapon::Shell {
             return refused("british_apc is a kind of shell: use it with weapon shell");
@@ -477,6 +484,7 @@ fn enter_hit(
             aspect: opts.aspect,
             attack: opts.attack,
             casemate: None,
+            bomb: None,
             explain: format!("{} of {dp} DP{attack_text}", opts.weapon),
         }
     } else {
@@ -485,8 +493,11 @@ fn enter_hit(
             Penetration::Full => (true, None, "penetrating".to_string()),
             Penetration::NoPen => (false, None, "non-penetrating".to_string()),
             Penetration::Pen(n) => {
-                let struck = if opts.weapon == Weapon::Bomb {
+                // Bombs, rockets and strafing strike the deck, skip bombs the belt (8.1.6).
+                let struck = if opts.weapon.strikes_deck() {
                     Struck::Deck
+                } else if opts.weapon == Weapon::SkipBomb {
+                    Struck::Belt
                 } else {
                     let belt_chance = match opts.range {
                         Some(RangeBand::Long) => Some(70),
@@ -547,9 +558,23 @@ fn enter_hit(
             }
         };
         let (base, faulty) = faulty_shells(ctx, &name, dp, opts, penetrated, armor.belt)?;
-        let damage = if penetrated { base } else { base / 2 };
+        // 8.1.6 "Strafing attacks must penetrate the ships deck armor": with the reading
+        // `strafing_must_penetrate`, one that does not does nothing (else half, as any hit).
+        let none = opts.weapon == Weapon::Strafing && ctx.state.rules.strafing_must_penetrate;
+        let damage = if penetrated {
+            base
+        } else if none {
+            0
+        } else {
+            base / 2
+        };
         let explain = if penetrated {
             format!("{} of {dp} DP, {explain}{faulty}", opts.weapon)
+        } else if none {
+            format!(
+                "{} of {dp} DP, {explain}: strafing must penetrate the deck, no damage (8.1.6)",
+                opts.weapon
+            )
         } else {
             format!(
                 "{} of {dp} DP, {explain}{faulty}: half = {damage}",
@@ -569,6 +594,7 @@ fn enter_hit(
             aspect: None,
             attack: opts.attack,
             casemate,
+            bomb: opts.bomb,
             explain: format!("{explain}{attack_text}"),
         }
     };

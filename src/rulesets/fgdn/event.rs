@@ -53,6 +53,9 @@ pub struct PendingHit {
     /// belt, FG&DN 8.3 Casemate), when that differs from `penetrated`; absent: the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub casemate: Option<bool>,
+    /// A bomb's weight as entered (FG&DN 8.1.2 flight-deck critical); absent: not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bomb: Option<crate::rulesets::fgdn::command::BombWeight>,
     /// How the damage was worked out, for the log.
     pub explain: String,
 }

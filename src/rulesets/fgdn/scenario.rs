@@ -283,6 +283,10 @@ pub struct RuleOptions {
     /// FG&DN 8.6 (optional): survivors of lost ships, picked up with `rescue`.
     #[serde(default)]
     pub search_and_rescue: bool,
+    /// FG&DN 8.1.6 reading: a strafing hit that does not penetrate the deck does no damage
+    /// (default: half, like any hit that does not penetrate).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strafing_must_penetrate: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -332,6 +336,7 @@ struct RawOptions {
     faulty_british_apc: Option<bool>,
     faulty_shells_all: Option<bool>,
     search_and_rescue: Option<bool>,
+    strafing_must_penetrate: Option<bool>,
 }
 
 /// A `[[ship]]` or a `[[class]]` as written. A ship's figures may come from its class, so every
@@ -784,6 +789,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             faulty_british_apc: o.faulty_british_apc.unwrap_or(false),
             faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
             search_and_rescue: o.search_and_rescue.unwrap_or(false),
+            strafing_must_penetrate: o.strafing_must_penetrate.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },

@@ -1,0 +1,254 @@
+//! FG&DN 1.1 aviation rules: the automatic flight-deck criticals of 8.1.2 (bombs of 100 lb /
+//! 50 kg or more; 120 mm+ shell fire at Long or Extreme range, 30 % / 60 % per turn) and the
+//! hit kinds of 8.1.6 (skip bombs strike the belt, bombs and rockets the deck, strafing must
+//! penetrate the deck). Given / when / then, every die queued.
+#[macro_use]
+mod rules_common;
+use rules_common::*;
+use umpire::rulesets::fgdn::kinds::CriticalKind;
+
+/// Every figure is an ESTIMATE for the test, not Annex A data.
+const SHIPS: &str = r#"
+[[ship]]
+id = "furious"
+name = "HMS Furious"
+side = "British"
+type = "aviation"
+size = "B"
+dp = 200
+speed = 31
+in_service = 1917
+armor = { belt = 4, deck = 2 }
+
+[[ship]]
+id = "tiger"
+name = "HMS Tiger"
+side = "British"
+size = "A"
+dp = 501
+speed = 28
+in_service = 1914
+armor = { belt = 18, deck = 6 }
+"#;
+
+fn fire_phase() -> umpire::rulesets::fgdn::Game {
+    let mut g = game("1200", "", SHIPS);
+    cmd(&mut g, "until 1200 planned_fire");
+    g
+}
+
+fn flight_deck_crits(g: &umpire::rulesets::fgdn::Game) -> Vec<String> {
+    ship(g, "furious")
+        .criticals
+        .iter()
+        .filter(|c| c.kind == CriticalKind::FlightDeck)
+        .map(|c| c.cause.clone())
+        .collect()
+}
+
+/// 8.1.2: "Each bomb of 100 lb/50 kg or larger that hits a carrier automatically inflicts a
+/// flight deck critical hit (penetration allowing) in addition to any other criticals": D6 3
+/// amidships; then the count D6 1 (ratio 20/180 = .11: none).
+#[test]
+fn heavy_bomb_on_a_carrier_hits_the_flight_deck_8_1_2() {
+    let mut g = fire_phase();
+    cmds(&mut g, "hit furious 20 weapon bomb lb 230\ndice 3 1\nnext");
+    assert_eq!(
+        flight_deck_crits(&g),
+        vec!["automatic: a 230 lb bomb on a carrier (8.1.2)"]
+    );
+    assert_eq!(sview(&g, "furious").flight_deck, vec!["amidships"]);
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.1.2: 50 kg counts as 100 lb; each bomb gets its own critical, and a skip bomb is a bomb.
+#[test]
+fn each_heavy_bomb_counts_kg_too_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 10 weapon bomb kg 50\nhit furious 10 weapon skip_bomb lb 500\ndice 1 6 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 2);
+    assert_eq!(
+        sview(&g, "furious").flight_deck,
+        vec![
+            "forward: launching aircraft restricted",
+            "aft: aircraft cannot land"
+        ]
+    );
+}
+
+/// 8.1.2: a bomb under 100 lb / 50 kg, or one whose weight is not given, has no automatic
+/// critical; nor has a heavy bomb on a ship that is no carrier.
+#[test]
+fn light_or_unweighed_bombs_and_other_ships_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 10 weapon bomb lb 65\nhit furious 10 weapon bomb kg 49\nhit tiger 10 weapon bomb lb 1000\ndice 1 1\nnext",
+    );
+    assert!(flight_deck_crits(&g).is_empty());
+    assert!(ship(&g, "tiger").criticals.is_empty());
+    assert!(g.state.dice_queue.is_empty());
+    let mut g = fire_phase();
+    cmds(&mut g, "hit furious 20 weapon bomb\ndice 1\nnext");
+    assert!(flight_deck_crits(&g).is_empty());
+}
+
+/// 8.1.2 "penetration allowing": a bomb that does not penetrate the deck does half damage and
+/// its flight-deck critical is logged as ignored.
+#[test]
+fn heavy_bomb_that_does_not_penetrate_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 20 pen 1 weapon bomb lb 230\ndice 1\nnext",
+    );
+    assert!(flight_deck_crits(&g).is_empty());
+    assert_eq!(ship(&g, "furious").damage, 10);
+    assert!(last_log(&g).contains("it did not penetrate (8.1.2, penetration allowing)"));
+}
+
+/// 8.1.2: "Each turn of 120mm or larger shell fire from Long or Extreme range that hits a
+/// carrier may inflict a flight deck critical hit ... 30% from Long range": D100 30 strikes,
+/// D6 5 aft. A second batch in the same turn rolls no more (one chance per turn); the next
+/// turn has its own.
+#[test]
+fn long_range_shell_fire_30_pct_once_per_turn_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 20 range long caliber 305\ndice 30 5 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 1);
+    assert!(flight_deck_crits(&g)[0].contains("D100 30 <= 30"));
+    // Reaction fire, same turn: only the count D6.
+    cmds(
+        &mut g,
+        "next\nhit furious 20 range long caliber 305\ndice 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 1);
+    assert!(g.state.dice_queue.is_empty());
+    // The next turn: a new chance (D100 31 misses).
+    cmds(
+        &mut g,
+        "until 1203 planned_fire\nhit furious 20 range long caliber 305\ndice 31 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 1);
+    assert!(last_log(&g).contains("D100 31 > 30"));
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.1.2: 60 % from Extreme range (the best band of the batch's penetrating hits).
+#[test]
+fn extreme_range_shell_fire_60_pct_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 10 range long caliber 150\nhit furious 10 range extreme caliber 120\ndice 60 2 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 1);
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 10 range extreme caliber 120\ndice 61 1\nnext",
+    );
+    assert!(flight_deck_crits(&g).is_empty());
+    assert!(last_log(&g).contains("D100 61 > 60"));
+}
+
+/// 8.1.2: shells under 120 mm, at short or medium range, or without a calibre or range roll
+/// no flight-deck chance; shells that do not penetrate do not use the turn's chance.
+#[test]
+fn no_chance_for_small_near_or_unpenetrating_shells_8_1_2() {
+    let mut g = fire_phase();
+    cmds(
+        &mut g,
+        "hit furious 10 range long caliber 102\nhit furious 10 range medium caliber 305\nhit furious 10 range long\ndice 1\nnext",
+    );
+    assert!(flight_deck_crits(&g).is_empty());
+    assert!(g.state.dice_queue.is_empty());
+    let mut g = fire_phase();
+    // pen 1 at long range: D100 1 strikes the belt (4): no penetration, no chance.
+    cmds(
+        &mut g,
+        "dice 1\nhit furious 20 pen 1 range long caliber 305\ndice 1\nnext",
+    );
+    assert!(flight_deck_crits(&g).is_empty());
+    assert!(last_log(&g).contains("no hit penetrated, no flight-deck chance"));
+    // Reaction fire: a penetrating hit still has the turn's chance.
+    cmds(
+        &mut g,
+        "next\nhit furious 20 range long caliber 305\ndice 1 1 1\nnext",
+    );
+    assert_eq!(flight_deck_crits(&g).len(), 1);
+}
+
+/// 8.1.6: "Bombs and rockets always strike the deck armor, except skip bombs, which strike the
+/// belt" — at any range, with no belt/deck roll. Tiger 18/6: pen 10 gets through the deck, not
+/// the belt.
+#[test]
+fn skip_bombs_strike_the_belt_bombs_and_rockets_the_deck_8_1_6() {
+    let mut g = fire_phase();
+    cmd(&mut g, "hit tiger 20 pen 10 weapon skip_bomb range long");
+    cmd(&mut g, "hit tiger 20 pen 10 weapon bomb range extreme");
+    cmd(&mut g, "hit tiger 20 pen 10 weapon rocket range long");
+    assert_eq!(g.state.dice_rolled, 0, "no belt/deck roll");
+    let p = &ship(&g, "tiger").pending;
+    assert_eq!(
+        p.iter().map(|h| h.damage).collect::<Vec<_>>(),
+        vec![10, 20, 20]
+    );
+    assert!(p[0].explain.contains("vs belt 18: does not penetrate"));
+    assert!(p[2].explain.contains("vs deck 6: penetrates"));
+}
+
+/// 8.1.6: "Strafing attacks must penetrate the ships deck armor": compared with the deck, half
+/// damage when they do not; a strafing gun of 65 mm or less is a light weapon (8.1.3).
+#[test]
+fn strafing_must_penetrate_the_deck_8_1_6() {
+    let mut g = fire_phase();
+    cmd(&mut g, "hit tiger 6 pen 2 weapon strafing caliber 7.7");
+    cmd(&mut g, "hit furious 6 pen 3 weapon strafing caliber 7.7");
+    assert!(ship(&g, "tiger").pending[0]
+        .explain
+        .contains("strafing of 6 DP, pen 2 vs deck 6: does not penetrate: half = 3"));
+    assert_eq!(ship(&g, "furious").pending[0].damage, 6);
+}
+
+/// A weight is for bombs; the new weapons round-trip through the command language.
+#[test]
+fn weights_only_on_bombs() {
+    let mut g = fire_phase();
+    let e = refused(&mut g, "hit furious 20 caliber 305 lb 100");
+    assert!(
+        e.contains("use it with weapon bomb or weapon skip_bomb"),
+        "{e}"
+    );
+    let e = refused(&mut g, "hit furious 20 weapon rocket kg 60");
+    assert!(e.contains("weapon bomb"), "{e}");
+    let e = "hit furious 20 weapon bomb lb 100 kg 50"
+        .parse::<umpire::rulesets::fgdn::command::Command>()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("given twice"), "{e}");
+}
+
+/// 8.1.6, the reading an umpire may choose (`strafing_must_penetrate = true`): strafing that
+/// does not penetrate the deck does no damage at all.
+#[test]
+fn strafing_must_penetrate_option_8_1_6() {
+    let mut g = game("1200", "strafing_must_penetrate = true", SHIPS);
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit tiger 6 pen 2 weapon strafing caliber 7.7",
+    );
+    let h = &ship(&g, "tiger").pending[0];
+    assert_eq!(h.damage, 0);
+    assert!(h
+        .explain
+        .contains("strafing must penetrate the deck, no damage (8.1.6)"));
+    cmd(&mut g, "hit tiger 6 pen 7 weapon strafing caliber 7.7");
+    assert_eq!(ship(&g, "tiger").pending[1].damage, 6);
+}
