@@ -347,6 +347,12 @@ pub enum Command {
         time: u32,
         phase: Phase,
     },
+    /// `airship SHIP gondola|envelope`: a hit by a plane or AA gun on an airship, one critical
+    /// on the Airship Critical Hit Table (FG&DN 8.8).
+    AirshipHit {
+        ship: String,
+        part: crate::rulesets::fgdn::airship::Part,
+    },
     /// A salvo's chance to hit, optionally rolled (FG&DN p. 6-4, SPEC 3.9).
     Chance(crate::rulesets::fgdn::chance::ChanceCommand),
 }
@@ -360,6 +366,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("scale", "scale tactical|intermediate"),
     ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb|skip_bomb|rocket|strafing] [caliber MM] [lb N|kg N] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc] [attack lethal|major|minor]"),
     ("crit", "crit SHIP KIND"),
+    ("airship", "airship SHIP gondola|envelope"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
     ("crew", "crew SHIP main|casemate|light"),
@@ -721,6 +728,16 @@ impl FromStr for Command {
                 no_more(&words, 2, u)?;
                 Command::Purge { ship }
             }
+            "airship" => {
+                let ship = ship_id(words.get(1), u)?;
+                let part = words
+                    .get(2)
+                    .ok_or_else(|| pe(format!("missing the part aimed at; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                no_more(&words, 3, u)?;
+                Command::AirshipHit { ship, part }
+            }
             "beach" => {
                 let ship = ship_id(words.get(1), u)?;
                 let aground = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
@@ -1073,6 +1090,7 @@ impl fmt::Display for Command {
             Command::Magazines { ship } => write!(f, "magazines {ship}"),
             Command::FloodHold { ship, hold } => write!(f, "flood-hold {ship} {}", quote(hold)),
             Command::Purge { ship } => write!(f, "purge {ship}"),
+            Command::AirshipHit { ship, part } => write!(f, "airship {ship} {part}"),
             Command::Orders { ship, ignored } => write!(
                 f,
                 "orders {ship} {}",
@@ -1176,6 +1194,8 @@ mod tests {
         rt("flood-hold collier \"No. 1\"");
         rt("flood-hold collier aft");
         rt("purge furious");
+        rt("airship l33 gondola");
+        rt("airship L33 Envelope");
         rt("orders tiger ignored");
         rt("orders tiger obeyed");
         rt("undo");

@@ -126,6 +126,7 @@ pub fn decide(
             | Command::Orders { .. }
             | Command::Transfer { .. }
             | Command::Rescue { .. }
+            | Command::AirshipHit { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -150,8 +151,14 @@ pub fn decide(
         Command::Until { time, phase, day } => until(&mut ctx, *time, *phase, *day)?,
         Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
+        Command::AirshipHit { ship, part } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            check_hit_phase(ctx.state.clock, Weapon::Shell)?;
+            crate::rulesets::fgdn::airship::hit(&mut ctx, i, *part)?;
+        }
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
+            crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "crit")?;
             if kind.submarine_only() && ctx.state.ships[i].sub.is_none() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
@@ -167,6 +174,12 @@ pub fn decide(
         }
         Command::Fire { ship, pct } | Command::Flood { ship, pct } => {
             let i = afloat_ship(&ctx.state, ship)?;
+            let word = if matches!(command, Command::Fire { .. }) {
+                "fire"
+            } else {
+                "flood"
+            };
+            crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], word)?;
             let casualty = if matches!(command, Command::Fire { .. }) {
                 Casualty::Fire
             } else {
@@ -403,6 +416,7 @@ fn enter_hit(
     opts: &crate::rulesets::fgdn::command::HitOpts,
 ) -> Result<(), RuleError> {
     let i = afloat_ship(&ctx.state, ship)?;
+    crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "hit")?;
     check_hit_phase(ctx.state.clock, opts.weapon)?;
     let s = &ctx.state.ships[i];
     let name = s.spec.name.clone();

@@ -453,6 +453,8 @@ pub enum Event {
     Rescue(Box<crate::rulesets::fgdn::rescue::RescueEvent>),
     /// `transfer`: crew moved between two small craft, or not (FG&DN 8.1.9).
     CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
+    /// An airship's critical hit, a change of her state, her gondola fire (FG&DN 8.8).
+    Airship(Box<crate::rulesets::fgdn::airship::AirshipEvent>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -527,6 +529,7 @@ impl Event {
             Event::GunChance(g) => g.firer.as_deref(),
             Event::CrewTransfer(t) => Some(&t.from),
             Event::Rescue(r) => Some(r.ships().0),
+            Event::Airship(a) => Some(&a.ship),
             _ => None,
         }
     }

@@ -1,4 +1,5 @@
 //! Everything specific to FG&DN 1.1.
+pub mod airship;
 pub mod aviation;
 pub mod cargo;
 pub mod carried;

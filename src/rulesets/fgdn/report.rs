@@ -553,7 +553,7 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             loss.sinks_at = None;
             loss.sunk_entry = Some(entry.clone());
         }
-        Event::Submarine { .. } | Event::CrewTransfer(_) | Event::Rescue(_) => {
+        Event::Submarine { .. } | Event::CrewTransfer(_) | Event::Rescue(_) | Event::Airship(_) => {
             track.other.push(OtherEvent {
                 at: at.clone(),
                 what: line(),

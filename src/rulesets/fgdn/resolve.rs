@@ -1169,6 +1169,7 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     cargo::timed(ctx, i)?;
     crate::rulesets::fgdn::submarine::timed(ctx, i)?;
     crate::rulesets::fgdn::rescue::timed(ctx, i)?;
+    crate::rulesets::fgdn::airship::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if timers::is_due(&ctx.state, ctx.tables, i, TimerKind::Disappears) {
         let id = ctx.state.ships[i].id().to_string();

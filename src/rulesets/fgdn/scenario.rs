@@ -223,6 +223,8 @@ pub struct ShipSpec {
     /// `type = "submarine"`: her starting depth and deepest band (FG&DN 8.1.4); None for a
     /// surface ship.
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
+    /// `type = "airship"`: her gas, cells, engines and fuel (FG&DN 8.8); None for a ship.
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -237,7 +239,9 @@ impl ShipSpec {
 
     /// The ship's type as the scenario names it: "submarine", else her column's name.
     pub fn type_name(&self) -> String {
-        if self.submarine.is_some() {
+        if self.airship.is_some() {
+            crate::rulesets::fgdn::airship::AIRSHIP.to_string()
+        } else if self.submarine.is_some() {
             SUBMARINE.to_string()
         } else {
             self.column.to_string()
@@ -376,6 +380,8 @@ struct RawShip {
     max_depth: Option<String>,
     /// Men aboard (FG&DN 8.6 search and rescue).
     crew: Option<u32>,
+    /// `type = "airship"`: gas, gas cells, engines, fuel (FG&DN 8.8).
+    airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
 }
 
 /// The figures a ship (or a class) must give: the first one missing is reported as TOML would.
@@ -407,6 +413,7 @@ impl RawShip {
             "depth" => self.depth.is_some(),
             "max_depth" => self.max_depth.is_some(),
             "crew" => self.crew.is_some(),
+            "airship" => self.airship.is_some(),
             _ => false,
         }
     }
@@ -442,6 +449,7 @@ impl RawShip {
             depth: self.depth.clone().or(c.depth),
             max_depth: self.max_depth.clone().or(c.max_depth),
             crew: self.crew.or(c.crew),
+            airship: self.airship.or(c.airship),
         }
     }
 }
@@ -568,7 +576,13 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     for spanned in &raw.ship {
         let r = spanned.get_ref();
         let required: &[&str] = if r.class.is_some() { &[] } else { REQUIRED };
-        if let Some(key) = std::iter::once(&"side").chain(required).find(|k| !r.has(k)) {
+        // An airship has no damage points: her hits are criticals (8.8).
+        let airship = r.kind.as_deref() == Some(crate::rulesets::fgdn::airship::AIRSHIP);
+        if let Some(key) = std::iter::once(&"side")
+            .chain(required)
+            .filter(|k| !(airship && **k == "dp"))
+            .find(|k| !r.has(k))
+        {
             let line = lines.line_of(spanned.span().start);
             return Err(vec![at(line, format!("missing field `{key}`"))]);
         }
@@ -738,6 +752,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 cargo: r.cargo.clone().unwrap_or_default(),
                 aircraft: r.aircraft,
                 submarine,
+                airship: r.airship,
                 crew: r.crew,
                 line,
                 carried: r.carried.clone(),
@@ -963,6 +978,8 @@ fn check_figures(
     let column = match &r.kind {
         None => default_column(size),
         Some(k) if k == SUBMARINE => Column::Minor,
+        // An airship's hits are her own criticals (8.8): the column is never read.
+        Some(k) if k == crate::rulesets::fgdn::airship::AIRSHIP => Column::Minor,
         Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
             Some((_, c)) => *c,
             None => {
@@ -973,7 +990,7 @@ fn check_figures(
                         SHIP_TYPES
                             .iter()
                             .map(|(n, _)| *n)
-                            .chain([SUBMARINE])
+                            .chain([SUBMARINE, crate::rulesets::fgdn::airship::AIRSHIP])
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -983,6 +1000,20 @@ fn check_figures(
         },
     };
     let submarine = submarine_spec(r, is_sub, &mut *bad);
+    let is_airship = r.kind.as_deref() == Some(crate::rulesets::fgdn::airship::AIRSHIP);
+    match (&r.airship, is_airship) {
+        (Some(a), true) => {
+            for (key, m) in a.problems() {
+                bad(key, m);
+            }
+        }
+        (None, true) => bad(
+            "airship",
+            "type = \"airship\" needs airship = { gas = \"hydrogen\"|\"helium\", gas_cells = N } (8.8)".into(),
+        ),
+        (Some(_), false) => bad("airship", "is for type = \"airship\" only (8.8)".into()),
+        (None, false) => {}
+    }
     let dp = r.dp.unwrap_or(1);
     if dp == 0 || dp > 100_000 {
         bad("dp", format!("{dp} must be 1-100000"));

@@ -77,6 +77,8 @@ pub struct ShipState {
     pub grounded: Option<crate::rulesets::fgdn::grounding::Grounding>,
     /// A submarine's depth and state (FG&DN 8.1.4, 8.3); None for a surface ship.
     pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
+    /// An airship's state (FG&DN 8.8); None for a ship.
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipState>,
 }
 
 impl ShipState {
@@ -87,6 +89,10 @@ impl ShipState {
             .submarine
             .as_ref()
             .map(crate::rulesets::fgdn::submarine::SubState::new);
+        let airship = spec
+            .airship
+            .as_ref()
+            .map(crate::rulesets::fgdn::airship::AirshipState::new);
         ShipState {
             spec,
             damage: 0,
@@ -115,6 +121,7 @@ impl ShipState {
             flooding_patch: false,
             grounded: None,
             sub,
+            airship,
         }
     }
 
@@ -271,6 +278,7 @@ impl GameState {
             | Event::GunChance(_)
             | Event::CrewTransfer(_) => {}
             Event::Rescue(r) => crate::rulesets::fgdn::rescue::apply(self, r),
+            Event::Airship(a) => crate::rulesets::fgdn::airship::apply(self, a),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {

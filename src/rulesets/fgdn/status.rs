@@ -166,6 +166,10 @@ pub struct ShipView {
     /// A submarine's depth and state (FG&DN 8.1.4, 8.3); absent for a surface ship.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubView>,
+    /// An airship's gas cells, engines, controls, fuel, fire and criticals (FG&DN 8.8);
+    /// absent for a ship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipView>,
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -508,6 +512,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         flight_ops: crate::rulesets::fgdn::aviation::flight_ops_text(state, s),
         aviation_purged: s.aviation_purged,
         submarine: crate::rulesets::fgdn::submarine::view(s),
+        airship: crate::rulesets::fgdn::airship::view(s),
     }
 }
 
