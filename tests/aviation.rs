@@ -252,3 +252,84 @@ fn strafing_must_penetrate_option_8_1_6() {
     cmd(&mut g, "hit tiger 6 pen 7 weapon strafing caliber 7.7");
     assert_eq!(ship(&g, "tiger").pending[1].damage, 6);
 }
+
+/// Every figure is an ESTIMATE for the test (aircraft, ordnance), not Annex A or H1 data.
+const CARRIER: &str = r#"
+[[ship]]
+id = "campania"
+name = "HMS Campania"
+side = "British"
+type = "aviation"
+size = "B"
+dp = 1000
+speed = 20
+in_service = 1915
+aircraft = { hangar = 1, forward = 3, aft = 0, armed_forward = true, ordnance_dp = 9 }
+"#;
+
+fn lost(g: &umpire::rulesets::fgdn::Game) -> (u32, u32) {
+    let a = sview(g, "campania").aircraft.unwrap();
+    (a.forward, a.lost)
+}
+
+/// 8.3 Armed or Fueled Aircraft (optional): an aircraft armed for launch burns at D6+2 (D100
+/// 50 of four bands: one parked forward; D6 4 -> 6 %) and, six or more, its ordnance explodes:
+/// 2/3 of its 9 DP = 6 DP on the (unarmored) ship.
+#[test]
+fn armed_fueled_aircraft_explodes_8_3() {
+    let mut g = game("1200", "armed_fueled_aircraft = true", CARRIER);
+    cmds(&mut g, "dice 50 4\ncrit campania aircraft");
+    let s = ship(&g, "campania");
+    assert_eq!(s.damage, 6);
+    assert_eq!(pcts(s, true), vec![6]);
+    assert!(last_log(&g).contains("EXPLODES"));
+    assert!(last_log(&g).contains("2/3 of 9 = 6"));
+    // D6 3: 5 % fire, no explosion; the hangar aircraft is not armed: D6-2.
+    let mut g = game("1200", "armed_fueled_aircraft = true", CARRIER);
+    cmds(&mut g, "dice 50 3\ncrit campania aircraft");
+    assert_eq!(ship(&g, "campania").damage, 0);
+    assert_eq!(pcts(ship(&g, "campania"), true), vec![5]);
+    cmds(&mut g, "dice 1 6\ncrit campania aircraft");
+    assert_eq!(pcts(ship(&g, "campania"), true), vec![5, 4]);
+    // Without the option the same aircraft burns at D6-2 and never explodes.
+    let mut g = game("1200", "", CARRIER);
+    cmds(&mut g, "dice 50 6\ncrit campania aircraft");
+    assert_eq!(ship(&g, "campania").damage, 0);
+    assert_eq!(pcts(ship(&g, "campania"), true), vec![4]);
+}
+
+/// 8.3 Closely Parked Aircraft (optional): a burning aircraft spreads its fire to each of up
+/// to four parked beside it on D100 <= 25 (two left forward: 25 hit, 26 missed; the one hit
+/// burns D6 1 - 2: none, so nothing spreads further).
+#[test]
+fn closely_parked_fire_spreads_8_3() {
+    let mut g = game("1200", "closely_parked_aircraft = true", CARRIER);
+    cmds(&mut g, "dice 50 4 25 26 1\ncrit campania aircraft");
+    assert_eq!(lost(&g), (1, 2));
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.3: an aircraft whose ordnance explodes hits each of up to four beside it on D100 <= 50
+/// (50 hit, 51 missed); the one hit (armed: D6 1 + 2 = 3 %) burns, and its fire misses the
+/// last one (D100 30 > 25).
+#[test]
+fn closely_parked_explosion_8_3() {
+    let opts = "armed_fueled_aircraft = true\nclosely_parked_aircraft = true";
+    let mut g = game("1200", opts, CARRIER);
+    cmds(&mut g, "dice 50 4 50 51 1 30\ncrit campania aircraft");
+    assert_eq!(lost(&g), (1, 2));
+    assert!(g.state.dice_queue.is_empty());
+    assert_eq!(pcts(ship(&g, "campania"), true), vec![6, 3]);
+}
+
+/// 8.4 Bridge: degraded operations, "two Tactical Turns are needed to change course and the
+/// aircraft land/launch rate is halved" — on a carrier the detail says both.
+#[test]
+fn bridge_degraded_operations_on_a_carrier_8_4() {
+    let mut g = game("1200", "", CARRIER);
+    cmds(&mut g, "crit campania bridge\nend-battle");
+    assert_eq!(
+        sview(&g, "campania").bridge.as_deref(),
+        Some("two-turn course and speed changes; aircraft launch and landing rate halved (8.4)")
+    );
+}

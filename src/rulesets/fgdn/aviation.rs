@@ -207,9 +207,18 @@ pub fn aircraft(
             place.name()
         )
     };
-    record(ctx, i, r, format!("{detail}; fire D6-2 %"), 0);
-    let row = SeverityDiceRow::fixed(1, -2);
-    casualty_critical_x(
+    let hit_place = chosen_place(ctx, i, place);
+    let armed = hit_place.is_some_and(|p| armed_at(&ctx.state, &ctx.state.ships[i], p));
+    let plus = if armed { ARMED_FIRE_MOD } else { -2 };
+    let dice = if armed {
+        "armed or fueled for launch: fire D6+2 %, ordnance explodes on 6 or more (8.3 optional)"
+    } else {
+        "fire D6-2 %"
+    };
+    record(ctx, i, r, format!("{detail}; {dice}"), 0);
+    let row = SeverityDiceRow::fixed(1, plus);
+    let from = ctx.events.len();
+    let fire = casualty_critical_x(
         ctx,
         i,
         Casualty::Fire,
@@ -224,6 +233,127 @@ pub fn aircraft(
             aircraft: true,
         },
     )?;
+    let face = ctx.events[from..].iter().rev().find_map(|e| match e {
+        Event::Rolled { roll, .. } => Some(roll.face),
+        _ => None,
+    });
+    let exploded = armed && face.is_some_and(|f| f as i32 + ARMED_FIRE_MOD >= ARMED_EXPLODES_AT);
+    if let (true, Some(p)) = (exploded, hit_place) {
+        effect(ctx, i, Effect::AircraftExploded { place: p });
+        ordnance_explosion(ctx, i, c);
+    }
+    if let Some(p) = hit_place.filter(|_| ctx.state.rules.closely_parked_aircraft) {
+        if exploded {
+            parked_nearby(ctx, i, c, p, PARKED_EXPLOSION_PCT, "its ordnance exploded")?;
+        } else if fire.is_some() {
+            parked_nearby(ctx, i, c, p, PARKED_FIRE_PCT, "it burns")?;
+        }
+    }
+    Ok(())
+}
+
+/// Armed or fueled aircraft (8.3, optional): +2 instead of -2 on the fire roll.
+pub const ARMED_FIRE_MOD: i32 = 2;
+/// "If the D6+2% roll is a six or more, the ordnance on the plane explodes" (8.3).
+pub const ARMED_EXPLODES_AT: i32 = 6;
+/// Closely parked aircraft (8.3, optional): the chance a plane beside one that explodes is
+/// hit, and that the fire of one that burns spreads to it; up to four of them.
+pub const PARKED_EXPLOSION_PCT: u32 = 50;
+pub const PARKED_FIRE_PCT: u32 = 25;
+pub const PARKED_NEARBY_MAX: u32 = 4;
+
+/// The place of the aircraft just destroyed: the one given, else the last one struck off.
+fn chosen_place(ctx: &Ctx<'_>, i: usize, place: Option<AircraftPlace>) -> Option<AircraftPlace> {
+    place.or_else(|| {
+        ctx.events.iter().rev().find_map(|e| match e {
+            Event::Effect {
+                ship,
+                effect: Effect::AircraftLost { place },
+            } if ship == ctx.state.ships[i].id() => Some(*place),
+            _ => None,
+        })
+    })
+}
+
+/// Whether aircraft at `place` are armed or fueled for launch under the optional rule (8.3).
+fn armed_at(state: &GameState, s: &ShipState, place: AircraftPlace) -> bool {
+    let Some(a) = s.spec.aircraft.filter(|_| state.rules.armed_fueled_aircraft) else {
+        return false;
+    };
+    match place {
+        AircraftPlace::Hangar => a.armed_hangar,
+        AircraftPlace::Forward => a.armed_forward,
+        AircraftPlace::Aft => a.armed_aft,
+    }
+}
+
+/// The ordnance of an armed aircraft explodes: 2/3 of its damage points on the ship, which do
+/// not penetrate an armored ship (halved) (8.3). Applied at once with the batch's secondary
+/// damage.
+fn ordnance_explosion(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) {
+    let s = &ctx.state.ships[i];
+    let name = s.spec.name.clone();
+    let Some(dp) = s.spec.aircraft.and_then(|a| a.ordnance_dp) else {
+        let reason = "the aircraft's ordnance exploded: 2/3 of its damage points on the ship (ordnance_dp not in the scenario: the umpire applies them with adjust, 8.3)".to_string();
+        ignored(ctx, i, CriticalKind::Aircraft, None, reason);
+        return;
+    };
+    let two_thirds = dp * 2 / 3;
+    let armored = s.spec.armor.belt > 0 || s.spec.armor.deck > 0;
+    let damage = if armored { two_thirds / 2 } else { two_thirds };
+    let how = if armored {
+        format!("2/3 of {dp} = {two_thirds}, not penetrating the armor: half = {damage}")
+    } else {
+        format!("2/3 of {dp} = {damage}")
+    };
+    c.secondary_damage
+        .push((damage, format!("aircraft ordnance explosion on {name}, {how} (8.3)")));
+}
+
+/// Closely parked aircraft (8.3, optional): up to four others parked at `place` are each hit on
+/// D100 <= `pct`, each an Aircraft critical of its own.
+fn parked_nearby(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    c: &mut CritContext,
+    place: AircraftPlace,
+    pct: u32,
+    why: &str,
+) -> Result<(), RuleError> {
+    let near = aboard(&ctx.state.ships[i], place)
+        .unwrap_or(0)
+        .min(PARKED_NEARBY_MAX);
+    let name = ctx.ship_name(i);
+    let mut hit = 0;
+    for k in 1..=near {
+        let d = ctx.roll(
+            i,
+            Die::D100,
+            format!(
+                "closely parked aircraft {k} of {near}, {name} ({}): hit on 1-{pct} ({why}, 8.3)",
+                place.name()
+            ),
+        )?;
+        if d <= pct {
+            hit += 1;
+        }
+    }
+    let cause = format!(
+        "closely parked aircraft ({}): {hit} of {near} beside it hit ({why}, 8.3 optional)",
+        place.name()
+    );
+    for _ in 0..hit {
+        if aboard(&ctx.state.ships[i], place).unwrap_or(0) == 0 || !ctx.state.ships[i].is_afloat()
+        {
+            break;
+        }
+        let r = Rec {
+            kind: CriticalKind::Aircraft,
+            cause: &cause,
+            roll: None,
+        };
+        aircraft(ctx, i, &r, c, Some(place))?;
+    }
     Ok(())
 }
 

@@ -253,6 +253,7 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
                 .get(&AircraftPlace::Aft)
                 .copied()
                 .unwrap_or(0),
+            ..AircraftAboard::default()
         }),
         rudder_jam: match e.rudder {
             Some(RudderState::Jammed | RudderState::Stuck) => e.rudder_jam,

@@ -187,6 +187,11 @@ pub enum Effect {
         turn: Minute,
         chance: u32,
     },
+    /// An armed or fueled aircraft's ordnance exploded (8.3, optional): never only damaged
+    /// (8.4).
+    AircraftExploded {
+        place: AircraftPlace,
+    },
 }
 
 /// An ammunition hold burning with a risk of explosion (FG&DN 8.3 Cargo Damage Table).
@@ -240,6 +245,8 @@ pub struct Equipment {
     pub avgas_fires: Vec<usize>,
     /// The turn whose 120 mm+ shell fire has had its flight-deck chance (8.1.2).
     pub flight_deck_shell_turn: Option<Minute>,
+    /// Aircraft whose fuel or ordnance exploded, by place (8.3, 8.4).
+    pub aircraft_exploded: std::collections::BTreeMap<AircraftPlace, u32>,
 }
 
 impl Equipment {
@@ -334,6 +341,9 @@ impl Equipment {
             Effect::FlightOpsStopped { until } => self.flight_ops_until = Some(*until),
             Effect::AvgasFire { fire } => self.avgas_fires.push(*fire),
             Effect::FlightDeckShellFire { turn, .. } => self.flight_deck_shell_turn = Some(*turn),
+            Effect::AircraftExploded { place } => {
+                *self.aircraft_exploded.entry(*place).or_insert(0) += 1
+            }
         }
     }
 
@@ -445,6 +455,10 @@ pub fn effect_text(s: Option<&ShipState>, e: &Effect) -> String {
             format!("no flight operations until the end of {}", label(*until))
         }
         Effect::AvgasFire { .. } => "aviation fuel storage burning".into(),
+        Effect::AircraftExploded { place } => format!(
+            "the aircraft's ordnance EXPLODES ({}, 8.3 armed or fueled aircraft)",
+            place.name()
+        ),
         Effect::FlightDeckShellFire { chance, .. } => format!(
             "120 mm or larger shell fire at long or extreme range this turn: {chance} % chance of a flight-deck critical (8.1.2)"
         ),

@@ -176,6 +176,17 @@ pub struct AircraftAboard {
     /// Parked on the flight deck aft.
     #[serde(default)]
     pub aft: u32,
+    /// Armed or fueled for launch, by place (FG&DN 8.3 Armed or Fueled Aircraft, optional).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_hangar: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_forward: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_aft: bool,
+    /// The damage points of the ordnance an armed aircraft carries (Annex H1): 2/3 of it if it
+    /// explodes (8.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordnance_dp: Option<u32>,
 }
 
 impl AircraftAboard {
@@ -291,6 +302,19 @@ pub struct RuleOptions {
     /// (default: half, like any hit that does not penetrate).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strafing_must_penetrate: bool,
+    /// FG&DN 8.3 Armed or Fueled Aircraft (optional): a hit aircraft armed or fueled for launch
+    /// burns at D6+2 and its ordnance may explode.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_fueled_aircraft: bool,
+    /// FG&DN 8.3 Closely Parked Aircraft (optional): an aircraft that explodes or burns may hit
+    /// up to four parked beside it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closely_parked_aircraft: bool,
+    /// FG&DN 8.7 Aircraft Damage Resolution (optional): an aircraft hit in flight rolls its
+    /// damage at once; 8.4's half of the destroyed aircraft only damaged, repaired after the
+    /// battle.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aircraft_damage_resolution: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -341,6 +365,9 @@ struct RawOptions {
     faulty_shells_all: Option<bool>,
     search_and_rescue: Option<bool>,
     strafing_must_penetrate: Option<bool>,
+    armed_fueled_aircraft: Option<bool>,
+    closely_parked_aircraft: Option<bool>,
+    aircraft_damage_resolution: Option<bool>,
 }
 
 /// A `[[ship]]` or a `[[class]]` as written. A ship's figures may come from its class, so every
@@ -805,6 +832,9 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
             search_and_rescue: o.search_and_rescue.unwrap_or(false),
             strafing_must_penetrate: o.strafing_must_penetrate.unwrap_or(false),
+            armed_fueled_aircraft: o.armed_fueled_aircraft.unwrap_or(false),
+            closely_parked_aircraft: o.closely_parked_aircraft.unwrap_or(false),
+            aircraft_damage_resolution: o.aircraft_damage_resolution.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },

@@ -460,6 +460,12 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         comms_out: s.equipment.comms_out.clone(),
         bridge: match (s.equipment.bridge_out_until, s.equipment.bridge_hit) {
             (Some(u), _) => Some(format!("out until the end of {} resolution", label(u))),
+            // 8.4 Bridge: degraded operations; on a carrier the aircraft launch and landing
+            // rate is halved as well.
+            (None, true) if crate::rulesets::fgdn::aviation::is_carrier(s) => Some(
+                "two-turn course and speed changes; aircraft launch and landing rate halved (8.4)"
+                    .into(),
+            ),
             (None, true) => Some("two-turn course and speed changes".into()),
             _ => None,
         },
