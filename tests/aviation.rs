@@ -333,3 +333,70 @@ fn bridge_degraded_operations_on_a_carrier_8_4() {
         Some("two-turn course and speed changes; aircraft launch and landing rate halved (8.4)")
     );
 }
+
+/// 8.4 Aircraft with the optional 8.7 (`aircraft_damage_resolution`): "Destroyed planes have a
+/// 50% chance of being only damaged and repairable ... (unless the plane's fuel or ordnance
+/// exploded)"; 8.5: "Damaged aircraft also use the Breakdown Repair Table" (second rank, 6 h:
+/// 15 %). D100 1 of four bands: the hangar aircraft (fire D6 1: none); D100 50 at the end:
+/// only damaged; D100 15 at 6 h: repaired, back in the hangar.
+#[test]
+fn destroyed_aircraft_half_only_damaged_8_4() {
+    let mut g = game("1200", "aircraft_damage_resolution = true", CARRIER);
+    cmds(
+        &mut g,
+        "dice 1 1\ncrit campania aircraft\ndice 50\nend-battle",
+    );
+    let v = sview(&g, "campania");
+    assert_eq!(v.repairs.len(), 1);
+    assert!(v.repairs[0]
+        .what
+        .contains("aircraft (hangar), only damaged"));
+    assert!(v.repairs[0].breakdown);
+    cmds(&mut g, "dice 15\nnext");
+    let a = sview(&g, "campania").aircraft.unwrap();
+    assert_eq!((a.hangar, a.lost), (1, 0));
+    // D100 51: destroyed, nothing to repair.
+    let mut g = game("1200", "aircraft_damage_resolution = true", CARRIER);
+    cmds(
+        &mut g,
+        "dice 1 1\ncrit campania aircraft\ndice 51\nend-battle",
+    );
+    assert!(sview(&g, "campania").repairs.is_empty());
+    // Without the option no roll is made (the 8.4 reading of the earlier versions).
+    let mut g = game("1200", "", CARRIER);
+    cmds(&mut g, "dice 1 1\ncrit campania aircraft\nend-battle");
+    assert!(sview(&g, "campania").repairs.is_empty());
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.4: an aircraft whose ordnance exploded (8.3 optional) is never only damaged: no roll.
+#[test]
+fn exploded_aircraft_not_damaged_only_8_4() {
+    let opts = "aircraft_damage_resolution = true\narmed_fueled_aircraft = true";
+    let mut g = game("1200", opts, CARRIER);
+    cmds(&mut g, "dice 50 4\ncrit campania aircraft\nend-battle");
+    assert!(sview(&g, "campania").repairs.is_empty());
+    assert!(g.state.dice_queue.is_empty());
+}
+
+/// 8.5: "At a forward base, systems could be repaired alongside a tender (+20% to the roll). At
+/// a more established port, or shipyard, add 30% to the Repair Roll." Tiger's rudder at 6 h:
+/// Repair Roll 100 % halved = 50 %, +20 % alongside a tender = 70 %: D100 70 repairs it.
+#[test]
+fn tender_and_port_bonus_8_5() {
+    let mut g = game("1200", "", SHIPS);
+    let e = refused(&mut g, "base tiger tender");
+    assert!(e.contains("end-battle"), "{e}");
+    cmds(&mut g, "crit tiger rudder\nend-battle\nbase tiger tender");
+    let due = sview(&g, "tiger").timers;
+    assert!(due[0].what.contains("D100 <= 70"), "{}", due[0].what);
+    assert!(due[0].what.contains("+20 % tender (8.5)"));
+    cmds(&mut g, "base tiger port");
+    assert!(sview(&g, "tiger").timers[0].what.contains("D100 <= 80"));
+    cmds(&mut g, "base tiger sea");
+    assert!(sview(&g, "tiger").timers[0].what.contains("D100 <= 50"));
+    let e = refused(&mut g, "base tiger sea");
+    assert!(e.contains("already"), "{e}");
+    cmds(&mut g, "base tiger tender\ndice 70\nnext");
+    assert!(sview(&g, "tiger").rudder.is_none());
+}

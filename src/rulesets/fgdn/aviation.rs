@@ -277,7 +277,11 @@ fn chosen_place(ctx: &Ctx<'_>, i: usize, place: Option<AircraftPlace>) -> Option
 
 /// Whether aircraft at `place` are armed or fueled for launch under the optional rule (8.3).
 fn armed_at(state: &GameState, s: &ShipState, place: AircraftPlace) -> bool {
-    let Some(a) = s.spec.aircraft.filter(|_| state.rules.armed_fueled_aircraft) else {
+    let Some(a) = s
+        .spec
+        .aircraft
+        .filter(|_| state.rules.armed_fueled_aircraft)
+    else {
         return false;
     };
     match place {
@@ -306,8 +310,10 @@ fn ordnance_explosion(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) {
     } else {
         format!("2/3 of {dp} = {damage}")
     };
-    c.secondary_damage
-        .push((damage, format!("aircraft ordnance explosion on {name}, {how} (8.3)")));
+    c.secondary_damage.push((
+        damage,
+        format!("aircraft ordnance explosion on {name}, {how} (8.3)"),
+    ));
 }
 
 /// Closely parked aircraft (8.3, optional): up to four others parked at `place` are each hit on
@@ -343,8 +349,7 @@ fn parked_nearby(
         place.name()
     );
     for _ in 0..hit {
-        if aboard(&ctx.state.ships[i], place).unwrap_or(0) == 0 || !ctx.state.ships[i].is_afloat()
-        {
+        if aboard(&ctx.state.ships[i], place).unwrap_or(0) == 0 || !ctx.state.ships[i].is_afloat() {
             break;
         }
         let r = Rec {

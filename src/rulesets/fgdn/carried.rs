@@ -278,6 +278,13 @@ pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
         RepairTarget::Bridge => "bridge".into(),
         RepairTarget::Rudder => "rudder".into(),
         RepairTarget::FlightDeck => "flight_deck".into(),
+        RepairTarget::Aircraft { place } => format!(
+            "aircraft: {}",
+            serde_json::to_value(place)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        ),
     }
 }
 
@@ -323,6 +330,12 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
         "bridge" => RepairTarget::Bridge,
         "rudder" => RepairTarget::Rudder,
         "flight_deck" => RepairTarget::FlightDeck,
+        "aircraft" => {
+            let w = need(what)?;
+            let place = serde_json::from_value(serde_json::Value::String(w.clone()))
+                .map_err(|_| format!("\"{text}\": {w} is not a place (hangar, forward or aft)"))?;
+            RepairTarget::Aircraft { place }
+        }
         _ => {
             return Err(format!(
                 "\"{text}\" is not a system (expected mount: NAME, director: BATTERY, fire_control: WHAT, sensor: WHAT, comms: WHAT, engineering, bridge, rudder or flight_deck)"

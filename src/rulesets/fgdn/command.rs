@@ -347,6 +347,11 @@ pub enum Command {
         time: u32,
         phase: Phase,
     },
+    /// `base SHIP tender|port|sea`: where the ship is repaired after the battle (FG&DN 8.5).
+    Base {
+        ship: String,
+        base: Option<crate::rulesets::fgdn::effects::RepairBase>,
+    },
     /// `airship SHIP gondola|envelope`: a hit by a plane or AA gun on an airship, one critical
     /// on the Airship Critical Hit Table (FG&DN 8.8).
     AirshipHit {
@@ -367,6 +372,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb|skip_bomb|rocket|strafing] [caliber MM] [lb N|kg N] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc] [attack lethal|major|minor]"),
     ("crit", "crit SHIP KIND"),
     ("airship", "airship SHIP gondola|envelope"),
+    ("base", "base SHIP tender|port|sea"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
     ("crew", "crew SHIP main|casemate|light"),
@@ -727,6 +733,23 @@ impl FromStr for Command {
                 let ship = ship_id(words.get(1), u)?;
                 no_more(&words, 2, u)?;
                 Command::Purge { ship }
+            }
+            "base" => {
+                use crate::rulesets::fgdn::effects::RepairBase;
+                let ship = ship_id(words.get(1), u)?;
+                let base = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("tender") => Some(RepairBase::Tender),
+                    Some("port") => Some(RepairBase::Port),
+                    Some("sea") => None,
+                    Some(w) => {
+                        return err(format!(
+                            "unknown base \"{w}\" (expected tender, port or sea); usage: {u}"
+                        ))
+                    }
+                    None => return err(format!("missing tender, port or sea; usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::Base { ship, base }
             }
             "airship" => {
                 let ship = ship_id(words.get(1), u)?;
@@ -1091,6 +1114,9 @@ impl fmt::Display for Command {
             Command::FloodHold { ship, hold } => write!(f, "flood-hold {ship} {}", quote(hold)),
             Command::Purge { ship } => write!(f, "purge {ship}"),
             Command::AirshipHit { ship, part } => write!(f, "airship {ship} {part}"),
+            Command::Base { ship, base } => {
+                write!(f, "base {ship} {}", base.map_or("sea", |b| b.name()))
+            }
             Command::Orders { ship, ignored } => write!(
                 f,
                 "orders {ship} {}",
@@ -1195,6 +1221,9 @@ mod tests {
         rt("flood-hold collier aft");
         rt("purge furious");
         rt("airship l33 gondola");
+        rt("base tiger tender");
+        rt("base tiger port");
+        rt("base tiger sea");
         rt("airship L33 Envelope");
         rt("orders tiger ignored");
         rt("orders tiger obeyed");

@@ -151,6 +151,7 @@ pub fn decide(
         Command::Until { time, phase, day } => until(&mut ctx, *time, *phase, *day)?,
         Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
+        Command::Base { ship, base } => repairs::set_base(&mut ctx, ship, *base)?,
         Command::AirshipHit { ship, part } => {
             let i = afloat_ship(&ctx.state, ship)?;
             check_hit_phase(ctx.state.clock, Weapon::Shell)?;
