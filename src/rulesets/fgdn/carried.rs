@@ -278,6 +278,7 @@ pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
         RepairTarget::Bridge => "bridge".into(),
         RepairTarget::Rudder => "rudder".into(),
         RepairTarget::FlightDeck => "flight_deck".into(),
+        RepairTarget::Plane { plane } => format!("aircraft: {plane}"),
         RepairTarget::Aircraft { place } => format!(
             "aircraft: {}",
             serde_json::to_value(place)

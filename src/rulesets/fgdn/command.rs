@@ -347,6 +347,11 @@ pub enum Command {
         time: u32,
         phase: Phase,
     },
+    /// `plane FLIGHT [K]`: a hit on aircraft K of a flight (FG&DN 8.1, 8.7).
+    Plane {
+        ship: String,
+        plane: Option<u32>,
+    },
     /// `base SHIP tender|port|sea`: where the ship is repaired after the battle (FG&DN 8.5).
     Base {
         ship: String,
@@ -373,6 +378,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("crit", "crit SHIP KIND"),
     ("airship", "airship SHIP gondola|envelope"),
     ("base", "base SHIP tender|port|sea"),
+    ("plane", "plane FLIGHT [K]"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
     ("crew", "crew SHIP main|casemate|light"),
@@ -733,6 +739,19 @@ impl FromStr for Command {
                 let ship = ship_id(words.get(1), u)?;
                 no_more(&words, 2, u)?;
                 Command::Purge { ship }
+            }
+            "plane" => {
+                let ship = ship_id(words.get(1), u)?;
+                let plane = match words.get(2) {
+                    Some(_) => Some(number::<u32>(
+                        words.get(2),
+                        "aircraft number K (1 = the first)",
+                        u,
+                    )?),
+                    None => None,
+                };
+                no_more(&words, 3, u)?;
+                Command::Plane { ship, plane }
             }
             "base" => {
                 use crate::rulesets::fgdn::effects::RepairBase;
@@ -1114,6 +1133,10 @@ impl fmt::Display for Command {
             Command::FloodHold { ship, hold } => write!(f, "flood-hold {ship} {}", quote(hold)),
             Command::Purge { ship } => write!(f, "purge {ship}"),
             Command::AirshipHit { ship, part } => write!(f, "airship {ship} {part}"),
+            Command::Plane { ship, plane } => match plane {
+                Some(k) => write!(f, "plane {ship} {k}"),
+                None => write!(f, "plane {ship}"),
+            },
             Command::Base { ship, base } => {
                 write!(f, "base {ship} {}", base.map_or("sea", |b| b.name()))
             }
@@ -1222,6 +1245,8 @@ mod tests {
         rt("purge furious");
         rt("airship l33 gondola");
         rt("base tiger tender");
+        rt("plane sopwiths");
+        rt("plane sopwiths 3");
         rt("base tiger port");
         rt("base tiger sea");
         rt("airship L33 Envelope");

@@ -476,6 +476,8 @@ impl Equipment {
                     self.flight_deck.remove(0);
                 }
             }
+            // A flight's aircraft is repaired on the flight's state (state.rs).
+            RepairTarget::Plane { .. } => {}
             RepairTarget::Aircraft { place } => {
                 for m in [&mut self.aircraft_damaged, &mut self.aircraft_lost] {
                     if let Some(n) = m.get_mut(place) {

@@ -127,6 +127,7 @@ pub fn decide(
             | Command::Transfer { .. }
             | Command::Rescue { .. }
             | Command::AirshipHit { .. }
+            | Command::Plane { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -151,6 +152,11 @@ pub fn decide(
         Command::Until { time, phase, day } => until(&mut ctx, *time, *phase, *day)?,
         Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
+        Command::Plane { ship, plane } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            check_hit_phase(ctx.state.clock, Weapon::Shell)?;
+            crate::rulesets::fgdn::flight::hit(&mut ctx, i, *plane)?;
+        }
         Command::Base { ship, base } => repairs::set_base(&mut ctx, ship, *base)?,
         Command::AirshipHit { ship, part } => {
             let i = afloat_ship(&ctx.state, ship)?;
@@ -160,6 +166,7 @@ pub fn decide(
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
             crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "crit")?;
+            crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], "crit")?;
             if kind.submarine_only() && ctx.state.ships[i].sub.is_none() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
@@ -181,6 +188,7 @@ pub fn decide(
                 "flood"
             };
             crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], word)?;
+            crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], word)?;
             let casualty = if matches!(command, Command::Fire { .. }) {
                 Casualty::Fire
             } else {
@@ -418,6 +426,7 @@ fn enter_hit(
 ) -> Result<(), RuleError> {
     let i = afloat_ship(&ctx.state, ship)?;
     crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "hit")?;
+    crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], "hit")?;
     check_hit_phase(ctx.state.clock, opts.weapon)?;
     let s = &ctx.state.ships[i];
     let name = s.spec.name.clone();

@@ -455,6 +455,8 @@ pub enum Event {
     CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
     /// An airship's critical hit, a change of her state, her gondola fire (FG&DN 8.8).
     Airship(Box<crate::rulesets::fgdn::airship::AirshipEvent>),
+    /// An aircraft of a flight hit, or repaired (FG&DN 8.1, 8.5, 8.7).
+    Flight(Box<crate::rulesets::fgdn::flight::FlightEvent>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -530,6 +532,7 @@ impl Event {
             Event::CrewTransfer(t) => Some(&t.from),
             Event::Rescue(r) => Some(r.ships().0),
             Event::Airship(a) => Some(&a.ship),
+            Event::Flight(f) => Some(&f.ship),
             _ => None,
         }
     }

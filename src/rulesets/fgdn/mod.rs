@@ -13,6 +13,7 @@ pub mod effects;
 pub mod engine;
 pub mod event;
 pub mod fire_flood;
+pub mod flight;
 pub mod fog;
 pub mod grounding;
 pub mod history;

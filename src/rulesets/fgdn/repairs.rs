@@ -76,6 +76,10 @@ pub enum RepairTarget {
     Aircraft {
         place: crate::rulesets::fgdn::effects::AircraftPlace,
     },
+    /// A damaged aircraft of a flight (8.5, with the optional 8.7), 1-based.
+    Plane {
+        plane: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,9 +142,15 @@ fn base_chance(tables: &Tables, s: &ShipState, item: &RepairItem, hours: u32) ->
             NavyRank::First => "first",
             NavyRank::Second => "second",
         };
+        let land = crate::rulesets::fgdn::flight::land_bonus(s);
+        let plus = if land > 0 {
+            format!(", +{land} % land-based aircraft")
+        } else {
+            String::new()
+        };
         return (
-            pct,
-            format!("Breakdown Repair Table, {r}-rank navy, {hours} h: {pct} %"),
+            pct + land,
+            format!("Breakdown Repair Table, {r}-rank navy, {hours} h: {pct} %{plus}"),
         );
     }
     let dp = s.spec.dp.max(1);
@@ -294,6 +304,14 @@ pub fn repair_items(s: &ShipState) -> Vec<RepairItem> {
                 true,
             ));
         }
+    }
+    for plane in crate::rulesets::fgdn::flight::damaged(s) {
+        v.push(item(
+            format!("aircraft {plane}, damaged (8.5, 8.7)"),
+            RepairTarget::Plane { plane },
+            6,
+            true,
+        ));
     }
     for c in &s.criticals {
         if c.kind == CriticalKind::FlightDeck {

@@ -236,6 +236,8 @@ pub struct ShipSpec {
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
     /// `type = "airship"`: her gas, cells, engines and fuel (FG&DN 8.8); None for a ship.
     pub airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
+    /// `type = "flight"`: a flight of aircraft in the air (FG&DN 8.1, 8.7); None for a ship.
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightSpec>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -250,7 +252,9 @@ impl ShipSpec {
 
     /// The ship's type as the scenario names it: "submarine", else her column's name.
     pub fn type_name(&self) -> String {
-        if self.airship.is_some() {
+        if self.flight.is_some() {
+            crate::rulesets::fgdn::flight::FLIGHT.to_string()
+        } else if self.airship.is_some() {
             crate::rulesets::fgdn::airship::AIRSHIP.to_string()
         } else if self.submarine.is_some() {
             SUBMARINE.to_string()
@@ -409,6 +413,8 @@ struct RawShip {
     crew: Option<u32>,
     /// `type = "airship"`: gas, gas cells, engines, fuel (FG&DN 8.8).
     airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
+    /// `type = "flight"`: aircraft in the air (FG&DN 8.1, 8.7).
+    flight: Option<crate::rulesets::fgdn::flight::FlightSpec>,
 }
 
 /// The figures a ship (or a class) must give: the first one missing is reported as TOML would.
@@ -441,6 +447,7 @@ impl RawShip {
             "max_depth" => self.max_depth.is_some(),
             "crew" => self.crew.is_some(),
             "airship" => self.airship.is_some(),
+            "flight" => self.flight.is_some(),
             _ => false,
         }
     }
@@ -477,6 +484,7 @@ impl RawShip {
             max_depth: self.max_depth.clone().or(c.max_depth),
             crew: self.crew.or(c.crew),
             airship: self.airship.or(c.airship),
+            flight: self.flight.or(c.flight),
         }
     }
 }
@@ -604,7 +612,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
         let r = spanned.get_ref();
         let required: &[&str] = if r.class.is_some() { &[] } else { REQUIRED };
         // An airship has no damage points: her hits are criticals (8.8).
-        let airship = r.kind.as_deref() == Some(crate::rulesets::fgdn::airship::AIRSHIP);
+        let airship = matches!(
+            r.kind.as_deref(),
+            Some(crate::rulesets::fgdn::airship::AIRSHIP | crate::rulesets::fgdn::flight::FLIGHT)
+        );
         if let Some(key) = std::iter::once(&"side")
             .chain(required)
             .filter(|k| !(airship && **k == "dp"))
@@ -780,6 +791,7 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 aircraft: r.aircraft,
                 submarine,
                 airship: r.airship,
+                flight: r.flight,
                 crew: r.crew,
                 line,
                 carried: r.carried.clone(),
@@ -1010,6 +1022,7 @@ fn check_figures(
         Some(k) if k == SUBMARINE => Column::Minor,
         // An airship's hits are her own criticals (8.8): the column is never read.
         Some(k) if k == crate::rulesets::fgdn::airship::AIRSHIP => Column::Minor,
+        Some(k) if k == crate::rulesets::fgdn::flight::FLIGHT => Column::Minor,
         Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
             Some((_, c)) => *c,
             None => {
@@ -1020,7 +1033,11 @@ fn check_figures(
                         SHIP_TYPES
                             .iter()
                             .map(|(n, _)| *n)
-                            .chain([SUBMARINE, crate::rulesets::fgdn::airship::AIRSHIP])
+                            .chain([
+                                SUBMARINE,
+                                crate::rulesets::fgdn::airship::AIRSHIP,
+                                crate::rulesets::fgdn::flight::FLIGHT,
+                            ])
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -1044,12 +1061,35 @@ fn check_figures(
         (Some(_), false) => bad("airship", "is for type = \"airship\" only (8.8)".into()),
         (None, false) => {}
     }
+    let is_flight = r.kind.as_deref() == Some(crate::rulesets::fgdn::flight::FLIGHT);
+    match (&r.flight, is_flight) {
+        (Some(f), true) if f.aircraft == 0 || f.aircraft > 100 => bad(
+            "flight",
+            format!("aircraft {} must be 1-100 (8.7)", f.aircraft),
+        ),
+        (Some(_), true) | (None, false) => {}
+        (None, true) => bad(
+            "flight",
+            "type = \"flight\" needs flight = { aircraft = N } (8.1, 8.7)".into(),
+        ),
+        (Some(_), false) => bad("flight", "is for type = \"flight\" only (8.7)".into()),
+    }
     let dp = r.dp.unwrap_or(1);
     if dp == 0 || dp > 100_000 {
         bad("dp", format!("{dp} must be 1-100000"));
     }
     let speed = r.speed.unwrap_or(0);
-    if speed > 80 {
+    // Aircraft and airships fly faster than any ship.
+    let air = matches!(
+        r.kind.as_deref(),
+        Some(crate::rulesets::fgdn::airship::AIRSHIP | crate::rulesets::fgdn::flight::FLIGHT)
+    );
+    if air && speed > 400 {
+        bad(
+            "speed",
+            format!("{speed} knots is not an aircraft's speed (0-400)"),
+        );
+    } else if speed > 80 && !air {
         bad(
             "speed",
             format!("{speed} knots is not a ship's speed (0-80)"),

@@ -79,6 +79,8 @@ pub struct ShipState {
     pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
     /// An airship's state (FG&DN 8.8); None for a ship.
     pub airship: Option<crate::rulesets::fgdn::airship::AirshipState>,
+    /// A flight of aircraft's planes (FG&DN 8.1, 8.7); None for a ship.
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightState>,
 }
 
 impl ShipState {
@@ -93,6 +95,10 @@ impl ShipState {
             .airship
             .as_ref()
             .map(crate::rulesets::fgdn::airship::AirshipState::new);
+        let flight = spec
+            .flight
+            .as_ref()
+            .map(crate::rulesets::fgdn::flight::FlightState::new);
         ShipState {
             spec,
             damage: 0,
@@ -122,6 +128,7 @@ impl ShipState {
             grounded: None,
             sub,
             airship,
+            flight,
         }
     }
 
@@ -279,6 +286,7 @@ impl GameState {
             | Event::CrewTransfer(_) => {}
             Event::Rescue(r) => crate::rulesets::fgdn::rescue::apply(self, r),
             Event::Airship(a) => crate::rulesets::fgdn::airship::apply(self, a),
+            Event::Flight(f) => crate::rulesets::fgdn::flight::apply(self, f),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {
@@ -544,6 +552,13 @@ impl GameState {
                                     s.equipment.flight_deck.remove(deck_k);
                                 }
                             } else {
+                                if let (RepairTarget::Plane { plane }, Some(f)) =
+                                    (&t, &mut s.flight)
+                                {
+                                    if let Some(p) = f.planes.get_mut(*plane as usize - 1) {
+                                        *p = crate::rulesets::fgdn::flight::Plane::Flying;
+                                    }
+                                }
                                 if t == RepairTarget::Rudder {
                                     if let Some(u) = &mut s.sub {
                                         u.depth_control_lost = false;

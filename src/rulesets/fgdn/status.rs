@@ -170,6 +170,9 @@ pub struct ShipView {
     /// absent for a ship.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub airship: Option<crate::rulesets::fgdn::airship::AirshipView>,
+    /// A flight's aircraft in play and their damage (FG&DN 8.1, 8.7); absent for a ship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightView>,
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -519,6 +522,7 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         aviation_purged: s.aviation_purged,
         submarine: crate::rulesets::fgdn::submarine::view(s),
         airship: crate::rulesets::fgdn::airship::view(s),
+        flight: crate::rulesets::fgdn::flight::view(s),
     }
 }
 

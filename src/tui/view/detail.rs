@@ -90,6 +90,9 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if let Some(a) = &s.airship {
         v.extend(crate::rulesets::fgdn::airship::detail_lines(a));
     }
+    if let Some(f) = &s.flight {
+        v.extend(crate::rulesets::fgdn::flight::detail_lines(f));
+    }
     if let Some(b) = &s.bridge {
         v.push(format!("Bridge: {b}"));
     }
