@@ -299,7 +299,12 @@ pub fn hit(ctx: &mut Ctx<'_>, i: usize, k: Option<u32>) -> Result<(), RuleError>
         } else {
             format!("; it was {}: now {}", now.word(), new.word())
         };
-        (new, format!("D10 {d10}: {words}{change}: {}", new.text()))
+        let what = if new == Plane::Destroyed {
+            format!("D10 {d10}: {words}{change}")
+        } else {
+            format!("D10 {d10}: {words}{change}: {}", new.text())
+        };
+        (new, what)
     };
     ctx.emit(Event::Flight(Box::new(FlightEvent {
         ship: id,
