@@ -110,7 +110,7 @@ pub struct Carried {
     #[serde(default)]
     pub cargo_lost: BTreeMap<String, u32>,
     /// Aircraft destroyed, by where they were (8.3 Aircraft; not repaired, 8.4).
-    pub aircraft_lost: Option<AircraftAboard>,
+    pub aircraft_lost: Option<crate::rulesets::fgdn::scenario::AircraftCount>,
     /// A jammed or stuck rudder's direction if she was steering evasively (8.3 Rudder).
     pub rudder_jam: Option<JamDirection>,
     /// Still beached or aground, and refloatable (8.1.5): she starts the next battle so.
@@ -220,6 +220,18 @@ pub(crate) const PLACES: [AircraftPlace; 3] = [
 ];
 
 pub(crate) fn at_place(a: &AircraftAboard, p: AircraftPlace) -> u32 {
+    lost_at(
+        &crate::rulesets::fgdn::scenario::AircraftCount {
+            hangar: a.hangar,
+            forward: a.forward,
+            aft: a.aft,
+        },
+        p,
+    )
+}
+
+/// The aircraft counted at a place.
+pub(crate) fn lost_at(a: &crate::rulesets::fgdn::scenario::AircraftCount, p: AircraftPlace) -> u32 {
     match p {
         AircraftPlace::Hangar => a.hangar,
         AircraftPlace::Forward => a.forward,
@@ -525,7 +537,7 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
             ),
             Some(a) => {
                 for p in PLACES {
-                    let (n, there) = (at_place(lost, p), at_place(a, p));
+                    let (n, there) = (lost_at(lost, p), at_place(a, p));
                     if n > there {
                         push(
                             "aircraft_lost",
@@ -674,7 +686,7 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     }
     if let Some(lost) = &c.aircraft_lost {
         for p in PLACES {
-            let n = at_place(lost, p);
+            let n = lost_at(lost, p);
             if n > 0 {
                 e.aircraft_lost.insert(p, n);
             }

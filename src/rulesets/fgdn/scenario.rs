@@ -189,6 +189,19 @@ pub struct AircraftAboard {
     pub ordnance_dp: Option<u32>,
 }
 
+/// Aircraft counted by place, without the optional rules' keys: the aircraft lost that a
+/// carried block records (`umpire carry`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AircraftCount {
+    #[serde(default)]
+    pub hangar: u32,
+    #[serde(default)]
+    pub forward: u32,
+    #[serde(default)]
+    pub aft: u32,
+}
+
 impl AircraftAboard {
     pub fn total(&self) -> u32 {
         self.hangar + self.forward + self.aft
