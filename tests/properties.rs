@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use umpire::core::dice::SeededDice;
 use umpire::rulesets::fgdn::clock::{Phase, Scale};
 use umpire::rulesets::fgdn::command::{
-    Aspect, Command, CrewBattery, Depth, HitOpts, Penetration, RangeBand, Side, Weapon,
+    Aspect, BombWeight, Command, CrewBattery, Depth, HitOpts, Penetration, RangeBand, Side, Weapon,
     ADJUST_FIELDS, MAX_HIT_DP,
 };
 use umpire::rulesets::fgdn::event::{Casualty, Event};
@@ -95,6 +95,9 @@ fn hit_opts() -> impl Strategy<Value = HitOpts> {
             Weapon::Torpedo,
             Weapon::Mine,
             Weapon::Bomb,
+            Weapon::SkipBomb,
+            Weapon::Rocket,
+            Weapon::Strafing,
         ]),
         prop::option::of(caliber()),
         prop::option::of(prop::sample::select(vec![Side::Port, Side::Starboard])),
@@ -110,10 +113,26 @@ fn hit_opts() -> impl Strategy<Value = HitOpts> {
             Attack::Major,
             Attack::Minor,
         ])),
+        prop::option::of(prop_oneof![
+            (1u32..=100_000).prop_map(BombWeight::Lb),
+            (1u32..=100_000).prop_map(BombWeight::Kg),
+        ]),
     )
         .prop_map(
-            |(penetration, range, weapon, caliber, side, depth, aspect, british_apc, attack)| {
+            |(
+                penetration,
+                range,
+                weapon,
+                caliber,
+                side,
+                depth,
+                aspect,
+                british_apc,
+                attack,
+                bomb,
+            )| {
                 HitOpts {
+                    bomb,
                     penetration,
                     range,
                     weapon,
@@ -365,7 +384,7 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             RangeBand::Long,
             RangeBand::Extreme,
         ])),
-        prop_oneof![4 => Just(Weapon::Shell), 1 => Just(Weapon::Bomb)],
+        prop_oneof![4 => Just(Weapon::Shell), 1 => Just(Weapon::Bomb), 1 => Just(Weapon::SkipBomb), 1 => Just(Weapon::Rocket), 1 => Just(Weapon::Strafing)],
         prop::option::of(prop_oneof![
             3 => prop::sample::select(vec![
                 7.62, 40.0, 76.0, 102.0, 152.0, 280.0, 305.0, 343.0, 381.0,
@@ -386,6 +405,7 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
             aspect: None,
             british_apc: false,
             attack: None,
+            bomb: None,
         });
     let torpedo = (
         prop_oneof![3 => Just(Weapon::Torpedo), 1 => Just(Weapon::Mine)],

@@ -225,6 +225,8 @@ fn timer_words(kind: TimerKind) -> &'static str {
         TimerKind::BroachEnds => "dives back from a broach",
         TimerKind::HullCheck => "deformed-hull check",
         TimerKind::Rescue => "survivors picked up",
+        TimerKind::AirshipFireCheck => "airship fire check",
+        TimerKind::AirshipFireCritical => "airship fire critical",
         TimerKind::Disappears => "sinks (disappears)",
     }
 }

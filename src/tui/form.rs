@@ -72,13 +72,27 @@ impl Form {
                     "range",
                     &["-", "short", "medium", "long", "extreme"],
                 ),
-                choice("Weapon", "weapon", &["shell", "torpedo", "mine", "bomb"]),
+                choice(
+                    "Weapon",
+                    "weapon",
+                    &[
+                        "shell",
+                        "torpedo",
+                        "mine",
+                        "bomb",
+                        "skip_bomb",
+                        "rocket",
+                        "strafing",
+                    ],
+                ),
                 number("Calibre (mm)", "caliber", false),
                 choice("Side", "side", &["-", "port", "starboard"]),
                 choice("Depth", "depth", &["-", "shallow", "deep"]),
                 choice("Aspect", "aspect", &["-", "broad", "bow", "stern"]),
                 // FG&DN 8.1.6.1 faulty shells (optional rule): a British APC shell.
                 choice("British APC", "british_apc", &["no", "yes"]),
+                // FG&DN 8.1.2: a bomb of 100 lb or more on a carrier hits its flight deck.
+                number("Bomb weight (lb)", "lb", false),
             ],
             FormKind::Fire | FormKind::Flood => vec![number("Severity (%)", "", true)],
             FormKind::Critical => {
@@ -313,6 +327,9 @@ mod tests {
             f.command().unwrap(),
             "hit kaiser 70 pen 12 range long weapon torpedo caliber 533 side starboard depth deep aspect stern british_apc"
         );
+        f.next();
+        typed(&mut f, "230"); // bomb weight (8.1.2)
+        assert!(f.command().unwrap().ends_with(" british_apc lb 230"));
     }
 
     #[test]

@@ -5,17 +5,137 @@
 //! D6/2 turns after a bridge hit.
 use crate::core::dice::Die;
 use crate::rulesets::fgdn::clock::{label, TACTICAL_MINUTES};
+use crate::rulesets::fgdn::command::{RangeBand, Weapon};
 use crate::rulesets::fgdn::damage::{massive, Massive};
 use crate::rulesets::fgdn::effects::{
     destroyed, effect, ignore, ignored, pick, record, AircraftPlace, DeckPlace, Effect, Rec,
 };
 use crate::rulesets::fgdn::engine::{find_ship, Ctx, RuleError};
+use crate::rulesets::fgdn::event::PendingHit;
 use crate::rulesets::fgdn::event::{Casualty, Event};
 use crate::rulesets::fgdn::kinds::{Column, CriticalKind};
+use crate::rulesets::fgdn::resolve::inflict_critical;
 use crate::rulesets::fgdn::resolve::{casualty_critical_x, fuel_fire, Burning, CritContext};
 use crate::rulesets::fgdn::state::{GameState, ShipState};
 use crate::rulesets::fgdn::status::AircraftView;
 use crate::rulesets::fgdn::tables::SeverityDiceRow;
+
+/// Smallest shell whose Long or Extreme range fire may strike a carrier's flight deck (8.1.2).
+pub const FLIGHT_DECK_SHELL_MM: f64 = 120.0;
+
+/// The chance per turn that 120 mm+ shell fire at `range` inflicts a flight-deck critical on a
+/// carrier: 30 % from Long, 60 % from Extreme range (8.1.2); None at other ranges.
+pub fn flight_deck_shell_chance(range: Option<RangeBand>) -> Option<u32> {
+    match range {
+        Some(RangeBand::Long) => Some(30),
+        Some(RangeBand::Extreme) => Some(60),
+        _ => None,
+    }
+}
+
+/// The automatic flight-deck criticals of a carrier (FG&DN 8.1.2), "in addition to any other
+/// criticals caused by its damage points", penetration allowing:
+/// - each bomb of 100 lb / 50 kg or more (`lb N` / `kg N` on the hit) that penetrated;
+/// - once per turn, when 120 mm or larger shells at Long or Extreme range hit and one of them
+///   penetrated: D100 <= 30 (Long) or 60 (Extreme, when any such hit was at Extreme range).
+///
+/// A batch of shells none of which penetrated does not use up the turn's roll.
+pub fn automatic_flight_deck(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    hits: &[PendingHit],
+    c: &mut CritContext,
+) -> Result<(), RuleError> {
+    if !is_carrier(&ctx.state.ships[i]) {
+        return Ok(());
+    }
+    for hit in hits {
+        let Some(w) = hit.bomb.filter(|w| hit.weapon.is_bomb() && w.heavy()) else {
+            continue;
+        };
+        if !ctx.state.ships[i].is_afloat() {
+            return Ok(());
+        }
+        if hit.penetrated {
+            inflict_critical(
+                ctx,
+                i,
+                CriticalKind::FlightDeck,
+                &format!("automatic: a {w} {} on a carrier (8.1.2)", hit.weapon),
+                None,
+                c,
+            )?;
+        } else {
+            ignored(
+                ctx,
+                i,
+                CriticalKind::FlightDeck,
+                None,
+                format!(
+                    "automatic flight-deck critical of a {w} {}: it did not penetrate (8.1.2, penetration allowing)",
+                    hit.weapon
+                ),
+            );
+        }
+    }
+    let shells: Vec<&PendingHit> = hits
+        .iter()
+        .filter(|h| {
+            h.weapon == Weapon::Shell
+                && h.caliber.is_some_and(|mm| mm >= FLIGHT_DECK_SHELL_MM)
+                && flight_deck_shell_chance(h.range).is_some()
+        })
+        .collect();
+    let turn = ctx.state.clock.turn;
+    let s = &ctx.state.ships[i];
+    if shells.is_empty() || !s.is_afloat() || s.equipment.flight_deck_shell_turn == Some(turn) {
+        return Ok(());
+    }
+    let Some(chance) = shells
+        .iter()
+        .filter(|h| h.penetrated)
+        .filter_map(|h| flight_deck_shell_chance(h.range))
+        .max()
+    else {
+        ignored(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            None,
+            "120 mm or larger shell fire at long or extreme range: no hit penetrated, no flight-deck chance (8.1.2, penetration allowing)".into(),
+        );
+        return Ok(());
+    };
+    effect(ctx, i, Effect::FlightDeckShellFire { turn, chance });
+    let name = ctx.ship_name(i);
+    let band = if chance == 60 { "extreme" } else { "long" };
+    let d = ctx.roll(
+        i,
+        Die::D100,
+        format!("flight deck, {name}: 120 mm+ shell fire at {band} range this turn (critical on 1-{chance}, 8.1.2)"),
+    )?;
+    if d <= chance {
+        inflict_critical(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            &format!("automatic: D100 {d} <= {chance}: 120 mm+ shell fire at {band} range on a carrier (8.1.2)"),
+            None,
+            c,
+        )?;
+    } else {
+        ignored(
+            ctx,
+            i,
+            CriticalKind::FlightDeck,
+            None,
+            format!(
+                "D100 {d} > {chance}: no flight-deck critical from this turn's shell fire (8.1.2)"
+            ),
+        );
+    }
+    Ok(())
+}
 
 /// Hangar D10: aircraft in the hangar are hit on 6-10 (8.3 Flight Deck).
 pub const HANGAR_HIT_FROM: u32 = 6;
@@ -87,9 +207,18 @@ pub fn aircraft(
             place.name()
         )
     };
-    record(ctx, i, r, format!("{detail}; fire D6-2 %"), 0);
-    let row = SeverityDiceRow::fixed(1, -2);
-    casualty_critical_x(
+    let hit_place = chosen_place(ctx, i, place);
+    let armed = hit_place.is_some_and(|p| armed_at(&ctx.state, &ctx.state.ships[i], p));
+    let plus = if armed { ARMED_FIRE_MOD } else { -2 };
+    let dice = if armed {
+        "armed or fueled for launch: fire D6+2 %, ordnance explodes on 6 or more (8.3 optional)"
+    } else {
+        "fire D6-2 %"
+    };
+    record(ctx, i, r, format!("{detail}; {dice}"), 0);
+    let row = SeverityDiceRow::fixed(1, plus);
+    let from = ctx.events.len();
+    let fire = casualty_critical_x(
         ctx,
         i,
         Casualty::Fire,
@@ -104,6 +233,132 @@ pub fn aircraft(
             aircraft: true,
         },
     )?;
+    let face = ctx.events[from..].iter().rev().find_map(|e| match e {
+        Event::Rolled { roll, .. } => Some(roll.face),
+        _ => None,
+    });
+    let exploded = armed && face.is_some_and(|f| f as i32 + ARMED_FIRE_MOD >= ARMED_EXPLODES_AT);
+    if let (true, Some(p)) = (exploded, hit_place) {
+        effect(ctx, i, Effect::AircraftExploded { place: p });
+        ordnance_explosion(ctx, i, c);
+    }
+    if let Some(p) = hit_place.filter(|_| ctx.state.rules.closely_parked_aircraft) {
+        if exploded {
+            parked_nearby(ctx, i, c, p, PARKED_EXPLOSION_PCT, "its ordnance exploded")?;
+        } else if fire.is_some() {
+            parked_nearby(ctx, i, c, p, PARKED_FIRE_PCT, "it burns")?;
+        }
+    }
+    Ok(())
+}
+
+/// Armed or fueled aircraft (8.3, optional): +2 instead of -2 on the fire roll.
+pub const ARMED_FIRE_MOD: i32 = 2;
+/// "If the D6+2% roll is a six or more, the ordnance on the plane explodes" (8.3).
+pub const ARMED_EXPLODES_AT: i32 = 6;
+/// Closely parked aircraft (8.3, optional): the chance a plane beside one that explodes is
+/// hit, and that the fire of one that burns spreads to it; up to four of them.
+pub const PARKED_EXPLOSION_PCT: u32 = 50;
+pub const PARKED_FIRE_PCT: u32 = 25;
+pub const PARKED_NEARBY_MAX: u32 = 4;
+
+/// The place of the aircraft just destroyed: the one given, else the last one struck off.
+fn chosen_place(ctx: &Ctx<'_>, i: usize, place: Option<AircraftPlace>) -> Option<AircraftPlace> {
+    place.or_else(|| {
+        ctx.events.iter().rev().find_map(|e| match e {
+            Event::Effect {
+                ship,
+                effect: Effect::AircraftLost { place },
+            } if ship == ctx.state.ships[i].id() => Some(*place),
+            _ => None,
+        })
+    })
+}
+
+/// Whether aircraft at `place` are armed or fueled for launch under the optional rule (8.3).
+fn armed_at(state: &GameState, s: &ShipState, place: AircraftPlace) -> bool {
+    let Some(a) = s
+        .spec
+        .aircraft
+        .filter(|_| state.rules.armed_fueled_aircraft)
+    else {
+        return false;
+    };
+    match place {
+        AircraftPlace::Hangar => a.armed_hangar,
+        AircraftPlace::Forward => a.armed_forward,
+        AircraftPlace::Aft => a.armed_aft,
+    }
+}
+
+/// The ordnance of an armed aircraft explodes: 2/3 of its damage points on the ship, which do
+/// not penetrate an armored ship (halved) (8.3). Applied at once with the batch's secondary
+/// damage.
+fn ordnance_explosion(ctx: &mut Ctx<'_>, i: usize, c: &mut CritContext) {
+    let s = &ctx.state.ships[i];
+    let name = s.spec.name.clone();
+    let Some(dp) = s.spec.aircraft.and_then(|a| a.ordnance_dp) else {
+        let reason = "the aircraft's ordnance exploded: 2/3 of its damage points on the ship (ordnance_dp not in the scenario: the umpire applies them with adjust, 8.3)".to_string();
+        ignored(ctx, i, CriticalKind::Aircraft, None, reason);
+        return;
+    };
+    let two_thirds = dp * 2 / 3;
+    let armored = s.spec.armor.belt > 0 || s.spec.armor.deck > 0;
+    let damage = if armored { two_thirds / 2 } else { two_thirds };
+    let how = if armored {
+        format!("2/3 of {dp} = {two_thirds}, not penetrating the armor: half = {damage}")
+    } else {
+        format!("2/3 of {dp} = {damage}")
+    };
+    c.secondary_damage.push((
+        damage,
+        format!("aircraft ordnance explosion on {name}, {how} (8.3)"),
+    ));
+}
+
+/// Closely parked aircraft (8.3, optional): up to four others parked at `place` are each hit on
+/// D100 <= `pct`, each an Aircraft critical of its own.
+fn parked_nearby(
+    ctx: &mut Ctx<'_>,
+    i: usize,
+    c: &mut CritContext,
+    place: AircraftPlace,
+    pct: u32,
+    why: &str,
+) -> Result<(), RuleError> {
+    let near = aboard(&ctx.state.ships[i], place)
+        .unwrap_or(0)
+        .min(PARKED_NEARBY_MAX);
+    let name = ctx.ship_name(i);
+    let mut hit = 0;
+    for k in 1..=near {
+        let d = ctx.roll(
+            i,
+            Die::D100,
+            format!(
+                "closely parked aircraft {k} of {near}, {name} ({}): hit on 1-{pct} ({why}, 8.3)",
+                place.name()
+            ),
+        )?;
+        if d <= pct {
+            hit += 1;
+        }
+    }
+    let cause = format!(
+        "closely parked aircraft ({}): {hit} of {near} beside it hit ({why}, 8.3 optional)",
+        place.name()
+    );
+    for _ in 0..hit {
+        if aboard(&ctx.state.ships[i], place).unwrap_or(0) == 0 || !ctx.state.ships[i].is_afloat() {
+            break;
+        }
+        let r = Rec {
+            kind: CriticalKind::Aircraft,
+            cause: &cause,
+            roll: None,
+        };
+        aircraft(ctx, i, &r, c, Some(place))?;
+    }
     Ok(())
 }
 

@@ -110,7 +110,7 @@ pub struct Carried {
     #[serde(default)]
     pub cargo_lost: BTreeMap<String, u32>,
     /// Aircraft destroyed, by where they were (8.3 Aircraft; not repaired, 8.4).
-    pub aircraft_lost: Option<AircraftAboard>,
+    pub aircraft_lost: Option<crate::rulesets::fgdn::scenario::AircraftCount>,
     /// A jammed or stuck rudder's direction if she was steering evasively (8.3 Rudder).
     pub rudder_jam: Option<JamDirection>,
     /// Still beached or aground, and refloatable (8.1.5): she starts the next battle so.
@@ -220,6 +220,18 @@ pub(crate) const PLACES: [AircraftPlace; 3] = [
 ];
 
 pub(crate) fn at_place(a: &AircraftAboard, p: AircraftPlace) -> u32 {
+    lost_at(
+        &crate::rulesets::fgdn::scenario::AircraftCount {
+            hangar: a.hangar,
+            forward: a.forward,
+            aft: a.aft,
+        },
+        p,
+    )
+}
+
+/// The aircraft counted at a place.
+pub(crate) fn lost_at(a: &crate::rulesets::fgdn::scenario::AircraftCount, p: AircraftPlace) -> u32 {
     match p {
         AircraftPlace::Hangar => a.hangar,
         AircraftPlace::Forward => a.forward,
@@ -278,6 +290,14 @@ pub fn system_text(spec: &ShipSpec, t: &RepairTarget) -> String {
         RepairTarget::Bridge => "bridge".into(),
         RepairTarget::Rudder => "rudder".into(),
         RepairTarget::FlightDeck => "flight_deck".into(),
+        RepairTarget::Plane { plane } => format!("aircraft: {plane}"),
+        RepairTarget::Aircraft { place } => format!(
+            "aircraft: {}",
+            serde_json::to_value(place)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        ),
     }
 }
 
@@ -323,6 +343,12 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
         "bridge" => RepairTarget::Bridge,
         "rudder" => RepairTarget::Rudder,
         "flight_deck" => RepairTarget::FlightDeck,
+        "aircraft" => {
+            let w = need(what)?;
+            let place = serde_json::from_value(serde_json::Value::String(w.clone()))
+                .map_err(|_| format!("\"{text}\": {w} is not a place (hangar, forward or aft)"))?;
+            RepairTarget::Aircraft { place }
+        }
         _ => {
             return Err(format!(
                 "\"{text}\" is not a system (expected mount: NAME, director: BATTERY, fire_control: WHAT, sensor: WHAT, comms: WHAT, engineering, bridge, rudder or flight_deck)"
@@ -511,7 +537,7 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
             ),
             Some(a) => {
                 for p in PLACES {
-                    let (n, there) = (at_place(lost, p), at_place(a, p));
+                    let (n, there) = (lost_at(lost, p), at_place(a, p));
                     if n > there {
                         push(
                             "aircraft_lost",
@@ -660,7 +686,7 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     }
     if let Some(lost) = &c.aircraft_lost {
         for p in PLACES {
-            let n = at_place(lost, p);
+            let n = lost_at(lost, p);
             if n > 0 {
                 e.aircraft_lost.insert(p, n);
             }

@@ -18,7 +18,7 @@ use crate::rulesets::fgdn::engine::decide;
 use crate::rulesets::fgdn::event::EffectStatus;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
-use crate::rulesets::fgdn::scenario::{parse_scenario, AircraftAboard, Scenario, ShipSpec};
+use crate::rulesets::fgdn::scenario::{parse_scenario, Scenario, ShipSpec};
 use crate::rulesets::fgdn::state::{GameState, ShipState, ShipStatus};
 use crate::rulesets::fgdn::tables::Tables;
 use std::collections::BTreeMap;
@@ -237,22 +237,24 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
                     .map_err(|e| format!("ship \"{}\": {e}", spec.id))
             })
             .collect::<Result<_, String>>()?,
-        aircraft_lost: (e.aircraft_lost_total() > 0).then(|| AircraftAboard {
-            hangar: e
-                .aircraft_lost
-                .get(&AircraftPlace::Hangar)
-                .copied()
-                .unwrap_or(0),
-            forward: e
-                .aircraft_lost
-                .get(&AircraftPlace::Forward)
-                .copied()
-                .unwrap_or(0),
-            aft: e
-                .aircraft_lost
-                .get(&AircraftPlace::Aft)
-                .copied()
-                .unwrap_or(0),
+        aircraft_lost: (e.aircraft_lost_total() > 0).then(|| {
+            crate::rulesets::fgdn::scenario::AircraftCount {
+                hangar: e
+                    .aircraft_lost
+                    .get(&AircraftPlace::Hangar)
+                    .copied()
+                    .unwrap_or(0),
+                forward: e
+                    .aircraft_lost
+                    .get(&AircraftPlace::Forward)
+                    .copied()
+                    .unwrap_or(0),
+                aft: e
+                    .aircraft_lost
+                    .get(&AircraftPlace::Aft)
+                    .copied()
+                    .unwrap_or(0),
+            }
         }),
         rudder_jam: match e.rudder {
             Some(RudderState::Jammed | RudderState::Stuck) => e.rudder_jam,
@@ -407,7 +409,7 @@ pub fn carried_table(c: &Carried) -> Table {
         let v = inline(
             PLACES
                 .iter()
-                .map(|p| (place_key(*p), at_place(a, *p)))
+                .map(|p| (place_key(*p), lost_at(a, *p)))
                 .filter(|(_, n)| *n > 0)
                 .map(|(k, n)| (k, Value::from(i64::from(n)))),
         );

@@ -31,6 +31,58 @@ pub enum Weapon {
     Torpedo,
     Mine,
     Bomb,
+    /// A skip bomb: strikes the belt, not the deck (FG&DN 8.1.6).
+    SkipBomb,
+    /// A rocket: strikes the deck armor, like a bomb (FG&DN 8.1.6).
+    Rocket,
+    /// Strafing (aircraft guns): must penetrate the deck armor (FG&DN 8.1.6).
+    Strafing,
+}
+
+impl Weapon {
+    /// A bomb of any kind (the keel check, 8.1.2; the flight-deck critical, 8.1.2).
+    pub fn is_bomb(self) -> bool {
+        matches!(self, Weapon::Bomb | Weapon::SkipBomb)
+    }
+
+    /// A weapon that comes down on the deck armor whatever the range (8.1.6): bombs, rockets
+    /// and strafing. A skip bomb strikes the belt.
+    pub fn strikes_deck(self) -> bool {
+        matches!(self, Weapon::Bomb | Weapon::Rocket | Weapon::Strafing)
+    }
+
+    /// Gunfire: shells and strafing (the light-weapons table, 8.1.3).
+    pub fn is_gunfire(self) -> bool {
+        matches!(self, Weapon::Shell | Weapon::Strafing)
+    }
+}
+
+/// A bomb's weight as entered (`lb N` or `kg N`), for the automatic flight-deck critical of
+/// FG&DN 8.1.2 ("each bomb of 100 lb/50 kg or larger").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BombWeight {
+    Lb(u32),
+    Kg(u32),
+}
+
+impl BombWeight {
+    /// 100 lb / 50 kg or more (8.1.2).
+    pub fn heavy(self) -> bool {
+        match self {
+            BombWeight::Lb(n) => n >= 100,
+            BombWeight::Kg(n) => n >= 50,
+        }
+    }
+}
+
+impl fmt::Display for BombWeight {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BombWeight::Lb(n) => write!(f, "{n} lb"),
+            BombWeight::Kg(n) => write!(f, "{n} kg"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -94,7 +146,10 @@ word_enum!(
     Shell = "shell",
     Torpedo = "torpedo",
     Mine = "mine",
-    Bomb = "bomb"
+    Bomb = "bomb",
+    SkipBomb = "skip_bomb",
+    Rocket = "rocket",
+    Strafing = "strafing"
 );
 word_enum!(Side, "side", Port = "port", Starboard = "starboard");
 word_enum!(Depth, "depth", Shallow = "shallow", Deep = "deep");
@@ -150,6 +205,10 @@ pub struct HitOpts {
     /// The severity of an underwater attack on a submerged submarine (FG&DN 8.1.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attack: Option<crate::rulesets::fgdn::submarine::Attack>,
+    /// A bomb's weight (`lb N` / `kg N`): 100 lb / 50 kg or more on a carrier is an automatic
+    /// flight-deck critical (FG&DN 8.1.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bomb: Option<BombWeight>,
 }
 
 impl Default for HitOpts {
@@ -164,6 +223,7 @@ impl Default for HitOpts {
             aspect: None,
             british_apc: false,
             attack: None,
+            bomb: None,
         }
     }
 }
@@ -287,6 +347,22 @@ pub enum Command {
         time: u32,
         phase: Phase,
     },
+    /// `plane FLIGHT [K]`: a hit on aircraft K of a flight (FG&DN 8.1, 8.7).
+    Plane {
+        ship: String,
+        plane: Option<u32>,
+    },
+    /// `base SHIP tender|port|sea`: where the ship is repaired after the battle (FG&DN 8.5).
+    Base {
+        ship: String,
+        base: Option<crate::rulesets::fgdn::effects::RepairBase>,
+    },
+    /// `airship SHIP gondola|envelope`: a hit by a plane or AA gun on an airship, one critical
+    /// on the Airship Critical Hit Table (FG&DN 8.8).
+    AirshipHit {
+        ship: String,
+        part: crate::rulesets::fgdn::airship::Part,
+    },
     /// A salvo's chance to hit, optionally rolled (FG&DN p. 6-4, SPEC 3.9).
     Chance(crate::rulesets::fgdn::chance::ChanceCommand),
 }
@@ -298,8 +374,11 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("turn", "turn"),
     ("until", "until HHMM [PHASE] [day N]"),
     ("scale", "scale tactical|intermediate"),
-    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb] [caliber MM] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc] [attack lethal|major|minor]"),
+    ("hit", "hit SHIP DP [nopen|pen N] [range short|medium|long|extreme] [weapon shell|torpedo|mine|bomb|skip_bomb|rocket|strafing] [caliber MM] [lb N|kg N] [side port|starboard] [depth shallow|deep] [aspect broad|bow|stern] [british_apc] [attack lethal|major|minor]"),
     ("crit", "crit SHIP KIND"),
+    ("airship", "airship SHIP gondola|envelope"),
+    ("base", "base SHIP tender|port|sea"),
+    ("plane", "plane FLIGHT [K]"),
     ("fire", "fire SHIP PCT"),
     ("flood", "flood SHIP PCT"),
     ("crew", "crew SHIP main|casemate|light"),
@@ -396,7 +475,11 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
     while i < words.len() {
         let key = words[i].to_ascii_lowercase();
         let key = key.as_str();
-        let canonical = if key == "pen" { "nopen" } else { key };
+        let canonical = match key {
+            "pen" => "nopen",
+            "kg" => "lb",
+            k => k,
+        };
         if seen.iter().any(|s| s == canonical) {
             return err(format!("option \"{key}\" given twice; usage: {u}"));
         }
@@ -451,9 +534,21 @@ fn parse_hit(words: &[String]) -> Result<Command, ParseError> {
                 o.attack = Some(need("lethal, major or minor")?.parse().map_err(pe)?);
                 2
             }
+            "lb" | "kg" => {
+                let n: u32 = number(val, "bomb weight (a whole number)", u)?;
+                if n == 0 || n > 100_000 {
+                    return err(format!("{n} {key} is not a bomb's weight (1-100000)"));
+                }
+                o.bomb = Some(if key == "lb" {
+                    BombWeight::Lb(n)
+                } else {
+                    BombWeight::Kg(n)
+                });
+                2
+            }
             other => {
                 return err(format!(
-                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, side, depth, aspect, british_apc or attack)"
+                    "unknown hit option \"{other}\" (expected nopen, pen, range, weapon, caliber, lb, kg, side, depth, aspect, british_apc or attack)"
                 ))
             }
         };
@@ -644,6 +739,46 @@ impl FromStr for Command {
                 let ship = ship_id(words.get(1), u)?;
                 no_more(&words, 2, u)?;
                 Command::Purge { ship }
+            }
+            "plane" => {
+                let ship = ship_id(words.get(1), u)?;
+                let plane = match words.get(2) {
+                    Some(_) => Some(number::<u32>(
+                        words.get(2),
+                        "aircraft number K (1 = the first)",
+                        u,
+                    )?),
+                    None => None,
+                };
+                no_more(&words, 3, u)?;
+                Command::Plane { ship, plane }
+            }
+            "base" => {
+                use crate::rulesets::fgdn::effects::RepairBase;
+                let ship = ship_id(words.get(1), u)?;
+                let base = match words.get(2).map(|w| w.to_ascii_lowercase()).as_deref() {
+                    Some("tender") => Some(RepairBase::Tender),
+                    Some("port") => Some(RepairBase::Port),
+                    Some("sea") => None,
+                    Some(w) => {
+                        return err(format!(
+                            "unknown base \"{w}\" (expected tender, port or sea); usage: {u}"
+                        ))
+                    }
+                    None => return err(format!("missing tender, port or sea; usage: {u}")),
+                };
+                no_more(&words, 3, u)?;
+                Command::Base { ship, base }
+            }
+            "airship" => {
+                let ship = ship_id(words.get(1), u)?;
+                let part = words
+                    .get(2)
+                    .ok_or_else(|| pe(format!("missing the part aimed at; usage: {u}")))?
+                    .parse()
+                    .map_err(pe)?;
+                no_more(&words, 3, u)?;
+                Command::AirshipHit { ship, part }
             }
             "beach" => {
                 let ship = ship_id(words.get(1), u)?;
@@ -960,6 +1095,11 @@ impl fmt::Display for Command {
                 if let Some(c) = opts.caliber {
                     write!(f, " caliber {c}")?;
                 }
+                match opts.bomb {
+                    Some(BombWeight::Lb(n)) => write!(f, " lb {n}")?,
+                    Some(BombWeight::Kg(n)) => write!(f, " kg {n}")?,
+                    None => {}
+                }
                 if let Some(s) = opts.side {
                     write!(f, " side {s}")?;
                 }
@@ -992,6 +1132,14 @@ impl fmt::Display for Command {
             Command::Magazines { ship } => write!(f, "magazines {ship}"),
             Command::FloodHold { ship, hold } => write!(f, "flood-hold {ship} {}", quote(hold)),
             Command::Purge { ship } => write!(f, "purge {ship}"),
+            Command::AirshipHit { ship, part } => write!(f, "airship {ship} {part}"),
+            Command::Plane { ship, plane } => match plane {
+                Some(k) => write!(f, "plane {ship} {k}"),
+                None => write!(f, "plane {ship}"),
+            },
+            Command::Base { ship, base } => {
+                write!(f, "base {ship} {}", base.map_or("sea", |b| b.name()))
+            }
             Command::Orders { ship, ignored } => write!(
                 f,
                 "orders {ship} {}",
@@ -1078,6 +1226,10 @@ mod tests {
         rt("hit tiger 70 weapon torpedo side port depth deep aspect stern");
         rt("hit w1 8 nopen caliber 7.62");
         rt("hit moltke 34 pen 26 range long caliber 343 british_apc");
+        rt("hit furious 20 pen 2 weapon bomb lb 230");
+        rt("hit furious 20 weapon skip_bomb kg 50");
+        rt("hit furious 4 pen 1 weapon strafing caliber 7.7");
+        rt("hit furious 6 weapon rocket");
         rt("crit tiger rudder");
         rt("fire deutschland 4");
         rt("flood tiger 9");
@@ -1091,6 +1243,13 @@ mod tests {
         rt("flood-hold collier \"No. 1\"");
         rt("flood-hold collier aft");
         rt("purge furious");
+        rt("airship l33 gondola");
+        rt("base tiger tender");
+        rt("plane sopwiths");
+        rt("plane sopwiths 3");
+        rt("base tiger port");
+        rt("base tiger sea");
+        rt("airship L33 Envelope");
         rt("orders tiger ignored");
         rt("orders tiger obeyed");
         rt("undo");

@@ -181,6 +181,28 @@ pub enum Effect {
     AvgasFire {
         fire: usize,
     },
+    /// The turn's chance of a flight-deck critical from 120 mm+ shell fire at Long or Extreme
+    /// range on a carrier was rolled (once per turn, FG&DN 8.1.2).
+    FlightDeckShellFire {
+        turn: Minute,
+        chance: u32,
+    },
+    /// An armed or fueled aircraft's ordnance exploded (8.3, optional): never only damaged
+    /// (8.4).
+    AircraftExploded {
+        place: AircraftPlace,
+    },
+    /// Where the ship is repaired after the battle: alongside a tender (+20 %), in port or a
+    /// shipyard (+30 %), or at sea (None) (FG&DN 8.5).
+    RepairBase {
+        base: Option<RepairBase>,
+    },
+    /// After the battle, a destroyed aircraft's D100: only damaged on 1-50 (8.4, optional 8.7).
+    AircraftDamagedOnly {
+        place: AircraftPlace,
+        roll: u32,
+        damaged: bool,
+    },
 }
 
 /// An ammunition hold burning with a risk of explosion (FG&DN 8.3 Cargo Damage Table).
@@ -232,6 +254,40 @@ pub struct Equipment {
     pub flight_ops_until: Option<Minute>,
     /// Aviation fuel fires (indices into the ship's fires) (8.3 Ammo/Fuel).
     pub avgas_fires: Vec<usize>,
+    /// The turn whose 120 mm+ shell fire has had its flight-deck chance (8.1.2).
+    pub flight_deck_shell_turn: Option<Minute>,
+    /// Aircraft whose fuel or ordnance exploded, by place (8.3, 8.4).
+    pub aircraft_exploded: std::collections::BTreeMap<AircraftPlace, u32>,
+    /// Destroyed aircraft found only damaged after the battle, by place (8.4).
+    pub aircraft_damaged: std::collections::BTreeMap<AircraftPlace, u32>,
+    /// Repaired alongside a tender or in port after the battle (8.5); None: at sea.
+    pub repair_base: Option<RepairBase>,
+}
+
+/// Where a ship is repaired after the battle (FG&DN 8.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RepairBase {
+    /// Alongside a tender at a forward base: +20 % to the roll.
+    Tender,
+    /// A more established port or shipyard: +30 % to the Repair Roll.
+    Port,
+}
+
+impl RepairBase {
+    pub fn name(self) -> &'static str {
+        match self {
+            RepairBase::Tender => "tender",
+            RepairBase::Port => "port",
+        }
+    }
+    /// The bonus to the repair roll (8.5).
+    pub fn bonus(self) -> u32 {
+        match self {
+            RepairBase::Tender => 20,
+            RepairBase::Port => 30,
+        }
+    }
 }
 
 impl Equipment {
@@ -325,6 +381,17 @@ impl Equipment {
             Effect::FlightDeckHit { place } => self.flight_deck.push(*place),
             Effect::FlightOpsStopped { until } => self.flight_ops_until = Some(*until),
             Effect::AvgasFire { fire } => self.avgas_fires.push(*fire),
+            Effect::FlightDeckShellFire { turn, .. } => self.flight_deck_shell_turn = Some(*turn),
+            Effect::AircraftExploded { place } => {
+                *self.aircraft_exploded.entry(*place).or_insert(0) += 1
+            }
+            Effect::AircraftDamagedOnly {
+                place,
+                damaged: true,
+                ..
+            } => *self.aircraft_damaged.entry(*place).or_insert(0) += 1,
+            Effect::AircraftDamagedOnly { .. } => {}
+            Effect::RepairBase { base } => self.repair_base = *base,
         }
     }
 
@@ -409,6 +476,18 @@ impl Equipment {
                     self.flight_deck.remove(0);
                 }
             }
+            // A flight's aircraft is repaired on the flight's state (state.rs).
+            RepairTarget::Plane { .. } => {}
+            RepairTarget::Aircraft { place } => {
+                for m in [&mut self.aircraft_damaged, &mut self.aircraft_lost] {
+                    if let Some(n) = m.get_mut(place) {
+                        *n = n.saturating_sub(1);
+                        if *n == 0 {
+                            m.remove(place);
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -436,6 +515,38 @@ pub fn effect_text(s: Option<&ShipState>, e: &Effect) -> String {
             format!("no flight operations until the end of {}", label(*until))
         }
         Effect::AvgasFire { .. } => "aviation fuel storage burning".into(),
+        Effect::AircraftDamagedOnly {
+            place,
+            roll,
+            damaged,
+        } => format!(
+            "destroyed aircraft ({}): D100 {roll}: {} (8.4)",
+            place.name(),
+            if *damaged {
+                "only damaged, repairable on the Breakdown Repair Table"
+            } else {
+                "destroyed"
+            }
+        ),
+        Effect::RepairBase { base } => match base {
+            Some(b) => format!(
+                "repaired {} from now: +{} % to every repair roll (8.5)",
+                if *b == RepairBase::Tender {
+                    "alongside a tender"
+                } else {
+                    "in port"
+                },
+                b.bonus()
+            ),
+            None => "repaired at sea from now: no bonus (8.5)".into(),
+        },
+        Effect::AircraftExploded { place } => format!(
+            "the aircraft's ordnance EXPLODES ({}, 8.3 armed or fueled aircraft)",
+            place.name()
+        ),
+        Effect::FlightDeckShellFire { chance, .. } => format!(
+            "120 mm or larger shell fire at long or extreme range this turn: {chance} % chance of a flight-deck critical (8.1.2)"
+        ),
         other => format!("{other:?}"),
     }
 }

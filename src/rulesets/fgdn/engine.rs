@@ -126,6 +126,8 @@ pub fn decide(
             | Command::Orders { .. }
             | Command::Transfer { .. }
             | Command::Rescue { .. }
+            | Command::AirshipHit { .. }
+            | Command::Plane { .. }
             | Command::Scale(_)
     ) {
         let word = command.to_string();
@@ -150,8 +152,21 @@ pub fn decide(
         Command::Until { time, phase, day } => until(&mut ctx, *time, *phase, *day)?,
         Command::Scale(scale) => set_scale(&mut ctx, *scale)?,
         Command::Hit { ship, dp, opts } => enter_hit(&mut ctx, ship, *dp, opts)?,
+        Command::Plane { ship, plane } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            check_hit_phase(ctx.state.clock, Weapon::Shell)?;
+            crate::rulesets::fgdn::flight::hit(&mut ctx, i, *plane)?;
+        }
+        Command::Base { ship, base } => repairs::set_base(&mut ctx, ship, *base)?,
+        Command::AirshipHit { ship, part } => {
+            let i = afloat_ship(&ctx.state, ship)?;
+            check_hit_phase(ctx.state.clock, Weapon::Shell)?;
+            crate::rulesets::fgdn::airship::hit(&mut ctx, i, *part)?;
+        }
         Command::Crit { ship, kind } => {
             let i = afloat_ship(&ctx.state, ship)?;
+            crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "crit")?;
+            crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], "crit")?;
             if kind.submarine_only() && ctx.state.ships[i].sub.is_none() {
                 let s = &ctx.state.ships[i];
                 return refused(format!(
@@ -167,6 +182,13 @@ pub fn decide(
         }
         Command::Fire { ship, pct } | Command::Flood { ship, pct } => {
             let i = afloat_ship(&ctx.state, ship)?;
+            let word = if matches!(command, Command::Fire { .. }) {
+                "fire"
+            } else {
+                "flood"
+            };
+            crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], word)?;
+            crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], word)?;
             let casualty = if matches!(command, Command::Fire { .. }) {
                 Casualty::Fire
             } else {
@@ -403,6 +425,8 @@ fn enter_hit(
     opts: &crate::rulesets::fgdn::command::HitOpts,
 ) -> Result<(), RuleError> {
     let i = afloat_ship(&ctx.state, ship)?;
+    crate::rulesets::fgdn::airship::refuse(&ctx.state.ships[i], "hit")?;
+    crate::rulesets::fgdn::flight::refuse(&ctx.state.ships[i], "hit")?;
     check_hit_phase(ctx.state.clock, opts.weapon)?;
     let s = &ctx.state.ships[i];
     let name = s.spec.name.clone();
@@ -448,6 +472,13 @@ fn enter_hit(
     } else if opts.depth.is_some() || opts.aspect.is_some() {
         return refused("depth and aspect apply to torpedo hits (weapon torpedo)");
     }
+    if let Some(w) = opts.bomb {
+        if !opts.weapon.is_bomb() {
+            return refused(format!(
+                "a weight ({w}) is given for bombs: use it with weapon bomb or weapon skip_bomb"
+            ));
+        }
+    }
     if opts.british_apc {
         if opts.weapon != Weapon::Shell {
             return refused("british_apc is a kind of shell: use it with weapon shell");
@@ -477,6 +508,7 @@ fn enter_hit(
             aspect: opts.aspect,
             attack: opts.attack,
             casemate: None,
+            bomb: None,
             explain: format!("{} of {dp} DP{attack_text}", opts.weapon),
         }
     } else {
@@ -485,8 +517,11 @@ fn enter_hit(
             Penetration::Full => (true, None, "penetrating".to_string()),
             Penetration::NoPen => (false, None, "non-penetrating".to_string()),
             Penetration::Pen(n) => {
-                let struck = if opts.weapon == Weapon::Bomb {
+                // Bombs, rockets and strafing strike the deck, skip bombs the belt (8.1.6).
+                let struck = if opts.weapon.strikes_deck() {
                     Struck::Deck
+                } else if opts.weapon == Weapon::SkipBomb {
+                    Struck::Belt
                 } else {
                     let belt_chance = match opts.range {
                         Some(RangeBand::Long) => Some(70),
@@ -547,9 +582,23 @@ fn enter_hit(
             }
         };
         let (base, faulty) = faulty_shells(ctx, &name, dp, opts, penetrated, armor.belt)?;
-        let damage = if penetrated { base } else { base / 2 };
+        // 8.1.6 "Strafing attacks must penetrate the ships deck armor": with the reading
+        // `strafing_must_penetrate`, one that does not does nothing (else half, as any hit).
+        let none = opts.weapon == Weapon::Strafing && ctx.state.rules.strafing_must_penetrate;
+        let damage = if penetrated {
+            base
+        } else if none {
+            0
+        } else {
+            base / 2
+        };
         let explain = if penetrated {
             format!("{} of {dp} DP, {explain}{faulty}", opts.weapon)
+        } else if none {
+            format!(
+                "{} of {dp} DP, {explain}: strafing must penetrate the deck, no damage (8.1.6)",
+                opts.weapon
+            )
         } else {
             format!(
                 "{} of {dp} DP, {explain}{faulty}: half = {damage}",
@@ -569,6 +618,7 @@ fn enter_hit(
             aspect: None,
             attack: opts.attack,
             casemate,
+            bomb: opts.bomb,
             explain: format!("{explain}{attack_text}"),
         }
     };

@@ -53,6 +53,9 @@ pub struct PendingHit {
     /// belt, FG&DN 8.3 Casemate), when that differs from `penetrated`; absent: the same.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub casemate: Option<bool>,
+    /// A bomb's weight as entered (FG&DN 8.1.2 flight-deck critical); absent: not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bomb: Option<crate::rulesets::fgdn::command::BombWeight>,
     /// How the damage was worked out, for the log.
     pub explain: String,
 }
@@ -450,6 +453,10 @@ pub enum Event {
     Rescue(Box<crate::rulesets::fgdn::rescue::RescueEvent>),
     /// `transfer`: crew moved between two small craft, or not (FG&DN 8.1.9).
     CrewTransfer(Box<crate::rulesets::fgdn::transfer::Transfer>),
+    /// An airship's critical hit, a change of her state, her gondola fire (FG&DN 8.8).
+    Airship(Box<crate::rulesets::fgdn::airship::AirshipEvent>),
+    /// An aircraft of a flight hit, or repaired (FG&DN 8.1, 8.5, 8.7).
+    Flight(Box<crate::rulesets::fgdn::flight::FlightEvent>),
     /// An item failed its serviceability roll: out for the battle (FG&DN 8.5).
     Breakdown {
         ship: String,
@@ -535,6 +542,8 @@ impl Event {
             Event::GunChance(g) => g.firer.as_deref(),
             Event::CrewTransfer(t) => Some(&t.from),
             Event::Rescue(r) => Some(r.ships().0),
+            Event::Airship(a) => Some(&a.ship),
+            Event::Flight(f) => Some(&f.ship),
             _ => None,
         }
     }

@@ -281,6 +281,9 @@ fn weapon_words(w: Weapon) -> &'static str {
         Weapon::Torpedo => "a torpedo",
         Weapon::Mine => "a mine",
         Weapon::Bomb => "a bomb",
+        Weapon::SkipBomb => "a skip bomb",
+        Weapon::Rocket => "a rocket",
+        Weapon::Strafing => "strafing",
     }
 }
 

@@ -434,6 +434,8 @@ pub fn describe(state: &GameState, at: Clock, event: &Event) -> Option<String> {
         ),
         Event::Refloated { ship } => format!("{}: refloated (8.1.5)", name(ship)),
         Event::Rescue(r) => crate::rulesets::fgdn::rescue::text(state, r),
+        Event::Airship(a) => crate::rulesets::fgdn::airship::text(&name(&a.ship), a),
+        Event::Flight(f) => crate::rulesets::fgdn::flight::text(&name(&f.ship), f),
         Event::CrewTransfer(t) => crate::rulesets::fgdn::transfer::text(t, &name(&t.from), &name(&t.to)),
         Event::Submarine { ship, change } => format!(
             "{}: {}",

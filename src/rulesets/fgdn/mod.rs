@@ -1,4 +1,5 @@
 //! Everything specific to FG&DN 1.1.
+pub mod airship;
 pub mod aviation;
 pub mod cargo;
 pub mod carried;
@@ -12,6 +13,7 @@ pub mod effects;
 pub mod engine;
 pub mod event;
 pub mod fire_flood;
+pub mod flight;
 pub mod fog;
 pub mod grounding;
 pub mod history;

@@ -71,6 +71,15 @@ pub enum RepairTarget {
     Bridge,
     Rudder,
     FlightDeck,
+    /// A destroyed aircraft that was only damaged (8.4, with the optional 8.7): repaired on the
+    /// Breakdown Repair Table (8.5).
+    Aircraft {
+        place: crate::rulesets::fgdn::effects::AircraftPlace,
+    },
+    /// A damaged aircraft of a flight (8.5, with the optional 8.7), 1-based.
+    Plane {
+        plane: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +122,17 @@ pub fn repair_chance(
     item: &RepairItem,
     hours: u32,
 ) -> (u32, String) {
+    let (chance, explain) = base_chance(tables, s, item, hours);
+    match s.equipment.repair_base {
+        Some(b) => (
+            chance + b.bonus(),
+            format!("{explain}, +{} % {} (8.5)", b.bonus(), b.name()),
+        ),
+        None => (chance, explain),
+    }
+}
+
+fn base_chance(tables: &Tables, s: &ShipState, item: &RepairItem, hours: u32) -> (u32, String) {
     if item.breakdown {
         let t = &tables.breakdown_repair;
         let rank = navy_rank(tables, s);
@@ -122,9 +142,15 @@ pub fn repair_chance(
             NavyRank::First => "first",
             NavyRank::Second => "second",
         };
+        let land = crate::rulesets::fgdn::flight::land_bonus(s);
+        let plus = if land > 0 {
+            format!(", +{land} % land-based aircraft")
+        } else {
+            String::new()
+        };
         return (
-            pct,
-            format!("Breakdown Repair Table, {r}-rank navy, {hours} h: {pct} %"),
+            pct + land,
+            format!("Breakdown Repair Table, {r}-rank navy, {hours} h: {pct} %{plus}"),
         );
     }
     let dp = s.spec.dp.max(1);
@@ -269,6 +295,24 @@ pub fn repair_items(s: &ShipState) -> Vec<RepairItem> {
         // A submarine's rudder critical is lost depth control (8.3): repaired as the rudder.
         v.push(item("depth control".into(), RepairTarget::Rudder, 6, false));
     }
+    for (place, n) in &e.aircraft_damaged {
+        for _ in 0..*n {
+            v.push(item(
+                format!("aircraft ({}), only damaged (8.4, 8.7)", place.name()),
+                RepairTarget::Aircraft { place: *place },
+                6,
+                true,
+            ));
+        }
+    }
+    for plane in crate::rulesets::fgdn::flight::damaged(s) {
+        v.push(item(
+            format!("aircraft {plane}, damaged (8.5, 8.7)"),
+            RepairTarget::Plane { plane },
+            6,
+            true,
+        ));
+    }
     for c in &s.criticals {
         if c.kind == CriticalKind::FlightDeck {
             v.push(item(
@@ -354,6 +398,7 @@ pub fn end_battle(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
                 flood_damage: flood_dp,
             });
         }
+        damaged_aircraft(ctx, i)?;
         let items = repair_items(&ctx.state.ships[i]);
         if !items.is_empty() {
             ctx.emit(Event::RepairsListed { ship: id, items });
@@ -372,6 +417,85 @@ pub fn end_battle(ctx: &mut Ctx<'_>) -> Result<(), RuleError> {
     });
     Ok(())
 }
+
+/// `base SHIP tender|port|sea` (FG&DN 8.5): after the battle, the ship is repaired alongside a
+/// tender (+20 %) or in port (+30 %) from the next mark's rolls, or at sea again.
+pub fn set_base(
+    ctx: &mut Ctx<'_>,
+    ship: &str,
+    base: Option<crate::rulesets::fgdn::effects::RepairBase>,
+) -> Result<(), RuleError> {
+    if ctx.state.post_battle.is_none() {
+        return refused("base is for the repairs after the battle (8.5): `end-battle` first");
+    }
+    let i = crate::rulesets::fgdn::engine::find_ship(&ctx.state, ship)?;
+    let s = &ctx.state.ships[i];
+    if !s.is_afloat() {
+        return refused(format!(
+            "{} ({}) is {}",
+            s.spec.name,
+            s.id(),
+            s.status.name()
+        ));
+    }
+    if s.equipment.repair_base == base {
+        return refused(format!(
+            "{} is already repaired {}",
+            s.spec.name,
+            base.map_or("at sea", |b| b.name())
+        ));
+    }
+    let id = s.id().to_string();
+    ctx.emit(Event::Effect {
+        ship: id,
+        effect: crate::rulesets::fgdn::effects::Effect::RepairBase { base },
+    });
+    Ok(())
+}
+
+/// 8.4 Aircraft, with the optional 8.7 (`aircraft_damage_resolution`): each aircraft destroyed
+/// aboard has a 50 % chance (D100) of being only damaged, unless its fuel or ordnance exploded;
+/// a damaged one is repaired on the Breakdown Repair Table (8.5). Places in order hangar,
+/// forward, aft.
+fn damaged_aircraft(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
+    use crate::rulesets::fgdn::effects::{AircraftPlace, Effect};
+    if !ctx.state.rules.aircraft_damage_resolution {
+        return Ok(());
+    }
+    let name = ctx.ship_name(i);
+    for place in [
+        AircraftPlace::Hangar,
+        AircraftPlace::Forward,
+        AircraftPlace::Aft,
+    ] {
+        let e = &ctx.state.ships[i].equipment;
+        let lost = e.aircraft_lost.get(&place).copied().unwrap_or(0);
+        let exploded = e.aircraft_exploded.get(&place).copied().unwrap_or(0);
+        for k in 1..=lost.saturating_sub(exploded) {
+            let roll = ctx.roll(
+                i,
+                Die::D100,
+                format!(
+                    "destroyed aircraft {k} ({}), {name}: only damaged on 1-{AIRCRAFT_DAMAGED_PCT} (8.4)",
+                    place.name()
+                ),
+            )?;
+            let id = ctx.state.ships[i].id().to_string();
+            ctx.emit(Event::Effect {
+                ship: id,
+                effect: Effect::AircraftDamagedOnly {
+                    place,
+                    roll,
+                    damaged: roll <= AIRCRAFT_DAMAGED_PCT,
+                },
+            });
+        }
+    }
+    Ok(())
+}
+
+/// 8.4 Aircraft: "Destroyed planes have a 50% chance of being only damaged".
+pub const AIRCRAFT_DAMAGED_PCT: u32 = 50;
 
 /// `next` after the battle: every roll of the current mark, ship by ship in scenario order
 /// (repair rolls in list order, then the patch check, then fire restarts), then the next mark.

@@ -553,13 +553,15 @@ fn record(track: &mut Track, m: &Moment<'_>, state: &GameState, tables: &Tables,
             loss.sinks_at = None;
             loss.sunk_entry = Some(entry.clone());
         }
-        Event::Submarine { .. } | Event::CrewTransfer(_) | Event::Rescue(_) => {
-            track.other.push(OtherEvent {
-                at: at.clone(),
-                what: line(),
-                entry: entry.clone(),
-            })
-        }
+        Event::Submarine { .. }
+        | Event::CrewTransfer(_)
+        | Event::Rescue(_)
+        | Event::Airship(_)
+        | Event::Flight(_) => track.other.push(OtherEvent {
+            at: at.clone(),
+            what: line(),
+            entry: entry.clone(),
+        }),
         Event::SunkAtOnce { cause, .. } => {
             track.loss = Some(Loss {
                 cause: cause.clone(),

@@ -135,6 +135,8 @@ pub fn resolve_hits(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     {
         crate::rulesets::fgdn::submarine::contact_breach(ctx, i, &mut c)?;
     }
+    // A carrier's flight deck: heavy bombs, and 120 mm+ shells at long range (8.1.2).
+    aviation::automatic_flight_deck(ctx, i, &hits, &mut c)?;
     for (amount, hit, _) in &per_hit {
         keel_check(ctx, i, *amount, hit)?;
     }
@@ -245,7 +247,7 @@ fn batch_context(ctx: &Ctx<'_>, i: usize, hits: &[PendingHit]) -> CritContext {
     };
     let lw = &ctx.tables.light_weapons;
     let size = ctx.state.ships[i].spec.size;
-    let all_guns = hits.iter().all(|h| h.weapon == Weapon::Shell);
+    let all_guns = hits.iter().all(|h| h.weapon.is_gunfire());
     let light = match largest_caliber {
         Some(cal) if all_guns && cal <= lw.max_light_mm && size <= lw.applies_from => lw
             .rows
@@ -272,8 +274,8 @@ fn keel_check(ctx: &mut Ctx<'_>, i: usize, amount: u32, hit: &PendingHit) -> Res
     let s = &ctx.state.ships[i];
     let breaks_on = match hit.weapon {
         Weapon::Torpedo | Weapon::Mine => 8,
-        Weapon::Bomb => 4,
-        Weapon::Shell => return Ok(()),
+        Weapon::Bomb | Weapon::SkipBomb => 4,
+        Weapon::Shell | Weapon::Rocket | Weapon::Strafing => return Ok(()),
     };
     if (amount as u64) * 100 < (s.spec.dp as u64) * 75 || !s.is_afloat() || s.keel_broken {
         return Ok(());
@@ -1167,6 +1169,7 @@ pub fn timed_effects(ctx: &mut Ctx<'_>, i: usize) -> Result<(), RuleError> {
     cargo::timed(ctx, i)?;
     crate::rulesets::fgdn::submarine::timed(ctx, i)?;
     crate::rulesets::fgdn::rescue::timed(ctx, i)?;
+    crate::rulesets::fgdn::airship::timed(ctx, i)?;
     // Sinking ships disappear in the Movement Phase (8.1.8).
     if timers::is_due(&ctx.state, ctx.tables, i, TimerKind::Disappears) {
         let id = ctx.state.ships[i].id().to_string();

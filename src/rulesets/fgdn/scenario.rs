@@ -176,6 +176,30 @@ pub struct AircraftAboard {
     /// Parked on the flight deck aft.
     #[serde(default)]
     pub aft: u32,
+    /// Armed or fueled for launch, by place (FG&DN 8.3 Armed or Fueled Aircraft, optional).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_hangar: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_forward: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_aft: bool,
+    /// The damage points of the ordnance an armed aircraft carries (Annex H1): 2/3 of it if it
+    /// explodes (8.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordnance_dp: Option<u32>,
+}
+
+/// Aircraft counted by place, without the optional rules' keys: the aircraft lost that a
+/// carried block records (`umpire carry`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct AircraftCount {
+    #[serde(default)]
+    pub hangar: u32,
+    #[serde(default)]
+    pub forward: u32,
+    #[serde(default)]
+    pub aft: u32,
 }
 
 impl AircraftAboard {
@@ -223,6 +247,10 @@ pub struct ShipSpec {
     /// `type = "submarine"`: her starting depth and deepest band (FG&DN 8.1.4); None for a
     /// surface ship.
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubSpec>,
+    /// `type = "airship"`: her gas, cells, engines and fuel (FG&DN 8.8); None for a ship.
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
+    /// `type = "flight"`: a flight of aircraft in the air (FG&DN 8.1, 8.7); None for a ship.
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightSpec>,
     /// 1-based line of the `[[ship]]` header, for messages.
     pub line: usize,
     /// State carried from an earlier battle (`[ship.carried]`, `umpire carry`).
@@ -237,7 +265,11 @@ impl ShipSpec {
 
     /// The ship's type as the scenario names it: "submarine", else her column's name.
     pub fn type_name(&self) -> String {
-        if self.submarine.is_some() {
+        if self.flight.is_some() {
+            crate::rulesets::fgdn::flight::FLIGHT.to_string()
+        } else if self.airship.is_some() {
+            crate::rulesets::fgdn::airship::AIRSHIP.to_string()
+        } else if self.submarine.is_some() {
             SUBMARINE.to_string()
         } else {
             self.column.to_string()
@@ -283,6 +315,23 @@ pub struct RuleOptions {
     /// FG&DN 8.6 (optional): survivors of lost ships, picked up with `rescue`.
     #[serde(default)]
     pub search_and_rescue: bool,
+    /// FG&DN 8.1.6 reading: a strafing hit that does not penetrate the deck does no damage
+    /// (default: half, like any hit that does not penetrate).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strafing_must_penetrate: bool,
+    /// FG&DN 8.3 Armed or Fueled Aircraft (optional): a hit aircraft armed or fueled for launch
+    /// burns at D6+2 and its ordnance may explode.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub armed_fueled_aircraft: bool,
+    /// FG&DN 8.3 Closely Parked Aircraft (optional): an aircraft that explodes or burns may hit
+    /// up to four parked beside it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub closely_parked_aircraft: bool,
+    /// FG&DN 8.7 Aircraft Damage Resolution (optional): an aircraft hit in flight rolls its
+    /// damage at once; 8.4's half of the destroyed aircraft only damaged, repaired after the
+    /// battle.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub aircraft_damage_resolution: bool,
     /// The scenario date's year and month (from `date`), for date-dependent rules.
     pub year: Option<u32>,
     pub month: Option<u32>,
@@ -332,6 +381,10 @@ struct RawOptions {
     faulty_british_apc: Option<bool>,
     faulty_shells_all: Option<bool>,
     search_and_rescue: Option<bool>,
+    strafing_must_penetrate: Option<bool>,
+    armed_fueled_aircraft: Option<bool>,
+    closely_parked_aircraft: Option<bool>,
+    aircraft_damage_resolution: Option<bool>,
 }
 
 /// A `[[ship]]` or a `[[class]]` as written. A ship's figures may come from its class, so every
@@ -371,6 +424,10 @@ struct RawShip {
     max_depth: Option<String>,
     /// Men aboard (FG&DN 8.6 search and rescue).
     crew: Option<u32>,
+    /// `type = "airship"`: gas, gas cells, engines, fuel (FG&DN 8.8).
+    airship: Option<crate::rulesets::fgdn::airship::AirshipSpec>,
+    /// `type = "flight"`: aircraft in the air (FG&DN 8.1, 8.7).
+    flight: Option<crate::rulesets::fgdn::flight::FlightSpec>,
 }
 
 /// The figures a ship (or a class) must give: the first one missing is reported as TOML would.
@@ -402,6 +459,8 @@ impl RawShip {
             "depth" => self.depth.is_some(),
             "max_depth" => self.max_depth.is_some(),
             "crew" => self.crew.is_some(),
+            "airship" => self.airship.is_some(),
+            "flight" => self.flight.is_some(),
             _ => false,
         }
     }
@@ -437,6 +496,8 @@ impl RawShip {
             depth: self.depth.clone().or(c.depth),
             max_depth: self.max_depth.clone().or(c.max_depth),
             crew: self.crew.or(c.crew),
+            airship: self.airship.or(c.airship),
+            flight: self.flight.or(c.flight),
         }
     }
 }
@@ -563,7 +624,16 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
     for spanned in &raw.ship {
         let r = spanned.get_ref();
         let required: &[&str] = if r.class.is_some() { &[] } else { REQUIRED };
-        if let Some(key) = std::iter::once(&"side").chain(required).find(|k| !r.has(k)) {
+        // An airship has no damage points: her hits are criticals (8.8).
+        let airship = matches!(
+            r.kind.as_deref(),
+            Some(crate::rulesets::fgdn::airship::AIRSHIP | crate::rulesets::fgdn::flight::FLIGHT)
+        );
+        if let Some(key) = std::iter::once(&"side")
+            .chain(required)
+            .filter(|k| !(airship && **k == "dp"))
+            .find(|k| !r.has(k))
+        {
             let line = lines.line_of(spanned.span().start);
             return Err(vec![at(line, format!("missing field `{key}`"))]);
         }
@@ -733,6 +803,8 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 cargo: r.cargo.clone().unwrap_or_default(),
                 aircraft: r.aircraft,
                 submarine,
+                airship: r.airship,
+                flight: r.flight,
                 crew: r.crew,
                 line,
                 carried: r.carried.clone(),
@@ -784,6 +856,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             faulty_british_apc: o.faulty_british_apc.unwrap_or(false),
             faulty_shells_all: o.faulty_shells_all.unwrap_or(false),
             search_and_rescue: o.search_and_rescue.unwrap_or(false),
+            strafing_must_penetrate: o.strafing_must_penetrate.unwrap_or(false),
+            armed_fueled_aircraft: o.armed_fueled_aircraft.unwrap_or(false),
+            closely_parked_aircraft: o.closely_parked_aircraft.unwrap_or(false),
+            aircraft_damage_resolution: o.aircraft_damage_resolution.unwrap_or(false),
             year: ym.map(|d| d.0),
             month: ym.map(|d| d.1),
         },
@@ -957,6 +1033,9 @@ fn check_figures(
     let column = match &r.kind {
         None => default_column(size),
         Some(k) if k == SUBMARINE => Column::Minor,
+        // An airship's hits are her own criticals (8.8): the column is never read.
+        Some(k) if k == crate::rulesets::fgdn::airship::AIRSHIP => Column::Minor,
+        Some(k) if k == crate::rulesets::fgdn::flight::FLIGHT => Column::Minor,
         Some(k) => match SHIP_TYPES.iter().find(|(n, _)| n == k) {
             Some((_, c)) => *c,
             None => {
@@ -967,7 +1046,11 @@ fn check_figures(
                         SHIP_TYPES
                             .iter()
                             .map(|(n, _)| *n)
-                            .chain([SUBMARINE])
+                            .chain([
+                                SUBMARINE,
+                                crate::rulesets::fgdn::airship::AIRSHIP,
+                                crate::rulesets::fgdn::flight::FLIGHT,
+                            ])
                             .collect::<Vec<_>>()
                             .join(", ")
                     ),
@@ -977,12 +1060,49 @@ fn check_figures(
         },
     };
     let submarine = submarine_spec(r, is_sub, &mut *bad);
+    let is_airship = r.kind.as_deref() == Some(crate::rulesets::fgdn::airship::AIRSHIP);
+    match (&r.airship, is_airship) {
+        (Some(a), true) => {
+            for (key, m) in a.problems() {
+                bad(key, m);
+            }
+        }
+        (None, true) => bad(
+            "airship",
+            "type = \"airship\" needs airship = { gas = \"hydrogen\"|\"helium\", gas_cells = N } (8.8)".into(),
+        ),
+        (Some(_), false) => bad("airship", "is for type = \"airship\" only (8.8)".into()),
+        (None, false) => {}
+    }
+    let is_flight = r.kind.as_deref() == Some(crate::rulesets::fgdn::flight::FLIGHT);
+    match (&r.flight, is_flight) {
+        (Some(f), true) if f.aircraft == 0 || f.aircraft > 100 => bad(
+            "flight",
+            format!("aircraft {} must be 1-100 (8.7)", f.aircraft),
+        ),
+        (Some(_), true) | (None, false) => {}
+        (None, true) => bad(
+            "flight",
+            "type = \"flight\" needs flight = { aircraft = N } (8.1, 8.7)".into(),
+        ),
+        (Some(_), false) => bad("flight", "is for type = \"flight\" only (8.7)".into()),
+    }
     let dp = r.dp.unwrap_or(1);
     if dp == 0 || dp > 100_000 {
         bad("dp", format!("{dp} must be 1-100000"));
     }
     let speed = r.speed.unwrap_or(0);
-    if speed > 80 {
+    // Aircraft and airships fly faster than any ship.
+    let air = matches!(
+        r.kind.as_deref(),
+        Some(crate::rulesets::fgdn::airship::AIRSHIP | crate::rulesets::fgdn::flight::FLIGHT)
+    );
+    if air && speed > 400 {
+        bad(
+            "speed",
+            format!("{speed} knots is not an aircraft's speed (0-400)"),
+        );
+    } else if speed > 80 && !air {
         bad(
             "speed",
             format!("{speed} knots is not a ship's speed (0-80)"),

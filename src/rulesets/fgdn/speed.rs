@@ -11,6 +11,15 @@ use crate::rulesets::fgdn::tables::Tables;
 /// Maximum speed now (SPEC 3.2): breakdown level for the damage, one level lower per
 /// engineering critical; 15 kt while fire or flooding is Major or worse.
 pub fn speed_max(tables: &Tables, s: &ShipState) -> (u32, usize, Vec<String>) {
+    // An airship has no damage points: her engines, controls and fuel set her speed (8.8).
+    if let Some((speed, orders)) = crate::rulesets::fgdn::airship::speed_and_orders(s) {
+        let speed = if s.status == ShipStatus::Sunk {
+            0
+        } else {
+            speed
+        };
+        return (speed, 0, orders);
+    }
     let b = breakdown(s.spec.dp, s.spec.speed);
     let damage_level = if s.is_small_craft() {
         0

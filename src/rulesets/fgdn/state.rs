@@ -77,6 +77,10 @@ pub struct ShipState {
     pub grounded: Option<crate::rulesets::fgdn::grounding::Grounding>,
     /// A submarine's depth and state (FG&DN 8.1.4, 8.3); None for a surface ship.
     pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
+    /// An airship's state (FG&DN 8.8); None for a ship.
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipState>,
+    /// A flight of aircraft's planes (FG&DN 8.1, 8.7); None for a ship.
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightState>,
 }
 
 impl ShipState {
@@ -87,6 +91,14 @@ impl ShipState {
             .submarine
             .as_ref()
             .map(crate::rulesets::fgdn::submarine::SubState::new);
+        let airship = spec
+            .airship
+            .as_ref()
+            .map(crate::rulesets::fgdn::airship::AirshipState::new);
+        let flight = spec
+            .flight
+            .as_ref()
+            .map(crate::rulesets::fgdn::flight::FlightState::new);
         ShipState {
             spec,
             damage: 0,
@@ -115,6 +127,8 @@ impl ShipState {
             flooding_patch: false,
             grounded: None,
             sub,
+            airship,
+            flight,
         }
     }
 
@@ -271,6 +285,8 @@ impl GameState {
             | Event::GunChance(_)
             | Event::CrewTransfer(_) => {}
             Event::Rescue(r) => crate::rulesets::fgdn::rescue::apply(self, r),
+            Event::Airship(a) => crate::rulesets::fgdn::airship::apply(self, a),
+            Event::Flight(f) => crate::rulesets::fgdn::flight::apply(self, f),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
                     for s in &mut self.ships {
@@ -536,6 +552,13 @@ impl GameState {
                                     s.equipment.flight_deck.remove(deck_k);
                                 }
                             } else {
+                                if let (RepairTarget::Plane { plane }, Some(f)) =
+                                    (&t, &mut s.flight)
+                                {
+                                    if let Some(p) = f.planes.get_mut(*plane as usize - 1) {
+                                        *p = crate::rulesets::fgdn::flight::Plane::Flying;
+                                    }
+                                }
                                 if t == RepairTarget::Rudder {
                                     if let Some(u) = &mut s.sub {
                                         u.depth_control_lost = false;

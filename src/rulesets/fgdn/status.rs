@@ -166,6 +166,13 @@ pub struct ShipView {
     /// A submarine's depth and state (FG&DN 8.1.4, 8.3); absent for a surface ship.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub submarine: Option<crate::rulesets::fgdn::submarine::SubView>,
+    /// An airship's gas cells, engines, controls, fuel, fire and criticals (FG&DN 8.8);
+    /// absent for a ship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipView>,
+    /// A flight's aircraft in play and their damage (FG&DN 8.1, 8.7); absent for a ship.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flight: Option<crate::rulesets::fgdn::flight::FlightView>,
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -456,6 +463,12 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         comms_out: s.equipment.comms_out.clone(),
         bridge: match (s.equipment.bridge_out_until, s.equipment.bridge_hit) {
             (Some(u), _) => Some(format!("out until the end of {} resolution", label(u))),
+            // 8.4 Bridge: degraded operations; on a carrier the aircraft launch and landing
+            // rate is halved as well.
+            (None, true) if crate::rulesets::fgdn::aviation::is_carrier(s) => Some(
+                "two-turn course and speed changes; aircraft launch and landing rate halved (8.4)"
+                    .into(),
+            ),
             (None, true) => Some("two-turn course and speed changes".into()),
             _ => None,
         },
@@ -508,6 +521,8 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         flight_ops: crate::rulesets::fgdn::aviation::flight_ops_text(state, s),
         aviation_purged: s.aviation_purged,
         submarine: crate::rulesets::fgdn::submarine::view(s),
+        airship: crate::rulesets::fgdn::airship::view(s),
+        flight: crate::rulesets::fgdn::flight::view(s),
     }
 }
 

@@ -58,6 +58,10 @@ pub enum TimerKind {
     HullCheck,
     /// A ship picking up survivors: this turn's pick-up (8.6).
     Rescue,
+    /// An airship's gondola fire: its D10 check in the Plotting Phase of each turn (8.8).
+    AirshipFireCheck,
+    /// An airship's gondola fire not put out: one more critical in the Resolution Phase (8.8).
+    AirshipFireCritical,
     /// A sinking ship disappears (8.1.8).
     Disappears,
 }
@@ -179,6 +183,7 @@ pub fn schedule(state: &GameState, tables: &Tables, i: usize) -> Vec<Timer> {
         let mut subs = Vec::new();
         crate::rulesets::fgdn::submarine::schedule(c, s, &mut subs);
         crate::rulesets::fgdn::rescue::schedule(state, i, &mut subs);
+        crate::rulesets::fgdn::airship::schedule(c, s, &mut subs);
         for t in subs {
             push(t.kind, t.turn, t.phase);
         }
@@ -418,6 +423,9 @@ pub fn describe(state: &GameState, tables: &Tables, i: usize, kind: TimerKind) -
                 n => format!(" - {n}"),
             }
         ),
+        TimerKind::AirshipFireCheck | TimerKind::AirshipFireCritical => {
+            crate::rulesets::fgdn::airship::describe(s, kind)
+        }
         TimerKind::Disappears => "sinks (disappears)".to_string(),
     }
 }

@@ -87,6 +87,12 @@ fn equipment_lines(s: &ShipView) -> Vec<String> {
     if let Some(sub) = &s.submarine {
         v.extend(crate::rulesets::fgdn::submarine::detail_lines(sub));
     }
+    if let Some(a) = &s.airship {
+        v.extend(crate::rulesets::fgdn::airship::detail_lines(a));
+    }
+    if let Some(f) = &s.flight {
+        v.extend(crate::rulesets::fgdn::flight::detail_lines(f));
+    }
     if let Some(b) = &s.bridge {
         v.push(format!("Bridge: {b}"));
     }
