@@ -176,6 +176,33 @@ crew = 760
     assert_eq!(read(&d.path().join("out.toml")), want);
 }
 
+/// Flights and airships go round a roster with their figures (`type`, `flight`, `airship`);
+/// compared ship by ship (a roster holds no `[options]`).
+#[test]
+fn flights_and_airships_go_round() {
+    let d = tempfile::tempdir().unwrap();
+    let csv = d.path().join("av.csv");
+    ok(umpire()
+        .args(["export", "saves/aviation.toml", "--out"])
+        .arg(&csv)
+        .output()
+        .unwrap());
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.contains(",flight,") && text.contains(",airship,"),
+        "{text}"
+    );
+    ok(import(d.path(), &csv, &["--name", "x", "--start", "0400"]));
+    let want = comparable(
+        parse_scenario(
+            "aviation.toml",
+            &std::fs::read_to_string("saves/aviation.toml").unwrap(),
+        )
+        .unwrap(),
+    );
+    assert_eq!(read(&d.path().join("out.toml")).ships, want.ships);
+}
+
 /// Every bad cell with its row and column; nothing written.
 #[test]
 fn bad_cells_are_each_reported_and_nothing_is_written() {

@@ -62,6 +62,14 @@ pub const COLUMNS: &[(&str, Cell)] = &[
         "cargo",
         Cell::List("[{ hold = \"No. 1\", contents = \"ammo\", amount = 400 }]"),
     ),
+    (
+        "flight",
+        Cell::Table("{ aircraft = 6, land_based = false }"),
+    ),
+    (
+        "airship",
+        Cell::Table("{ gas = \"hydrogen\", gas_cells = 18, fuel = 36 }"),
+    ),
 ];
 
 /// A bad cell (or row): the spreadsheet's row (the header is row 1) and column, and what was
@@ -545,6 +553,8 @@ fn field(s: &ShipSpec, h: &str) -> String {
         "name" => s.name.clone(),
         "side" => s.side.clone(),
         "type" if s.submarine.is_some() => crate::rulesets::fgdn::scenario::SUBMARINE.into(),
+        "type" if s.airship.is_some() => crate::rulesets::fgdn::airship::AIRSHIP.into(),
+        "type" if s.flight.is_some() => crate::rulesets::fgdn::flight::FLIGHT.into(),
         "type" => SHIP_TYPES
             .iter()
             .find(|(_, c)| *c == s.column)
@@ -576,6 +586,8 @@ fn field(s: &ShipSpec, h: &str) -> String {
         "aircraft" => opt(s.aircraft.map(|v| value(&v))),
         "mounts" if !s.mounts.is_empty() => value(&s.mounts),
         "cargo" if !s.cargo.is_empty() => value(&s.cargo),
+        "flight" => opt(s.flight.map(|v| value(&v))),
+        "airship" => opt(s.airship.map(|v| value(&v))),
         _ => String::new(),
     }
 }
@@ -626,7 +638,7 @@ mod tests {
         let e = import(csv, &settings()).unwrap_err();
         assert_eq!(
             e[0].to_string(),
-            "row 1, column F (colour): unknown column \"colour\" (expected one of: id, name, side, class, count, type, depth, max_depth, size, dp, speed, in_service, rebuilt, nation, belt, deck, tds, armed, tug, crew_factors, crew, fuel, directors, searchlights, wireless, aircraft, mounts, cargo)"
+            "row 1, column F (colour): unknown column \"colour\" (expected one of: id, name, side, class, count, type, depth, max_depth, size, dp, speed, in_service, rebuilt, nation, belt, deck, tds, armed, tug, crew_factors, crew, fuel, directors, searchlights, wireless, aircraft, mounts, cargo, flight, airship)"
         );
         let csv = "name,side,dp,armed,mounts\nA,Blue,3x,maybe,[1\n,Red,4,yes,\n";
         let e: Vec<String> = import(csv, &settings())
