@@ -1,8 +1,12 @@
-//! What every rule system with numbered turns shares (D&B, the late-19th-century rules, and the
-//! ones to come): the clock, a turn number and a phase of the ruleset's turn sequence; the
-//! engine verbs of its command language (`dice`, `next`, `turn`, `until`, `note`, `undo`,
-//! `redo`, `expect`) around the ruleset's own commands; and the engine's events in its log.
-//! Each ruleset names them with its phases and commands (`DnbClock = TurnClock<Phase>`).
+//! What every rule system with numbered turns shares (D&B, the late-19th-century rules,
+//! Quickfire, the A&A fast-play rules): the clock, a turn number and a phase of the ruleset's
+//! turn sequence; the engine verbs of its command language (`dice`, `next`, `turn`, `until`,
+//! `note`, `undo`, `redo`, `expect`) around the ruleset's own commands; the engine's events in
+//! its log; and the binding to the shared journal. A ruleset implements [`TurnRules`] (its
+//! scenario, `apply`, `decide` and `end_phase` on a [`Cx`], its log wording and status fields);
+//! [`TurnGame`], [`TurnEvent`] and the `Rules` impl for every `TurnRules` do the rest: the walk
+//! of `next`/`turn`/`until`, dice and chart reads in the log, `expect`, the status head and the
+//! scenario head checks.
 use crate::core::dice::{
     next_chart_value, next_face, queued_text, ChartRequest, DiceError, DiceSource, Die, DieRequest,
     Provenance, Roll,
