@@ -78,9 +78,7 @@ pub struct ShipState {
     /// A submarine's depth and state (FG&DN 8.1.4, 8.3); None for a surface ship.
     pub sub: Option<crate::rulesets::fgdn::submarine::SubState>,
     /// An airship's state (FG&DN 8.8); None for a ship.
-    /// Boxed: most ships have none, and every state clone (review marks, checkpoints) carries
-    /// the field (SPEC 7 memory).
-    pub airship: Option<Box<crate::rulesets::fgdn::airship::AirshipState>>,
+    pub airship: Option<crate::rulesets::fgdn::airship::AirshipState>,
     /// A flight of aircraft's planes (FG&DN 8.1, 8.7); None for a ship.
     pub flight: Option<crate::rulesets::fgdn::flight::FlightState>,
 }
@@ -96,7 +94,7 @@ impl ShipState {
         let airship = spec
             .airship
             .as_ref()
-            .map(|a| Box::new(crate::rulesets::fgdn::airship::AirshipState::new(a)));
+            .map(crate::rulesets::fgdn::airship::AirshipState::new);
         let flight = spec
             .flight
             .as_ref()
