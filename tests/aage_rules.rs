@@ -8,6 +8,7 @@ mod ruleset_common;
 
 use ruleset_common::step;
 use umpire::core::dice::Die;
+use umpire::core::tables::RuleTables;
 use umpire::rulesets::aage::event::Ev;
 use umpire::rulesets::aage::game::Aage;
 use umpire::rulesets::aage::ship::{CritColumn, CritResult, CritTable, Location, UNDEFINED};

@@ -7,14 +7,15 @@ mod ruleset_common;
 use ruleset_common::step;
 use std::collections::VecDeque;
 use umpire::core::dice::Die;
+use umpire::core::tables::RuleTables;
 use umpire::rulesets::dnb::event::{DamageResult, Ev};
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::dnb::ship::{CounterSide, DnbShipSpec, Face, Status};
 use umpire::rulesets::dnb::state::{DiwRepair, DnbOptions, TorpedoHits};
 use umpire::rulesets::dnb::timers::TimerKind;
 use umpire::rulesets::dnb::{
-    apply, decide, describe, end_phase, fleet_row, non_text_cells, observe, schedule, status_json,
-    Command, Cx, DnbState, Phase, Tables,
+    apply, decide, describe, end_phase, fleet_row, observe, schedule, status_json, Command, Cx,
+    DnbState, Phase, Tables,
 };
 
 fn side(gun: u32, wof: u32, si: u32, torp: u32, speed: u32, man: u32) -> CounterSide {
@@ -911,7 +912,7 @@ fn demo_scenario_loads_and_plays() {
     let mut g = Game::standard();
     g.st = st;
     g.ok("gunnery Bismarck HOOD range 9 broadside hits 0", &[]);
-    assert!(non_text_cells(&g.t).is_empty());
+    assert!(g.t.non_text_cells().is_empty());
 }
 
 // ---- properties ----

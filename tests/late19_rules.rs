@@ -8,6 +8,7 @@ mod ruleset_common;
 
 use ruleset_common::step;
 use umpire::core::dice::Die;
+use umpire::core::tables::RuleTables;
 use umpire::rulesets::late19::event::Ev;
 use umpire::rulesets::late19::game::Late19;
 use umpire::rulesets::late19::ship::{GunType, HitResult, L19ShipSpec, ShipType, Status};

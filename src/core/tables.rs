@@ -57,6 +57,16 @@ impl fmt::Display for CellNote {
     }
 }
 
+/// A ruleset's tables as the faces need them: the built-in files with an owner's replacing
+/// those of the same name, and the cells not printed in the rule text.
+pub trait RuleTables: Sized {
+    /// The built-in tables with `overrides` (file name, text) in place of the built-in files of
+    /// the same name; every problem names its file.
+    fn with_overrides(overrides: &[(String, String)]) -> Result<Self, Vec<String>>;
+    /// Every cell that is not `text`, for `umpire check` (SPEC 8).
+    fn non_text_cells(&self) -> Vec<CellNote>;
+}
+
 /// An owner's table files, `(path, text)`, named by their file name as the built-in ones are.
 pub fn by_file_name(overrides: &[(String, String)]) -> Vec<(String, String)> {
     overrides

@@ -12,7 +12,11 @@ use crate::core::dice::{
     Provenance, Roll,
 };
 use crate::core::game::Record;
-use crate::core::ruleset::{field_matches, field_text, ExpectError, RuleError, Rules, Verb};
+use crate::core::ruleset::{
+    field_matches, field_text, ExpectError, RuleError, Rules, Ruleset, Verb,
+};
+use crate::core::sheet::Sheets;
+use crate::core::tables::{by_file_name, RuleTables};
 use crate::core::tokens::{quote, tokenize, word};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -356,7 +360,7 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
     type Event: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned;
     /// Everything the rules know: the fold of their events.
     type State: Clone + PartialEq + fmt::Debug;
-    type Tables: Clone + fmt::Debug;
+    type Tables: Clone + fmt::Debug + RuleTables;
 
     /// Parse and check a scenario; every problem names the file and the key.
     fn setup(file: &str, text: &str) -> Result<TurnSetup<Self>, Vec<String>>;
@@ -389,6 +393,50 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
     /// The value and provenance of a chart read the event records, if it is one.
     fn charted(_e: &Self::Event) -> Option<(String, Provenance)> {
         None
+    }
+    /// `umpire sheets`: one record sheet per ship (SPEC 9) at `moment`.
+    fn sheets(g: &TurnGame<Self>, tables: &Self::Tables, moment: &str) -> Sheets;
+    /// Check a class file (SPEC 9), for a ruleset that has them.
+    fn check_classes(file: &str, _text: &str) -> Result<Vec<String>, Vec<String>> {
+        Err(vec![format!(
+            "{file}: {} scenarios have no ship classes yet: give each [[ship]] its figures",
+            Self::ID
+        )])
+    }
+}
+
+/// Every face's part of a numbered-turn ruleset, from its [`TurnRules`] and its tables.
+impl<R: TurnRules> Ruleset for R {
+    fn tables_with(overrides: &[(String, String)]) -> Result<R::Tables, Vec<String>> {
+        R::Tables::with_overrides(&by_file_name(overrides))
+    }
+
+    fn parse_setup(file: &str, text: &str) -> Result<TurnSetup<R>, Vec<String>> {
+        R::setup(file, text)
+    }
+
+    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+        <R as TurnRules>::check_classes(file, text)
+    }
+
+    fn entry_lines(before: &TurnGame<R>, entry: &Record<R>) -> Vec<String> {
+        entry_lines(before, entry)
+    }
+
+    fn status_json(g: &TurnGame<R>, tables: &R::Tables) -> Value {
+        status(g, tables)
+    }
+
+    fn table_notes(tables: &R::Tables) -> Vec<String> {
+        tables
+            .non_text_cells()
+            .iter()
+            .map(|c| c.to_string())
+            .collect()
+    }
+
+    fn sheets(g: &TurnGame<R>, tables: &R::Tables, moment: &str) -> Sheets {
+        <R as TurnRules>::sheets(g, tables, moment)
     }
 }
 

@@ -6,8 +6,6 @@
 //! recorded with its purpose and provenance.
 use super::{end_phase, AaState, Command, Cx, Ev, Phase, Tables};
 use crate::core::dice::Provenance;
-use crate::core::game::Record;
-use crate::core::ruleset::Ruleset;
 use crate::core::turns::{self, TurnClock, TurnCommand, TurnPhase, TurnRules};
 use serde_json::Value;
 
@@ -86,35 +84,9 @@ impl TurnRules for Aage {
             _ => None,
         }
     }
-}
 
-impl Ruleset for Aage {
     fn sheets(g: &AaGame, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
         super::sheet::sheets(g, tables, moment)
-    }
-
-    fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        Tables::with_overrides(&crate::core::tables::by_file_name(overrides))
-    }
-
-    fn parse_setup(file: &str, text: &str) -> Result<AaSetup, Vec<String>> {
-        <Aage as TurnRules>::setup(file, text)
-    }
-
-    fn entry_lines(before: &AaGame, entry: &Record<Aage>) -> Vec<String> {
-        turns::entry_lines(before, entry)
-    }
-
-    fn status_json(g: &AaGame, tables: &Tables) -> Value {
-        turns::status(g, tables)
-    }
-
-    fn table_notes(tables: &Tables) -> Vec<String> {
-        tables
-            .non_text_cells()
-            .iter()
-            .map(|c| c.to_string())
-            .collect()
     }
 }
 

@@ -34,7 +34,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance};
+pub use crate::core::tables::{CellNote, Provenance, RuleTables};
 
 /// A type's row of 5.4, 5.5 and 5.17.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -288,28 +288,6 @@ fn fill<T: Copy, const N: usize>(
 impl Tables {
     pub fn builtin() -> Result<Tables, Vec<String>> {
         Tables::with_overrides(&[])
-    }
-
-    /// The built-in files with an owner's files replacing those of the same name.
-    pub fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let mut errs = Vec::new();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => errs.push(format!(
-                    "{DIR}/{name}: not one of the {} table files (ships.toml, criticals.toml, modifiers.toml, gun_damage.toml)",
-                    super::ID
-                )),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        Tables::load(&files)
     }
 
     pub fn load(files: &[(String, String)]) -> Result<Tables, Vec<String>> {
@@ -629,10 +607,34 @@ impl Tables {
     pub fn damage_cell(&self, class: GunClass, band: Band) -> &DamageCell {
         &self.damage[&(class, band)]
     }
+}
+
+impl RuleTables for Tables {
+    /// The built-in files with an owner's files replacing those of the same name.
+    fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        let mut files: Vec<(String, String)> = BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        let mut errs = Vec::new();
+        for (name, text) in overrides {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(f) => f.1 = text.clone(),
+                None => errs.push(format!(
+                    "{DIR}/{name}: not one of the {} table files (ships.toml, criticals.toml, modifiers.toml, gun_damage.toml)",
+                    super::ID
+                )),
+            }
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Tables::load(&files)
+    }
 
     /// Every cell that is not printed in the rule text.
-    pub fn non_text_cells(&self) -> &[CellNote] {
-        &self.notes
+    fn non_text_cells(&self) -> Vec<CellNote> {
+        self.notes.clone()
     }
 }
 

@@ -4,8 +4,6 @@
 //! the D&B commands, and dice rolled, queued or typed with their purpose and provenance,
 //! recorded in the log like FG&DN's.
 use super::{apply, describe, end_phase, status_json, Command, Cx, DnbState, Ev, Phase, Tables};
-use crate::core::game::Record;
-use crate::core::ruleset::Ruleset;
 use crate::core::turns::{self, TurnClock, TurnCommand, TurnPhase, TurnRules};
 use serde_json::Value;
 
@@ -83,38 +81,13 @@ impl TurnRules for Dnb {
     fn ship_ids(state: &DnbState) -> Vec<String> {
         state.ships.iter().map(|s| s.spec.id.clone()).collect()
     }
-}
-
-impl Ruleset for Dnb {
-    fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        Tables::with_overrides(&crate::core::tables::by_file_name(overrides))
-    }
-
-    fn parse_setup(file: &str, text: &str) -> Result<DnbSetup, Vec<String>> {
-        <Dnb as TurnRules>::setup(file, text)
-    }
-
-    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
-        super::state::check_class_file(file, text)
-    }
-
-    fn entry_lines(before: &DnbGame, entry: &Record<Dnb>) -> Vec<String> {
-        turns::entry_lines(before, entry)
-    }
-
-    fn status_json(g: &DnbGame, tables: &Tables) -> Value {
-        turns::status(g, tables)
-    }
 
     fn sheets(g: &DnbGame, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
         super::sheet::sheets(g, tables, moment)
     }
 
-    fn table_notes(tables: &Tables) -> Vec<String> {
-        super::non_text_cells(tables)
-            .into_iter()
-            .map(|c| c.to_string())
-            .collect()
+    fn check_classes(file: &str, text: &str) -> Result<Vec<String>, Vec<String>> {
+        super::state::check_class_file(file, text)
     }
 }
 

@@ -32,7 +32,7 @@ pub use event::Ev;
 pub use rules::{decide, end_phase, Cx};
 pub use ship::{CounterSide, DnbShip, DnbShipSpec, ShipState, Status};
 pub use state::{apply, DnbOptions, DnbState};
-pub use tables::{non_text_cells, Tables};
+pub use tables::Tables;
 pub use timers::{schedule, Due};
 pub use view::{describe, fleet_row, observe, status_json, FLEET_COLUMNS};
 

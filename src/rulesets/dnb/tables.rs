@@ -35,7 +35,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance};
+pub use crate::core::tables::{CellNote, Provenance, RuleTables};
 
 /// One band of die faces of a d6 table, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -168,22 +168,6 @@ impl Tables {
         Tables::load(&files)
     }
 
-    /// The built-in files with some replaced by an owner's copies (`--tables DIR`), loaded
-    /// with the same checks; a file name that is not a dnb-standard table is an error.
-    pub fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => files.push((name.clone(), text.clone())),
-            }
-        }
-        Tables::load(&files)
-    }
-
     /// Load from `(file name, text)` pairs; every built-in file name must be present once.
     pub fn load(files: &[(String, String)]) -> Result<Tables, Vec<String>> {
         let mut errs = Vec::new();
@@ -259,13 +243,31 @@ impl Tables {
     }
 }
 
-/// Every cell that is not `text` (for `umpire check`).
-pub fn non_text_cells(t: &Tables) -> Vec<CellNote> {
-    t.cells
-        .iter()
-        .filter(|c| c.provenance != Provenance::Text)
-        .cloned()
-        .collect()
+impl RuleTables for Tables {
+    /// The built-in files with some replaced by an owner's copies (`--tables DIR`), loaded
+    /// with the same checks; a file name that is not a dnb-standard table is an error.
+    fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        let mut files: Vec<(String, String)> = BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        for (name, text) in overrides {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(f) => f.1 = text.clone(),
+                None => files.push((name.clone(), text.clone())),
+            }
+        }
+        Tables::load(&files)
+    }
+
+    /// Every cell that is not `text` (for `umpire check`).
+    fn non_text_cells(&self) -> Vec<CellNote> {
+        self.cells
+            .iter()
+            .filter(|c| c.provenance != Provenance::Text)
+            .cloned()
+            .collect()
+    }
 }
 
 // ---- raw files ----
@@ -1007,7 +1009,7 @@ mod tests {
     #[test]
     fn builtin_tables_load_and_are_all_text() {
         let t = Tables::builtin().unwrap();
-        assert!(non_text_cells(&t).is_empty(), "{:?}", non_text_cells(&t));
+        assert!(t.non_text_cells().is_empty(), "{:?}", t.non_text_cells());
         assert_eq!(t.damage.len(), 4);
         assert_eq!(t.gun.hit_faces_from, 5);
         assert_eq!(t.torpedo.attacks_per_game, 2);
@@ -1099,7 +1101,7 @@ mod tests {
             "{ faces = \"1-2\", provenance = \"unknown\", note = \"smudged\" }",
         );
         let t = Tables::load(&files_with("admin_rolls.toml", &text)).unwrap();
-        let n = non_text_cells(&t);
+        let n = t.non_text_cells();
         assert_eq!(n.len(), 1);
         assert_eq!(n[0].key, "hulk_sinking faces 1-2");
         assert_eq!(n[0].provenance, Provenance::Unknown);

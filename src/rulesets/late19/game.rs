@@ -6,8 +6,6 @@
 //! recorded with its purpose and provenance.
 use super::{end_phase, Command, Cx, Ev, L19State, Phase, Tables};
 use crate::core::dice::Provenance;
-use crate::core::game::Record;
-use crate::core::ruleset::Ruleset;
 use crate::core::turns::{self, TurnClock, TurnCommand, TurnPhase, TurnRules};
 use serde_json::Value;
 
@@ -87,35 +85,9 @@ impl TurnRules for Late19 {
             _ => None,
         }
     }
-}
 
-impl Ruleset for Late19 {
     fn sheets(g: &L19Game, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
         super::sheet::sheets(g, tables, moment)
-    }
-
-    fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        Tables::with_overrides(&crate::core::tables::by_file_name(overrides))
-    }
-
-    fn parse_setup(file: &str, text: &str) -> Result<L19Setup, Vec<String>> {
-        <Late19 as TurnRules>::setup(file, text)
-    }
-
-    fn entry_lines(before: &L19Game, entry: &Record<Late19>) -> Vec<String> {
-        turns::entry_lines(before, entry)
-    }
-
-    fn status_json(g: &L19Game, tables: &Tables) -> Value {
-        turns::status(g, tables)
-    }
-
-    fn table_notes(tables: &Tables) -> Vec<String> {
-        tables
-            .non_text_cells()
-            .iter()
-            .map(|c| c.to_string())
-            .collect()
     }
 }
 

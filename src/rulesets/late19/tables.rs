@@ -28,7 +28,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance};
+pub use crate::core::tables::{CellNote, Provenance, RuleTables};
 
 /// The values of a ship type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,28 +231,6 @@ impl Tables {
     /// The compiled-in tables.
     pub fn builtin() -> Result<Tables, Vec<String>> {
         Tables::with_overrides(&[])
-    }
-
-    /// The built-in files with an owner's files replacing those of the same name.
-    pub fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let mut errs = Vec::new();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => errs.push(format!(
-                    "{DIR}/{name}: not a {} table file (ships.toml, fire.toml, hits.toml)",
-                    super::ID
-                )),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        Tables::load(&files)
     }
 
     /// Load from the three `(file name, text)` pairs.
@@ -540,11 +518,6 @@ impl Tables {
         &self.hits[&(weapon, target)]
     }
 
-    /// Every cell that is not printed in the rule text.
-    pub fn non_text_cells(&self) -> &[CellNote] {
-        &self.notes
-    }
-
     /// Where a die of modified score `score` lands (Firing Guns).
     pub fn lands(&self, score: i32) -> Landing {
         let g = &self.guns;
@@ -557,6 +530,35 @@ impl Tables {
         } else {
             Landing::Ineffective
         }
+    }
+}
+
+impl RuleTables for Tables {
+    /// The built-in files with an owner's files replacing those of the same name.
+    fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        let mut files: Vec<(String, String)> = BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        let mut errs = Vec::new();
+        for (name, text) in overrides {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(f) => f.1 = text.clone(),
+                None => errs.push(format!(
+                    "{DIR}/{name}: not a {} table file (ships.toml, fire.toml, hits.toml)",
+                    super::ID
+                )),
+            }
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Tables::load(&files)
+    }
+
+    /// Every cell that is not printed in the rule text.
+    fn non_text_cells(&self) -> Vec<CellNote> {
+        self.notes.clone()
     }
 }
 

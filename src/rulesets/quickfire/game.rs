@@ -6,8 +6,6 @@
 //! reads asked of the umpire, each recorded with its purpose and provenance.
 use super::{end_phase, Command, Cx, Ev, Phase, QfState, Tables};
 use crate::core::dice::Provenance;
-use crate::core::game::Record;
-use crate::core::ruleset::Ruleset;
 use crate::core::turns::{self, TurnClock, TurnCommand, TurnPhase, TurnRules};
 use serde_json::Value;
 
@@ -83,35 +81,9 @@ impl TurnRules for Quickfire {
             _ => None,
         }
     }
-}
 
-impl Ruleset for Quickfire {
     fn sheets(g: &QfGame, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {
         super::sheet::sheets(g, tables, moment)
-    }
-
-    fn tables_with(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        Tables::with_overrides(&crate::core::tables::by_file_name(overrides))
-    }
-
-    fn parse_setup(file: &str, text: &str) -> Result<QfSetup, Vec<String>> {
-        <Quickfire as TurnRules>::setup(file, text)
-    }
-
-    fn entry_lines(before: &QfGame, entry: &Record<Quickfire>) -> Vec<String> {
-        turns::entry_lines(before, entry)
-    }
-
-    fn status_json(g: &QfGame, tables: &Tables) -> Value {
-        turns::status(g, tables)
-    }
-
-    fn table_notes(tables: &Tables) -> Vec<String> {
-        tables
-            .non_text_cells()
-            .iter()
-            .map(|c| c.to_string())
-            .collect()
     }
 }
 

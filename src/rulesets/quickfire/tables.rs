@@ -38,7 +38,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance};
+pub use crate::core::tables::{CellNote, Provenance, RuleTables};
 
 /// A cell: a value, where it came from, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -324,28 +324,6 @@ impl Tables {
     /// The compiled-in tables.
     pub fn builtin() -> Result<Tables, Vec<String>> {
         Tables::with_overrides(&[])
-    }
-
-    /// The built-in files with an owner's files replacing those of the same name.
-    pub fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let mut errs = Vec::new();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => errs.push(format!(
-                    "{DIR}/{name}: not a {} table file (gunnery.toml, blast.toml, damage.toml, torpedoes.toml, sinking.toml)",
-                    super::ID
-                )),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        Tables::load(&files)
     }
 
     /// Load from the five `(file name, text)` pairs.
@@ -658,11 +636,6 @@ impl Tables {
         self.lines.get(&key).and_then(|l| l.get(&roll))
     }
 
-    /// Every cell that is not printed in the rule text.
-    pub fn non_text_cells(&self) -> &[CellNote] {
-        &self.notes
-    }
-
     /// The column a Gun/Armor ratio reads (« 3.0 Gunnery Table: "the columns are for
     /// percentages which are equal to or greater than the gun/armor differentials"), if the
     /// tables know it for certain: the highest column at or below the ratio when the owner's
@@ -677,6 +650,35 @@ impl Tables {
         self.columns
             .iter()
             .find(|c| at_least(c.pct) && at_most(c.covers_to.unwrap_or(c.pct)))
+    }
+}
+
+impl RuleTables for Tables {
+    /// The built-in files with an owner's files replacing those of the same name.
+    fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
+        let mut files: Vec<(String, String)> = BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string()))
+            .collect();
+        let mut errs = Vec::new();
+        for (name, text) in overrides {
+            match files.iter_mut().find(|(n, _)| n == name) {
+                Some(f) => f.1 = text.clone(),
+                None => errs.push(format!(
+                    "{DIR}/{name}: not a {} table file (gunnery.toml, blast.toml, damage.toml, torpedoes.toml, sinking.toml)",
+                    super::ID
+                )),
+            }
+        }
+        if !errs.is_empty() {
+            return Err(errs);
+        }
+        Tables::load(&files)
+    }
+
+    /// Every cell that is not printed in the rule text.
+    fn non_text_cells(&self) -> Vec<CellNote> {
+        self.notes.clone()
     }
 }
 
