@@ -115,3 +115,56 @@ fn every_stored_save_line_round_trips_byte_for_byte() {
     }
     assert!(lines > 500, "only {lines} save lines checked");
 }
+
+/// One engine, five rulesets (SPEC 8): the engine's dice and note lines are written the same
+/// by FG&DN and by the numbered-turn rulesets, and a numbered-turn line written before that
+/// spelling (`"Rolled"`, `"ship":null`) still reads as the same event.
+#[test]
+fn the_engine_lines_are_the_same_in_every_ruleset_and_old_spellings_still_read() {
+    use umpire::core::dice::{Die, Provenance, Roll};
+    use umpire::rulesets::dnb::game::CoreEvent;
+    use umpire::rulesets::fgdn::event::Event;
+    let roll = Roll {
+        die: Die::D6,
+        face: 4,
+        purpose: "fire marker".into(),
+        provenance: Provenance::Rolled,
+    };
+    let same = |f: Event, d: CoreEvent| {
+        let (f, d) = (
+            serde_json::to_string(&f).unwrap(),
+            serde_json::to_string(&d).unwrap(),
+        );
+        assert_eq!(f, d);
+        f
+    };
+    for ship in [None, Some("hood".to_string())] {
+        let line = same(
+            Event::Rolled {
+                ship: ship.clone(),
+                roll: roll.clone(),
+            },
+            CoreEvent::Rolled {
+                ship: ship.clone(),
+                roll: roll.clone(),
+            },
+        );
+        assert!(line.starts_with(r#"{"e":"rolled""#), "{line}");
+        assert_eq!(line.contains("ship"), ship.is_some(), "{line}");
+    }
+    same(
+        Event::DiceQueued { faces: vec![3, 5] },
+        CoreEvent::DiceQueued { faces: vec![3, 5] },
+    );
+    same(
+        Event::Note { text: "x".into() },
+        CoreEvent::Note { text: "x".into() },
+    );
+    let old = r#"{"e":"Rolled","ship":null,"roll":{"die":"d6","face":4,"purpose":"fire marker","provenance":"rolled"}}"#;
+    assert_eq!(
+        serde_json::from_str::<CoreEvent>(old).unwrap(),
+        CoreEvent::Rolled { ship: None, roll }
+    );
+    let old = r#"{"e":"ClockMoved","to":{"turn":2,"phase":"combat"}}"#;
+    assert!(serde_json::from_str::<CoreEvent>(old).is_ok(), "{old}");
+}

@@ -242,14 +242,26 @@ impl<P: TurnPhase, C: FromStr<Err = String>> FromStr for TurnCommand<P, C> {
     }
 }
 
-/// The engine's events in a numbered-turn ruleset's log (the same names and shapes as FG&DN's).
+/// The engine's events in a numbered-turn ruleset's log, written as FG&DN writes its own
+/// (`{"e":"rolled",...}`; the clock is each ruleset's). Lines written before this spelling
+/// (`"Rolled"`, with `"ship":null`) still read.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "e", bound = "")]
+#[serde(tag = "e", rename_all = "snake_case", bound = "")]
 pub enum CoreEvent<P: TurnPhase> {
+    #[serde(alias = "DiceQueued")]
     DiceQueued { faces: Vec<u32> },
-    Rolled { ship: Option<String>, roll: Roll },
+    /// `ship` is left out when the roll is for no ship.
+    #[serde(alias = "Rolled")]
+    Rolled {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ship: Option<String>,
+        roll: Roll,
+    },
+    #[serde(alias = "PhaseEnded")]
     PhaseEnded { clock: TurnClock<P> },
+    #[serde(alias = "ClockMoved")]
     ClockMoved { to: TurnClock<P> },
+    #[serde(alias = "Note")]
     Note { text: String },
 }
 
