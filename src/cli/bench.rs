@@ -161,15 +161,17 @@ pub fn fleet_log_with(scenario_text: &str, n: usize, undos: Undos) -> Result<Vec
     Ok(game.entries().to_vec())
 }
 
+/// One field of /proc/self/status in MB (None where the system has no such file or field).
+fn status_mb(key: &str) -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
 /// Resident memory of this process from /proc/self/status: (VmHWM, VmRSS) in MB.
 pub fn memory_mb() -> Option<(f64, f64)> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let field = |key: &str| -> Option<f64> {
-        let line = status.lines().find(|l| l.starts_with(key))?;
-        let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        Some(kb / 1024.0)
-    };
-    Some((field("VmHWM:")?, field("VmRSS:")?))
+    Some((status_mb("VmHWM:")?, status_mb("VmRSS:")?))
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -187,6 +189,8 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
     let bytes = std::fs::metadata(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
         .len();
+    // What is resident before the battle is opened: the program's own pages and the runtime.
+    let before_open = status_mb("VmRSS:");
     // The parts of an open, each timed alone (to say where the time goes).
     let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
     let t = Instant::now();
@@ -319,6 +323,20 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
             "MB",
             Some(BUDGET_MEMORY_MB),
         ));
+        // Where the memory is: the program's pages (the binary, shared libraries) against the
+        // battle's data, so a change of binary size is told from a change of state size.
+        for (name, value) in [
+            ("  of which: before opening the battle", before_open),
+            (
+                "  of which: program pages now (RssFile)",
+                status_mb("RssFile:"),
+            ),
+            ("  of which: data now (RssAnon)", status_mb("RssAnon:")),
+        ] {
+            if let Some(v) = value {
+                figures.push(Figure::new(name, v, "MB", None));
+            }
+        }
     }
     Ok(Measured {
         commands,
