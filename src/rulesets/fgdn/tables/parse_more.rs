@@ -9,7 +9,7 @@ use super::magazine::*;
 use super::parse_core::{all_sizes, sizes};
 use super::sequence::*;
 use super::Range;
-use crate::rulesets::fgdn::clock::Phase;
+use crate::rulesets::fgdn::clock::{Phase, Scale};
 use crate::rulesets::fgdn::nation::Navy;
 use serde::Deserialize;
 
@@ -747,13 +747,27 @@ struct PhaseRaw {
     resolves: Vec<String>,
 }
 
-/// Phases in rulebook order, each once, from plotting to resolution.
-fn scale(ctx: &mut Ctx, raw: &ScaleRaw) -> ScaleSequence {
-    if *raw.minutes.get_ref() == 0 {
+/// Phases in rulebook order, each once, from plotting to resolution: the sequence the clock
+/// walks for `want` (SPEC 3.1). The file states it and notes what each phase resolves; the
+/// clock, the timers and the rules are built on it, so a file that says otherwise is refused
+/// rather than silently ignored.
+fn scale(ctx: &mut Ctx, raw: &ScaleRaw, want: Scale) -> ScaleSequence {
+    let minutes = *raw.minutes.get_ref();
+    if minutes == 0 {
         ctx.err(
             &raw.minutes.span(),
             "minutes",
             "a turn cannot last 0 minutes",
+        );
+    } else if minutes != want.turn_minutes() {
+        ctx.err(
+            &raw.minutes.span(),
+            "minutes",
+            format!(
+                "{want} turns last {} minutes (SPEC 3.1); the clock and the timers are built on it, \
+                 so this file cannot change it",
+                want.turn_minutes()
+            ),
         );
     }
     let mut phases: Vec<PhaseStep> = Vec::new();
@@ -786,6 +800,25 @@ fn scale(ctx: &mut Ctx, raw: &ScaleRaw) -> ScaleSequence {
             "a turn must begin with plotting and end with resolution",
         );
     }
+    let named: Vec<Phase> = phases.iter().map(|p| p.phase).collect();
+    let in_order = named.windows(2).all(|w| w[0] < w[1])
+        && first == Some(Phase::Plotting)
+        && last == Some(Phase::Resolution);
+    if in_order && named != want.phases() {
+        ctx.err(
+            &raw.phases.span(),
+            "phases",
+            format!(
+                "a {want} turn has the phases {} (SPEC 3.1); the rules resolve in them by name, \
+                 so this file can note what each resolves but not add, drop or move one",
+                want.phases()
+                    .iter()
+                    .map(|p| p.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
+    }
     ScaleSequence {
         minutes: *raw.minutes.get_ref(),
         phases,
@@ -797,7 +830,7 @@ pub(crate) fn turn_sequence(ctx: &mut Ctx, raw: TurnSequenceRaw) -> Option<TurnS
     let rule = check::rule(ctx, &raw.rule);
     Some(TurnSequenceTable {
         rule,
-        tactical: scale(ctx, &raw.tactical),
-        intermediate: scale(ctx, &raw.intermediate),
+        tactical: scale(ctx, &raw.tactical, Scale::Tactical),
+        intermediate: scale(ctx, &raw.intermediate, Scale::Intermediate),
     })
 }

@@ -867,6 +867,49 @@ fn turn_sequence_spec_3_1_and_8_1() {
         .any(|r| r.contains("torpedo")));
 }
 
+/// SPEC 3.1: the clock walks the turn sequence the rules are built on. An owner's
+/// `turn_sequence.toml` may reword what each phase resolves, but one that changes a turn's
+/// length or its phases is refused with file, line and key, not loaded and ignored.
+#[test]
+fn turn_sequence_file_may_reword_resolves_but_not_change_the_sequence() {
+    let builtin = BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "turn_sequence.toml")
+        .unwrap()
+        .1;
+    let load = |text: String| Tables::load(&[("mine/turn_sequence.toml".into(), text)]);
+    let reworded = builtin.replace("torpedo and mine attacks", "torpedoes and mines");
+    assert_ne!(reworded, builtin);
+    let t = load(reworded).unwrap();
+    assert!(t.turn_sequence.tactical.phases[1]
+        .resolves
+        .contains(&"torpedoes and mines".to_string()));
+    let errors = |text: String| -> Vec<String> {
+        load(text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect()
+    };
+    let e = errors(builtin.replacen("minutes = 3", "minutes = 5", 1));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].starts_with("mine/turn_sequence.toml:"), "{e:?}");
+    assert!(
+        e[0].contains("minutes") && e[0].contains("tactical turns last 3 minutes"),
+        "{e:?}"
+    );
+    let no_detection = builtin.replace("  { phase = \"detection\", resolves = [] },\n", "");
+    assert_ne!(no_detection, builtin);
+    let e = errors(no_detection);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("phases")
+            && e[0]
+                .contains("plotting, movement, planned_fire, detection, reaction_fire, resolution"),
+        "{e:?}"
+    );
+}
+
 #[test]
 fn unknown_override_file_is_an_error() {
     let err = Tables::load(&[("mine/critcal_hit.toml".into(), String::new())]).unwrap_err();
