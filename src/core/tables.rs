@@ -67,6 +67,40 @@ pub trait RuleTables: Sized {
     fn non_text_cells(&self) -> Vec<CellNote>;
 }
 
+/// A ruleset's built-in table files `(name, text)` with an owner's files (by file name) in
+/// place of those of the same name. A name that is not one of them is an error naming the
+/// ruleset's directory `dir`, its `id` and its files.
+pub fn with_builtin(
+    dir: &str,
+    id: &str,
+    builtin: &[(&str, &str)],
+    overrides: &[(String, String)],
+) -> Result<Vec<(String, String)>, Vec<String>> {
+    let mut files: Vec<(String, String)> = builtin
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    let mut errs = Vec::new();
+    for (name, text) in overrides {
+        match files.iter_mut().find(|(n, _)| n == name) {
+            Some(f) => f.1 = text.clone(),
+            None => errs.push(format!(
+                "{dir}/{name}: not a {id} table file ({})",
+                builtin
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+    if errs.is_empty() {
+        Ok(files)
+    } else {
+        Err(errs)
+    }
+}
+
 /// An owner's table files, `(path, text)`, named by their file name as the built-in ones are.
 pub fn by_file_name(overrides: &[(String, String)]) -> Vec<(String, String)> {
     overrides

@@ -34,7 +34,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance, RuleTables};
+pub use crate::core::tables::{with_builtin, CellNote, Provenance, RuleTables};
 
 /// A type's row of 5.4, 5.5 and 5.17.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -610,26 +610,8 @@ impl Tables {
 }
 
 impl RuleTables for Tables {
-    /// The built-in files with an owner's files replacing those of the same name.
     fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let mut errs = Vec::new();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => errs.push(format!(
-                    "{DIR}/{name}: not one of the {} table files (ships.toml, criticals.toml, modifiers.toml, gun_damage.toml)",
-                    super::ID
-                )),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        Tables::load(&files)
+        Tables::load(&with_builtin(DIR, super::ID, BUILTIN, overrides)?)
     }
 
     /// Every cell that is not printed in the rule text.
@@ -712,7 +694,7 @@ mod tests {
         assert!(errs.iter().any(|e| e.contains("covered twice")), "{errs:?}");
         let errs = Tables::with_overrides(&[("guns.toml".into(), String::new())]).unwrap_err();
         assert!(
-            errs[0].contains("not one of the aage-qr-2020 table files"),
+            errs[0].contains("not a aage-qr-2020 table file"),
             "{errs:?}"
         );
     }

@@ -35,7 +35,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance, RuleTables};
+pub use crate::core::tables::{with_builtin, CellNote, Provenance, RuleTables};
 
 /// One band of die faces of a d6 table, inclusive.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -244,20 +244,8 @@ impl Tables {
 }
 
 impl RuleTables for Tables {
-    /// The built-in files with some replaced by an owner's copies (`--tables DIR`), loaded
-    /// with the same checks; a file name that is not a dnb-standard table is an error.
     fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => files.push((name.clone(), text.clone())),
-            }
-        }
-        Tables::load(&files)
+        Tables::load(&with_builtin(DIR, super::ID, BUILTIN, overrides)?)
     }
 
     /// Every cell that is not `text` (for `umpire check`).

@@ -38,7 +38,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ),
 ];
 
-pub use crate::core::tables::{CellNote, Provenance, RuleTables};
+pub use crate::core::tables::{with_builtin, CellNote, Provenance, RuleTables};
 
 /// A cell: a value, where it came from, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -654,26 +654,8 @@ impl Tables {
 }
 
 impl RuleTables for Tables {
-    /// The built-in files with an owner's files replacing those of the same name.
     fn with_overrides(overrides: &[(String, String)]) -> Result<Tables, Vec<String>> {
-        let mut files: Vec<(String, String)> = BUILTIN
-            .iter()
-            .map(|(n, t)| (n.to_string(), t.to_string()))
-            .collect();
-        let mut errs = Vec::new();
-        for (name, text) in overrides {
-            match files.iter_mut().find(|(n, _)| n == name) {
-                Some(f) => f.1 = text.clone(),
-                None => errs.push(format!(
-                    "{DIR}/{name}: not a {} table file (gunnery.toml, blast.toml, damage.toml, torpedoes.toml, sinking.toml)",
-                    super::ID
-                )),
-            }
-        }
-        if !errs.is_empty() {
-            return Err(errs);
-        }
-        Tables::load(&files)
+        Tables::load(&with_builtin(DIR, super::ID, BUILTIN, overrides)?)
     }
 
     /// Every cell that is not printed in the rule text.
