@@ -93,15 +93,7 @@ fn a_bad_aage_command_says_why_and_changes_nothing_and_carry_is_refused() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("5.2 Gun Classes, Ranges and Damage"), "{err}");
-    let o = umpire()
-        .arg("carry")
-        .arg(&save)
-        .arg("--into")
-        .arg(dir.path().join("next.toml"))
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("carry no damage"));
+    assert!(common::carry_refusal(&save).contains("carry no damage"));
 }
 
 #[test]
@@ -144,21 +136,11 @@ fn check_reads_an_aage_table_file_by_its_directory_and_tables_dir_replaces_it() 
     );
     std::fs::write(tdir.join("gun_damage.toml"), &filled).unwrap();
     let save = demo(dir.path());
-    let script = save.with_extension("umpire");
-    std::fs::write(
-        &script,
+    let o = common::run_script_with_tables(
+        Some(&tdir),
+        &save,
         "until 1 firing\ndice 10 7 20 1\ngun mikasa at suvorov dice 1 range short\n",
-    )
-    .unwrap();
-    let o = umpire()
-        .arg("--tables")
-        .arg(&tdir)
-        .arg("run")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .unwrap();
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The owner's cell answers: no chart read asked, and the log names the cell's source.
     let out = String::from_utf8_lossy(&o.stdout);

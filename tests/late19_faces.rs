@@ -71,15 +71,7 @@ fn a_bad_late19_command_says_why_and_changes_nothing_and_carry_is_refused() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("Turn Sequence 2"), "{err}");
     assert_eq!(std::fs::read_to_string(&save).unwrap(), before);
-    let o = umpire()
-        .arg("carry")
-        .arg(&save)
-        .arg("--into")
-        .arg(dir.path().join("next.toml"))
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("carry no damage"));
+    assert!(common::carry_refusal(&save).contains("carry no damage"));
 }
 
 #[test]
@@ -106,21 +98,11 @@ fn check_reads_a_late19_table_file_by_its_directory_and_tables_dir_replaces_it()
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(!out.contains("unknown"), "{out}");
     let save = demo(dir.path());
-    let script = save.with_extension("umpire");
-    std::fs::write(
-        &script,
+    let o = common::run_script_with_tables(
+        Some(&tdir),
+        &save,
         "next\ndice 4 4 4 3\ntorpedo matsushima at fulong\n",
-    )
-    .unwrap();
-    let o = umpire()
-        .arg("--tables")
-        .arg(&tdir)
-        .arg("run")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .unwrap();
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The owner's cell answers: no chart read asked.
     let out = String::from_utf8_lossy(&o.stdout);

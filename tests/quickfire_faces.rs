@@ -112,15 +112,7 @@ fn a_bad_quickfire_command_says_why_and_changes_nothing_and_carry_is_refused() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("give the value with `chart VALUE`"), "{err}");
-    let o = umpire()
-        .arg("carry")
-        .arg(&save)
-        .arg("--into")
-        .arg(dir.path().join("next.toml"))
-        .output()
-        .unwrap();
-    assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("carries no damage"));
+    assert!(common::carry_refusal(&save).contains("carries no damage"));
 }
 
 #[test]
@@ -147,21 +139,11 @@ fn check_reads_a_quickfire_table_file_by_its_directory_and_tables_dir_replaces_i
     assert!(out.contains("long 3-18: chart"), "{out}");
     assert!(!out.contains("long (16 of 16"), "{out}");
     let save = demo(dir.path());
-    let script = save.with_extension("umpire");
-    std::fs::write(
-        &script,
+    let o = common::run_script_with_tables(
+        Some(&tdir),
+        &save,
         "next\ndice 4 1 3\nfire mikasa at borodino heavy long\n",
-    )
-    .unwrap();
-    let o = umpire()
-        .arg("--tables")
-        .arg(&tdir)
-        .arg("run")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .unwrap();
+    );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // The owner's cell answers: no chart read asked, and the log names the cell.
     let out = String::from_utf8_lossy(&o.stdout);

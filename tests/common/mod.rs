@@ -36,15 +36,43 @@ pub fn demo_file(dir: &Path, ruleset: &str, name: &str) -> std::path::PathBuf {
 
 /// `umpire run SAVE --script` with `script` written beside the save.
 pub fn run_script(save: &Path, script: &str) -> std::process::Output {
+    run_script_with_tables(None, save, script)
+}
+
+/// [`run_script`] with an owner's table directory (`--tables DIR`) when given.
+pub fn run_script_with_tables(
+    tables: Option<&Path>,
+    save: &Path,
+    script: &str,
+) -> std::process::Output {
     let path = save.with_extension("umpire");
     std::fs::write(&path, script).unwrap();
-    umpire()
-        .arg("run")
+    let mut c = umpire();
+    if let Some(dir) = tables {
+        c.arg("--tables").arg(dir);
+    }
+    c.arg("run")
         .arg(save)
         .arg("--script")
         .arg(&path)
         .output()
         .unwrap()
+}
+
+/// `umpire carry SAVE --into NEXT` for a ruleset that carries nothing: it must fail, write
+/// nothing, and its message is returned.
+pub fn carry_refusal(save: &Path) -> String {
+    let next = save.with_file_name("carried-next.toml");
+    let o = umpire()
+        .arg("carry")
+        .arg(save)
+        .arg("--into")
+        .arg(&next)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(!next.exists(), "a refused carry wrote {}", next.display());
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// A number from the environment (for longer runs: `UMPIRE_KILLS=5000 cargo test --test kill`).
