@@ -85,7 +85,7 @@ fn demo_settings(b: &mut Builder) -> usize {
     )
 }
 
-/// The demo's eight ships from the seven classes, in the library's order.
+/// The demo's ten ships from the nine classes, in the library's order.
 fn demo_ships(b: &mut Builder) -> usize {
     press(
         b,
@@ -107,6 +107,10 @@ fn demo_ships(b: &mut Builder) -> usize {
             "enter", // w-class
             "j",
             "enter",
+            "'HMS Furious'",
+            "enter", // furious
+            "j",
+            "enter",
             "'SMS Moltke'",
             "tab",
             "ctrl-u",
@@ -124,11 +128,15 @@ fn demo_ships(b: &mut Builder) -> usize {
             "enter",
             "'SMS S53'",
             "enter", // s53
+            "j",
+            "enter",
+            "'SM UB 64'",
+            "enter", // ub-iii
         ],
     )
 }
 
-/// From a filled class library: the demo's eight-ship battle, saved, checked and played.
+/// From a filled class library: the demo's ten-ship battle, saved, checked and played.
 #[test]
 fn the_demo_battle_from_a_filled_library() {
     let d = tempfile::tempdir().unwrap();
@@ -149,18 +157,18 @@ fn the_demo_battle_from_a_filled_library() {
     );
     let text = std::fs::read_to_string(&path).unwrap();
     let s = opened(&path, &lib);
-    assert_eq!(s.ships.len(), 8);
+    assert_eq!(s.ships.len(), 10);
     let sides: Vec<&str> = s.ships.iter().map(|s| s.side.as_str()).collect();
     assert_eq!(
         sides,
-        ["British"; 4]
+        ["British"; 5]
             .iter()
-            .chain(&["German"; 4])
+            .chain(&["German"; 5])
             .copied()
             .collect::<Vec<_>>()
     );
-    // The same ships as the demo but for their ids (and Whitley's year, which the demo gives
-    // her own).
+    // The same ships as the demo but for their ids (and Whitley's year and UB 64's depth, which
+    // the demo gives them).
     let demo = parse_scenario("demo.toml", include_str!("../saves/demo.toml")).unwrap();
     for (mine, theirs) in s.ships.iter().zip(&demo.ships) {
         assert_eq!(mine.name, theirs.name);
@@ -181,10 +189,10 @@ fn the_demo_battle_from_a_filled_library() {
     assert!(b.quit);
 }
 
-const KEYS_FILLED: usize = 162;
-const KEYS_EMPTY: usize = 549;
+const KEYS_FILLED: usize = 187;
+const KEYS_EMPTY: usize = 684;
 
-/// The demo's figures as typed into the new-class form (the seven classes of
+/// The demo's figures as typed into the new-class form (the nine classes of
 /// docs/examples/classes-demo.toml without their mounts and equipment).
 const CLASSES: &[[&str; 11]] = &[
     [
@@ -227,6 +235,19 @@ const CLASSES: &[[&str; 11]] = &[
         "",
     ],
     [
+        "furious",
+        "Furious",
+        "aviation",
+        "B",
+        "300",
+        "31",
+        "1917",
+        "Great Britain",
+        "8",
+        "3",
+        "",
+    ],
+    [
         "moltke", "Moltke", "major", "A", "480", "27", "1911", "Germany", "21", "5", "",
     ],
     [
@@ -248,10 +269,23 @@ const CLASSES: &[[&str; 11]] = &[
     [
         "s53", "S53", "minor", "D", "25", "33", "1916", "Germany", "", "", "",
     ],
+    [
+        "ub-iii",
+        "UB III",
+        "submarine",
+        "D",
+        "14",
+        "13",
+        "1917",
+        "Germany",
+        "",
+        "",
+        "",
+    ],
 ];
 
 /// From an empty class library: each class typed in once (its figures from the rulebook),
-/// then the same eight ships.
+/// then the same ten ships.
 #[test]
 fn the_demo_battle_from_an_empty_library() {
     let d = tempfile::tempdir().unwrap();
@@ -279,7 +313,7 @@ fn the_demo_battle_from_an_empty_library() {
     // as from the library, from its first class.
     assert_eq!(b.library.len(), CLASSES.len());
     keys += press(&mut b, &["tab", "tab"]);
-    keys += press(&mut b, &["k"; 6]);
+    keys += press(&mut b, &["k"; 8]);
     keys += press(&mut b, &["tab"]);
     assert_eq!(
         (b.class, b.focus),
@@ -293,12 +327,12 @@ fn the_demo_battle_from_an_empty_library() {
         b.message
     );
     let s = opened(&path, &[]);
-    assert_eq!(s.ships.len(), 8);
-    assert_eq!(s.ships[4].armor.belt, 21);
+    assert_eq!(s.ships.len(), 10);
+    assert_eq!(s.ships[5].armor.belt, 21);
     // L copies a class typed here to the library, for the next battle.
     b.library_dir = Some(d.path().join("lib"));
     assert_eq!(b.focus, umpire::tui::builder::Focus::Classes);
-    press(&mut b, &["k", "k", "k", "k", "k", "k", "L"]);
+    press(&mut b, &["k", "k", "k", "k", "k", "k", "k", "k", "L"]);
     let (error, m) = b.message.clone().unwrap();
     assert!(!error && m.starts_with("class tiger copied to"), "{m}");
     let lib = d.path().join("lib/builder-classes.toml");
@@ -324,15 +358,17 @@ fn an_existing_scenario_is_edited_in_place() {
     let mut b = builder(&path, Vec::new());
     assert!(!b.modified);
     insta::assert_snapshot!("builder_edit_80x24", screen(&b, 80, 24));
-    // Sea state 5; the last ship renamed and moved to another side; the first removed.
+    // Sea state 5; the torpedo boat (last but one) renamed and moved to another side; the first
+    // removed.
     press(
         &mut b,
         &["j", "j", "j", "j", "enter", "ctrl-u", "'5'", "enter"],
     );
     press(&mut b, &["tab", "end"]);
-    for _ in 0..8 {
+    for _ in 0..10 {
         press(&mut b, &["j"]);
     }
+    press(&mut b, &["k"]);
     press(
         &mut b,
         &[
@@ -360,10 +396,11 @@ fn an_existing_scenario_is_edited_in_place() {
     assert!(text.contains("# The demo battle (saves/demo.toml) written with ship classes"));
     assert!(text.contains("in_service = 1918              # overrides the class"));
     let s = opened(&path, &[]);
-    assert_eq!(s.ships.len(), 7);
+    assert_eq!(s.ships.len(), 9);
     assert_eq!(s.ships[0].id, "valiant");
-    assert_eq!(s.ships[6].name, "SMS S54");
-    assert_eq!(s.ships[6].side, "British");
+    assert_eq!(s.ships[7].name, "SMS S54");
+    assert_eq!(s.ships[7].side, "British");
+    assert_eq!(s.ships[8].name, "SM UB 64");
     assert_eq!(s.sea_state, Some(5));
 }
 

@@ -35,9 +35,9 @@ fn the_demo_with_classes_reads_as_the_demo() {
     assert_eq!(without_lines(&b.scenario.ships), without_lines(&demo.ships));
     assert_eq!(b.scenario.clock, demo.clock);
     assert_eq!(b.scenario.rules, demo.rules);
-    // The battle's text holds the seven classes it uses, and no longer names the file.
+    // The battle's text holds the nine classes it uses, and no longer names the file.
     assert!(!b.scenario_text.contains("classes = ["));
-    assert_eq!(b.scenario_text.matches("[[class]]").count(), 7);
+    assert_eq!(b.scenario_text.matches("[[class]]").count(), 9);
     // ... and reads to the same ships on its own, with no class file at hand.
     let alone = parse_scenario("saved.toml", &b.scenario_text).unwrap();
     assert_eq!(without_lines(&alone.ships), without_lines(&demo.ships));

@@ -151,6 +151,51 @@ fn snapshot_after_a_sinking() {
     d.assert_saved();
 }
 
+/// FG&DN 8.1.4 and 8.3 Rudder: the demo's U-boat, UB 64 (the last ship), taken from periscope
+/// depth to Shallow at 4 knots: the fleet status column reads her depth, the detail panel her
+/// depth and the speed her depth-control checks read.
+#[test]
+fn snapshot_the_submarine_after_a_depth_change() {
+    let mut d = demo();
+    d.command("depth ub64 shallow speed 4");
+    d.keys(&["j"; 9]);
+    let s = d.screen(80, 24);
+    assert!(s.contains("SM UB 64"), "{s}");
+    insta::assert_snapshot!("submarine_depth_80x24", s);
+    insta::assert_snapshot!("submarine_depth_160x48", d.screen(160, 48));
+    let st = &d.app.battle.game.state;
+    let v = umpire::rulesets::fgdn::status::status(st, &d.app.battle.game.tables);
+    assert_eq!(v.ships[9].id, "ub64");
+    d.assert_saved();
+}
+
+/// FG&DN 8.3 Flight Deck on the demo's carrier, HMS Furious (the fifth ship): D6 1 forward,
+/// launching restricted; D6 5 of her 2 aircraft parked forward are hit (capped at 2), each an
+/// aircraft critical with no fire (D6-2: 1, 1); hangar D10 4: no hangar damage. The detail
+/// panel shows the aircraft left and lost and the flight deck, at 80x24 too.
+#[test]
+fn snapshot_the_carrier_after_a_flight_deck_critical() {
+    let mut d = demo();
+    d.command("dice 1 5 1 1 4")
+        .command("crit furious flight_deck");
+    d.keys(&["j"; 4]);
+    let s = d.screen(80, 24);
+    assert!(s.contains("HMS Furious (furious)"), "{s}");
+    assert!(s.contains("Flight deck hit: forward"), "{s}");
+    insta::assert_snapshot!("carrier_flight_deck_80x24", s);
+    insta::assert_snapshot!("carrier_flight_deck_160x48", d.screen(160, 48));
+    let v =
+        umpire::rulesets::fgdn::status::status(&d.app.battle.game.state, &d.app.battle.game.tables);
+    assert_eq!(
+        v.ships[4].flight_deck,
+        vec!["forward: launching aircraft restricted"]
+    );
+    let a = v.ships[4].aircraft.as_ref().unwrap();
+    assert_eq!((a.hangar, a.forward, a.aft, a.lost), (6, 0, 1, 2));
+    assert_eq!(v.ships[4].fire_pct, 0);
+    assert!(d.app.battle.game.state.dice_queue.is_empty());
+    d.assert_saved();
+}
 #[test]
 fn below_80x24_the_screen_says_too_small_and_never_panics() {
     let mut d = demo();
@@ -253,10 +298,10 @@ fn the_hit_form_records_a_hit_on_the_selected_ship() {
 #[test]
 fn the_hit_form_offers_british_apc() {
     let mut d = demo();
-    // moltke is the fifth ship: j x4; damage 34, pen 26, range long, calibre 343, British APC
+    // moltke is the sixth ship: j x5; damage 34, pen 26, range long, calibre 343, British APC
     let hit = [
-        "n", "j", "j", "j", "j", "d", "'34'", "tab", "left", "tab", "'26'", "tab", "'l'", "tab",
-        "tab", "'343'", "tab", "tab", "tab", "tab", "'y'", "enter",
+        "n", "j", "j", "j", "j", "j", "d", "'34'", "tab", "left", "tab", "'26'", "tab", "'l'",
+        "tab", "tab", "'343'", "tab", "tab", "tab", "tab", "'y'", "enter",
     ];
     d.keys(&hit);
     let Mode::Form(form) = &d.app.mode else {
@@ -539,7 +584,7 @@ fn the_detail_shows_damage_control_crews_helpers_and_magazines() {
         .command("assist s53 hannover");
     d.command("until 1203 plotting")
         .command("magazines hannover");
-    d.keys(&["j", "j", "j", "j", "j", "j"]); // Hannover
+    d.keys(&["j", "j", "j", "j", "j", "j", "j"]); // Hannover
     let s = d.screen(160, 48);
     assert!(s.contains("DC: main crews at DC (-"), "{s}");
     assert!(s.contains("s53 assisting (-"), "{s}");

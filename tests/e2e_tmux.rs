@@ -321,7 +321,7 @@ fn the_builder_makes_a_battle_from_the_keyboard() {
     t.type_text("British");
     t.keys(&["Enter"]);
     t.wait_for("added 1 ship of class tiger");
-    t.keys(&["j", "j", "j", "Enter"]);
+    t.keys(&["j", "j", "j", "j", "Enter"]);
     t.wait_for("Add ships of class moltke");
     t.type_text("SMS Moltke");
     t.keys(&["Tab", "C-u"]);

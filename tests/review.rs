@@ -694,8 +694,8 @@ fn the_kind_filters_show_only_their_kind() {
 #[test]
 fn the_kind_filter_and_the_ship_filter_combine_and_follow_the_position() {
     let mut r = scripted();
-    // Select Kaiser (fleet order: tiger valiant wakeful whitley moltke kaiser ...).
-    r.keys(&["j", "j", "j", "j", "j", "s", "K", "K"]);
+    // Select Kaiser (fleet order: tiger valiant wakeful whitley furious moltke kaiser ...).
+    r.keys(&["j", "j", "j", "j", "j", "j", "s", "K", "K"]);
     assert_eq!(r.app.log.ship.as_deref(), Some("kaiser"));
     assert_eq!(r.app.log.kind, Some(KindFilter::FiresFloods));
     let rows = r.log_rows();
@@ -761,7 +761,7 @@ fn review_screens_at_80x24_and_160x48() {
     // As the real loop does, a frame is drawn before the first key (the panel's height).
     r.draw(80, 24);
     r.prompt("#17");
-    r.keys(&["j", "j", "j", "j", "j", "j", "j"]);
+    r.keys(&["j", "j", "j", "j", "j", "j", "j", "j"]); // S53
     insta::assert_snapshot!("review_80x24", r.screen(80, 24));
     insta::assert_snapshot!("review_160x48", r.screen(160, 48));
 }

@@ -285,7 +285,7 @@ fn a_row_per_class_with_a_count() {
         .args(DEMO_SETTINGS)
         .output()
         .unwrap());
-    assert!(out(&o).starts_with("wrote 8 ships"), "{}", text(&o));
+    assert!(out(&o).starts_with("wrote 10 ships"), "{}", text(&o));
 }
 
 #[test]

@@ -58,7 +58,7 @@ fn html_of_the_dnb_demo() {
 #[test]
 fn html_is_self_contained() {
     for (h, ships) in [
-        (fgdn_sheets(Format::Html), 8),
+        (fgdn_sheets(Format::Html), 10),
         (dnb_sheets(Format::Html), 6),
     ] {
         assert!(h.starts_with("<!DOCTYPE html>"));
@@ -435,7 +435,7 @@ fn printed_sheets_fit_a4_and_letter_and_none_is_cut() {
         "a sheet taller than a page should run onto another page"
     );
     for (what, html, sheets) in [
-        ("fgdn", fgdn_sheets(Format::Html), 8),
+        ("fgdn", fgdn_sheets(Format::Html), 10),
         ("dnb", dnb_sheets(Format::Html), 6),
     ] {
         for paper in ["A4", "letter"] {

@@ -869,7 +869,7 @@ mod tests {
         };
         assert_eq!(texts(&tiger, "Major %"), ["10", "11", "12", "13", "14"]);
         assert_eq!(texts(&tiger, "Overwhelmed %"), ["17+"]);
-        let hannover = sheet(&st.ships[6], &t);
+        let hannover = sheet(&st.ships[7], &t);
         assert_eq!(texts(&hannover, "Minor %").len(), 8);
         assert_eq!(texts(&hannover, "Overwhelmed %"), ["16+"]);
     }
