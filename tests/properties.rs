@@ -427,12 +427,10 @@ fn engine_hit_opts() -> impl Strategy<Value = HitOpts> {
     prop_oneof![5 => shell, 1 => torpedo]
 }
 
-/// Every demo ship but the last, the U-boat UB 64: with her in the random battles,
-/// `check_carry` fails (`umpire carry` writes a Submarine Minor Damage engineering critical,
-/// which clears in D6 turns and no longer slows her when the battle ends, as a lasting one:
-/// her next battle starts a speed level slower). Found by this test; not fixed here.
+/// Every demo ship (the U-boat UB 64 included: she found the carry of a minor-damage critical
+/// that had cleared), or one that is not in the scenario.
 fn ship_index() -> impl Strategy<Value = usize> {
-    prop_oneof![30 => 0usize..9, 1 => Just(UNKNOWN)]
+    prop_oneof![30 => 0usize..10, 1 => Just(UNKNOWN)]
 }
 
 fn op() -> impl Strategy<Value = Op> {

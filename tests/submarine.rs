@@ -276,6 +276,47 @@ fn minor_damage_clears_in_d6_turns() {
     assert!(u9(&g).clearing.is_empty());
 }
 
+/// Critical Hit Table, Submarine Minor Damage note, and SPEC 3.6: an engineering critical that
+/// cleared by itself is not carried into the next battle (it no longer costs a speed level);
+/// one still to clear at `end-battle` clears then, and is not carried either. Found by the
+/// random battles on the demo (`tests/properties.rs`, `check_carry`) once UB 64 joined it.
+#[test]
+fn a_cleared_minor_damage_critical_is_not_carried() {
+    use umpire::rulesets::fgdn::carry::carried_of;
+    use umpire::rulesets::fgdn::kinds::CriticalKind;
+    for (until, cleared_in_battle) in [("until 1206 plotting\n", true), ("", false)] {
+        let mut g = game("1200", "", U9);
+        cmds(
+            &mut g,
+            &format!(
+                "until 1200 planned_fire\nhit u9 4 attack minor\ndice 5 10 2 1 1 1 3\nnext\n\
+                 {until}end-battle"
+            ),
+        );
+        let s = ship(&g, "u9");
+        assert!(
+            s.criticals
+                .iter()
+                .any(|c| c.kind == CriticalKind::Engineering && c.speed_levels > 0),
+            "the minor engineering critical is in her record"
+        );
+        assert_eq!(
+            sview(&g, "u9").speed_max,
+            14,
+            "cleared: {cleared_in_battle}"
+        );
+        let carried = carried_of(s, "t").unwrap();
+        assert!(
+            carried
+                .criticals
+                .iter()
+                .all(|c| c.kind != CriticalKind::Engineering),
+            "cleared: {cleared_in_battle}: {:?}",
+            carried.criticals
+        );
+    }
+}
+
 /// 8.3 Rudder on a submerged submarine: depth control lost; before each Plotting Phase 5 % x
 /// speed to change depth; D10 1-5 up, 6-10 down; up from periscope depth she broaches and dives
 /// back the next turn unless another "up" comes.

@@ -90,9 +90,13 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
     // The places of the flight-deck hits not repaired, in the order of their criticals.
     let mut deck_places = e.flight_deck.iter().copied();
     let mut criticals = Vec::new();
-    for c in &s.criticals {
+    // A submarine's minor-damage engineering criticals that cleared by themselves (Critical Hit
+    // Table note) cost her nothing any more and had no repair: they are not carried.
+    let cleared: Vec<usize> = s.sub.iter().flat_map(|u| u.cleared_criticals()).collect();
+    for (k, c) in s.criticals.iter().enumerate() {
         let mut place = None;
         let keep = match c.kind {
+            CriticalKind::Engineering if cleared.contains(&k) => false,
             CriticalKind::Engineering if c.speed_levels > 0 => {
                 k_eng += 1;
                 !eng.get(k_eng - 1).copied().unwrap_or(false)
