@@ -22,7 +22,7 @@ use crate::core::sheet::{
 use crate::rulesets::fgdn::damage::breakdown;
 use crate::rulesets::fgdn::effects::{flotation_capacity, personnel_text, RudderState};
 use crate::rulesets::fgdn::fire_flood::{level_bounds, severity_dice, year_shift};
-use crate::rulesets::fgdn::kinds::{CriticalKind, Location};
+use crate::rulesets::fgdn::kinds::{Column, CriticalKind, Location};
 use crate::rulesets::fgdn::scenario::{Battery, Mount};
 use crate::rulesets::fgdn::speed::speed_max;
 use crate::rulesets::fgdn::state::{GameState, ShipState, ShipStatus};
@@ -54,6 +54,9 @@ pub fn sheet(s: &ShipState, tables: &Tables) -> Sheet {
         column.map(|c| c.cells.as_slice()).unwrap_or(&[]),
         tables,
     ));
+    if s.sub.is_some() {
+        sections.push(submerged_columns(s, tables));
+    }
     sections.push(fire_flood(s, tables));
     if let Some(w) = weapons(s) {
         sections.push(w);
@@ -99,6 +102,14 @@ fn ship_facts(s: &ShipState, kind: &str) -> Section {
     }
     if let Some(f) = &spec.fuel {
         facts.push(Fact::new("Fuel", f.clone()));
+    }
+    if let Some(u) = &s.sub {
+        // FG&DN 8.1.4: where she is decides her column; 8.3: how deep she may go.
+        let max = u.max_depth.map_or("not given".to_string(), |d| d.words());
+        facts.push(Fact::new(
+            "Depth (8.1.4)",
+            format!("{}; deepest {max}", u.depth().words()),
+        ));
     }
     if s.status != ShipStatus::Afloat {
         facts.push(Fact::new("Status", s.status.name().to_uppercase()));
@@ -323,6 +334,58 @@ fn mount_boxes(s: &ShipState, keep: impl Fn(&Mount) -> bool) -> Vec<Tick> {
             )
         })
         .collect()
+}
+
+/// FG&DN 8.1.4: a submerged submarine rolls on the Submarine column named by the underwater
+/// attack (Lethal, Major or Minor Damage); her tracks above are those of her surfaced column,
+/// and this table gives the D20 rolls of each kind in the three.
+fn submerged_columns(s: &ShipState, tables: &Tables) -> Section {
+    let mut sec = Section::new("Submerged: the Submarine columns (8.1.4)");
+    sec.push(Item::Note(
+        "Submerged, the severity of the underwater attack picks the column. Cross off on the \
+         tracks above; keep a tally of the kinds that have none. Minor Damage: Sensor, Rudder, \
+         Weapon and Engineering criticals clear in D6 tactical turns (the table's note)."
+            .into(),
+    ));
+    let columns: Vec<&[CritCell]> = [Column::SubLethal, Column::SubMajor, Column::SubMinor]
+        .iter()
+        .map(|k| {
+            tables
+                .critical_hit
+                .columns
+                .iter()
+                .find(|c| c.column == *k)
+                .map_or(&[][..], |c| c.cells.as_slice())
+        })
+        .collect();
+    let mut kinds: Vec<CriticalKind> = Vec::new();
+    for cells in &columns {
+        for k in kinds_of(cells, s.spec.armed) {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    let rows = kinds
+        .into_iter()
+        .map(|k| {
+            let mut row = vec![words(k)];
+            row.extend(columns.iter().map(|cells| {
+                rolls_of(cells, k, s.spec.armed, &tables.sensor_comms).unwrap_or_else(|| "-".into())
+            }));
+            row
+        })
+        .collect();
+    sec.push(Item::Table(Table {
+        head: vec![
+            "critical".into(),
+            "Lethal Damage D20".into(),
+            "Major Damage D20".into(),
+            "Minor Damage D20".into(),
+        ],
+        rows,
+    }));
+    sec
 }
 
 /// FG&DN 8.1.2 and 8.3: a track per kind of her column.
@@ -897,6 +960,79 @@ mod tests {
         let wakeful = sheet(&st.ships[2], &Tables::builtin());
         assert_eq!(track(&wakeful, "Communications").boxes.len(), 5);
         assert!(sh.boxes() > 100);
+    }
+
+    /// FG&DN 8.1.4: a submarine's sheet gives her depth and the D20 rolls of each kind in the
+    /// three Submarine columns (Lethal, Major, Minor Damage), besides her surfaced tracks; a
+    /// surface ship's sheet has neither.
+    #[test]
+    fn a_submarine_sheet_has_her_depth_and_the_submarine_columns_8_1_4() {
+        let st = demo();
+        let tables = Tables::builtin();
+        let ub = st.ships.iter().find(|s| s.id() == "ub64").unwrap();
+        let sh = sheet(ub, &tables);
+        let facts: Vec<(String, String)> = sh
+            .sections
+            .iter()
+            .flat_map(|s| &s.items)
+            .filter_map(|i| match i {
+                Item::Facts(f) => Some(f.iter().map(|f| (f.label.clone(), f.value.clone()))),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert!(facts.contains(&(
+            "Depth (8.1.4)".into(),
+            "periscope depth; deepest Intermediate Zone II".into()
+        )));
+        let sec = sh
+            .sections
+            .iter()
+            .find(|s| s.heading.starts_with("Submerged"))
+            .expect("the Submarine columns");
+        let table = sec
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Table(t) => Some(t),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(table.head.len(), 4);
+        let row = |kind: &str| {
+            table
+                .rows
+                .iter()
+                .find(|r| r[0] == kind)
+                .unwrap_or_else(|| panic!("no row {kind}"))
+                .clone()
+        };
+        // Each cell is the loaded table's: the engineering rolls of the Major and Minor
+        // columns, and the switchboard only in Minor Damage.
+        let cells = |c: Column, k: CriticalKind| {
+            let col = tables
+                .critical_hit
+                .columns
+                .iter()
+                .find(|x| x.column == c)
+                .unwrap();
+            rolls_of(&col.cells, k, true, &tables.sensor_comms).unwrap_or_else(|| "-".into())
+        };
+        assert_eq!(
+            row("Engineering")[1..],
+            [
+                cells(Column::SubLethal, CriticalKind::Engineering),
+                cells(Column::SubMajor, CriticalKind::Engineering),
+                cells(Column::SubMinor, CriticalKind::Engineering),
+            ]
+        );
+        assert_eq!(row("Switchboard")[1..3], ["-", "-"]);
+        assert_ne!(row("Switchboard")[3], "-");
+        let tiger = sheet(&st.ships[0], &tables);
+        assert!(!tiger
+            .sections
+            .iter()
+            .any(|s| s.heading.starts_with("Submerged")));
     }
 
     /// FG&DN 8.1 and 8.3: a small craft (CMB 4, size E, 10 DP) is not worn down: her track is
