@@ -175,6 +175,37 @@ pub struct ShipView {
     pub flight: Option<crate::rulesets::fgdn::flight::FlightView>,
 }
 
+/// What a unit without damage points has left, for the fleet table's DP column: a flight its
+/// aircraft in play of those it started with (8.1, 8.7), an airship the gas left (the share of
+/// her cells not ruptured, 8.8). None for a ship (her DP are shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Strength {
+    /// "3/4 aircraft", "gas 85%".
+    pub text: String,
+    /// Left and out of, for the bar and its colour.
+    pub left: u32,
+    pub of: u32,
+}
+
+impl ShipView {
+    pub fn strength(&self) -> Option<Strength> {
+        if let Some(f) = &self.flight {
+            return Some(Strength {
+                text: format!("{}/{} aircraft", f.in_play, f.aircraft),
+                left: f.in_play,
+                of: f.aircraft,
+            });
+        }
+        let a = self.airship.as_ref()?;
+        let left = 100u32.saturating_sub(a.cells_lost_pct);
+        Some(Strength {
+            text: format!("gas {left}%"),
+            left,
+            of: 100,
+        })
+    }
+}
+
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
 pub fn grounding_cargo_air_lines(s: &ShipView) -> Vec<String> {
     let mut v = Vec::new();
