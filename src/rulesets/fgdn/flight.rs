@@ -113,6 +113,54 @@ impl Plane {
     }
 }
 
+/// The words of `[ship.carried] planes` (`umpire carry`), each aircraft as it ended.
+pub const CARRIED_PLANES: &str = "flying, light: pilot, light: engine, light: structure, light: weapons, light: weapons, no jettison, heavy, critical, destroyed or aborted";
+
+impl Plane {
+    /// An aircraft as `[ship.carried] planes` writes it: "flying", "light: engine", "heavy" ...
+    pub fn carried_text(self) -> String {
+        match self {
+            Plane::Light { kind } => format!(
+                "light: {}",
+                match kind {
+                    Light::Pilot => "pilot",
+                    Light::Engine => "engine",
+                    Light::Structure => "structure",
+                    Light::Weapons { no_jettison: false } => "weapons",
+                    Light::Weapons { no_jettison: true } => "weapons, no jettison",
+                }
+            ),
+            p => p.word().to_string(),
+        }
+    }
+
+    /// Reads `carried_text`.
+    pub fn from_carried(text: &str) -> Result<Plane, String> {
+        let light = |k: &str| match k {
+            "pilot" => Some(Light::Pilot),
+            "engine" => Some(Light::Engine),
+            "structure" => Some(Light::Structure),
+            "weapons" => Some(Light::Weapons { no_jettison: false }),
+            "weapons, no jettison" => Some(Light::Weapons { no_jettison: true }),
+            _ => None,
+        };
+        let plane = match text.trim() {
+            "flying" => Some(Plane::Flying),
+            "heavy" => Some(Plane::Heavy),
+            "critical" => Some(Plane::Critical),
+            "destroyed" => Some(Plane::Destroyed),
+            "aborted" => Some(Plane::Aborted),
+            t => t
+                .strip_prefix("light:")
+                .and_then(|k| light(k.trim()))
+                .map(|kind| Plane::Light { kind }),
+        };
+        plane.ok_or_else(|| {
+            format!("\"{text}\" is not an aircraft's state (expected {CARRIED_PLANES})")
+        })
+    }
+}
+
 /// What the 8.7 table gave for one hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Damage {
@@ -426,5 +474,37 @@ mod tests {
         assert_eq!(Light::from_d6(1, false), Light::Pilot);
         assert_eq!(Light::from_d6(3, false), Light::Engine);
         assert_eq!(Light::from_d6(4, false), Light::Structure);
+    }
+
+    /// `umpire carry` writes each aircraft's state as a word and reads it back (8.7).
+    #[test]
+    fn carried_words_round_trip_8_7() {
+        let all = [
+            Plane::Flying,
+            Plane::Light { kind: Light::Pilot },
+            Plane::Light { kind: Light::Engine },
+            Plane::Light { kind: Light::Structure },
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: false },
+            },
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: true },
+            },
+            Plane::Heavy,
+            Plane::Critical,
+            Plane::Destroyed,
+            Plane::Aborted,
+        ];
+        for p in all {
+            assert_eq!(Plane::from_carried(&p.carried_text()), Ok(p), "{p:?}");
+        }
+        assert_eq!(
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: true }
+            }
+            .carried_text(),
+            "light: weapons, no jettison"
+        );
+        assert!(Plane::from_carried("light").is_err());
     }
 }

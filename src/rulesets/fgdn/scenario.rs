@@ -562,6 +562,10 @@ impl<'a> LineIndex<'a> {
 fn key_line(lines: &LineIndex<'_>, header: usize, key: &str) -> usize {
     for (i, l) in lines.after(header) {
         let t = l.trim_start();
+        // A key written as its own table under the block (`[ship.carried.airship]`).
+        if t.trim_end() == format!("[ship.carried.{key}]") {
+            return i + 1;
+        }
         if t.starts_with('[') {
             break;
         }
