@@ -1293,3 +1293,37 @@ fn bad_flight_and_airship_blocks_are_refused_with_file_line_and_key() {
         "{got:?}"
     );
 }
+
+/// 8.5: a flight kept whose carrier sank is written without `carrier` (the next battle names no
+/// ship that is not in it), with a warning.
+#[test]
+fn a_flight_whose_carrier_sank_is_carried_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("aviation.toml"), aviation_example()).unwrap();
+    std::fs::write(
+        d.join("s.umpire"),
+        "until 0400 planned_fire\nhit furious 400\nnext\nend-battle\nnext\nnext\nnext\nnext\n",
+    )
+    .unwrap();
+    ok(
+        d,
+        &[
+            "run",
+            "aviation.toml",
+            "--script",
+            "s.umpire",
+            "--save",
+            "sunk.toml",
+        ],
+    );
+    let o = run(d, &["carry", "sunk.toml", "--into", "next.toml"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "warning: Sopwith Camels (pups): her carrier furious is not in the next battle: the flight is written without `carrier`\n"
+    );
+    let written = std::fs::read_to_string(d.join("next.toml")).unwrap();
+    assert!(written.contains("\nflight = { aircraft = 4 }"), "{written}");
+    assert!(ok(d, &["check", "next.toml"]).contains("next.toml: ok"));
+}

@@ -393,7 +393,7 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
         // A flight's damaged aircraft by its number (8.5, 8.7); a carrier's by its place.
         "aircraft" if spec.flight.is_some() => {
             let w = need(what)?;
-            let n = spec.flight.map_or(0, |f| f.aircraft);
+            let n = spec.flight.as_ref().map_or(0, |f| f.aircraft);
             let plane = w
                 .parse::<u32>()
                 .ok()
@@ -644,7 +644,7 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
 /// A flight's `planes` and an airship's `airship` against the ship (8.1, 8.7, 8.8).
 fn validate_air(c: &Carried, spec: &ShipSpec, push: &mut dyn FnMut(&str, String)) {
     if !c.planes.is_empty() {
-        match spec.flight {
+        match &spec.flight {
             None => push(
                 "planes",
                 "the ship is not a flight of aircraft (type = \"flight\"): it has no aircraft in the air".into(),

@@ -717,6 +717,7 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
             }
         )));
     }
+    unlink_lost_carriers(&mut doc, src, &kept, &mut warnings)?;
     edit_ships(&mut doc, src, &carried, &kept)?;
     // [scenario]: name, seed, date, origin.
     let origin = Origin {
@@ -838,6 +839,53 @@ fn wreck_reason(src: &Source<'_>, s: &ShipState) -> Option<String> {
     decide(src.state, src.tables, &refloat, &mut SeededDice)
         .err()
         .map(|e| e.to_string())
+}
+
+/// A flight kept whose carrier is left out (sunk, lost, a wreck) loses its `carrier` key, with
+/// a warning: the new scenario names no ship that is not in it (8.5).
+fn unlink_lost_carriers(
+    doc: &mut DocumentMut,
+    src: &Source<'_>,
+    kept: &[bool],
+    warnings: &mut Vec<String>,
+) -> Result<(), CarryError> {
+    let state = src.state;
+    for (k, s) in state.ships.iter().enumerate() {
+        let Some(carrier) = s.spec.flight.as_ref().and_then(|f| f.carrier.as_deref()) else {
+            continue;
+        };
+        let gone = state
+            .ship_index(carrier)
+            .is_none_or(|c| !kept.get(c).copied().unwrap_or(false));
+        if !kept.get(k).copied().unwrap_or(false) || !gone {
+            continue;
+        }
+        let flight = doc
+            .get_mut("ship")
+            .and_then(Item::as_array_of_tables_mut)
+            .and_then(|ships| ships.get_mut(k))
+            .and_then(|t| t.get_mut("flight"))
+            .and_then(Item::as_table_like_mut);
+        match flight {
+            Some(f) => {
+                f.remove("carrier");
+                f.fmt();
+                warnings.push(format!(
+                    "{} ({}): her carrier {carrier} is not in the next battle: the flight is written without `carrier`",
+                    s.spec.name,
+                    s.id()
+                ));
+            }
+            None => {
+                return Err(CarryError(format!(
+                    "{}: ship \"{}\" flies from {carrier}, which is not carried, and its `flight` is not in the ship's own table (a class gives it?) where umpire carry can edit it: remove `carrier` by hand and carry again",
+                    src.file,
+                    s.id()
+                )))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Drop the ships not afloat and set (or remove) each survivor's `carried` table.
