@@ -30,6 +30,11 @@ pub struct FlightSpec {
     /// aircraft's after the battle (8.5), and each detail panel names the other.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub carrier: Option<String>,
+    /// Men in each aircraft (1-100; 8.6: small aircraft one to three, medium and large up to
+    /// ten or twelve, passenger aircraft thirty or more): with the optional search and rescue,
+    /// an aircraft destroyed leaves them in the water as a group of survivors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<u32>,
 }
 
 /// Light damage's D6 (8.7): 1 pilot wounded, 2-3 engine, 4-5 structure, 6 offensive weapons.
@@ -359,13 +364,16 @@ pub fn hit(ctx: &mut Ctx<'_>, i: usize, k: Option<u32>) -> Result<(), RuleError>
         (new, what)
     };
     ctx.emit(Event::Flight(Box::new(FlightEvent {
-        ship: id,
+        ship: id.clone(),
         change: FlightChange::Hit {
             plane: k,
             state,
             what,
         },
     })));
+    if state == Plane::Destroyed {
+        crate::rulesets::fgdn::rescue::aircraft_down(ctx, i, k)?;
+    }
     Ok(())
 }
 

@@ -1124,6 +1124,13 @@ fn check_figures(
             "flight",
             format!("aircraft {} must be 1-100 (8.7)", f.aircraft),
         ),
+        (Some(f), true) if f.crew.is_some_and(|c| c == 0 || c > 100) => bad(
+            "flight",
+            format!(
+                "crew {} must be 1-100 men per aircraft (8.6)",
+                f.crew.unwrap_or(0)
+            ),
+        ),
         (Some(_), true) | (None, false) => {}
         (None, true) => bad(
             "flight",
