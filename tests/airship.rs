@@ -228,3 +228,28 @@ fn scenario_keys_8_8() {
     let e = bad("[[ship]]\nid = \"a\"\nname = \"A\"\nside = \"X\"\ntype = \"airship\"\nsize = \"C\"\nspeed = 50\nin_service = 1916\nairship = { gas = \"helium\", gas_cells = 0 }\n");
     assert!(e.contains("gas_cells 0 must be 1-100"), "{e}");
 }
+
+/// SPEC 6 / 8.8: the Airship Critical Hit Table is data; an owner's override
+/// (`tables/fgdn-1.1/airship_critical.toml` in `--tables DIR`) changes what a roll does.
+/// Here gondola 10 (Weapons in the book) is made a starred Gas Cell by the override.
+#[test]
+fn airship_table_override_changes_a_roll_8_8() {
+    use umpire::rulesets::fgdn::tables::{Tables, BUILTIN};
+    let text = BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "airship_critical.toml")
+        .unwrap()
+        .1
+        .replace(
+            r#"{ roll = "10", result = "weapons" }"#,
+            r#"{ roll = "10", result = "gas_cell", fire = true }"#,
+        );
+    let tables = Tables::load(&[("house/airship_critical.toml".into(), text)]).unwrap();
+    let mut g = g();
+    g.tables = tables;
+    cmds(&mut g, "dice 10 1\nairship sr1 gondola");
+    let v = view(&g, "sr1");
+    assert_eq!(v.weapons_hits, 0);
+    assert_eq!(v.cells_lost, 1);
+    assert!(last_log(&g).contains("fire ignored: the envelope is filled with helium"));
+}

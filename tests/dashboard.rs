@@ -1159,3 +1159,39 @@ fn a_submarine_shows_her_depth_and_state() {
     d.keys(&["esc"]);
     d.assert_saved();
 }
+
+/// FG&DN 8.1, 8.7, 8.8: the fleet table shows a flight by its aircraft in play of those it
+/// started with and an airship by the gas left (cells not ruptured), not "DP 1/1"; ships keep
+/// their DP bar.
+#[test]
+fn fleet_shows_a_flight_by_aircraft_and_an_airship_by_gas() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/aviation.toml"))
+            .unwrap();
+    let mut d = demo_with(&text);
+    let s = d.screen(120, 30);
+    screen_common::assert_shows(&s, &["4/4 aircraft", "gas 100%", " 300/300"], &["   1/1"]);
+    d.command("until 0400 planned_fire")
+        .command("dice 1")
+        .command("plane pups")
+        .command("dice 8 1")
+        .command("airship l54 envelope");
+    let s = d.screen(120, 30);
+    // One aircraft destroyed (8.7 D10 1); one of 18 cells ruptured: 5 % lost, 95 % left.
+    screen_common::assert_shows(&s, &["3/4 aircraft", "gas 95%", "aloft"], &["4/4 aircraft"]);
+    let v = d
+        .app
+        .battle
+        .game
+        .state
+        .ships
+        .iter()
+        .position(|s| s.id() == "pups")
+        .unwrap();
+    let view = umpire::rulesets::fgdn::status::ship_view(
+        &d.app.battle.game.state,
+        &d.app.battle.game.tables,
+        &d.app.battle.game.state.ships[v],
+    );
+    assert_eq!(view.strength().unwrap().text, "3/4 aircraft");
+}

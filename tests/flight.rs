@@ -99,3 +99,149 @@ fn damaged_aircraft_repairs_8_5() {
     assert_eq!(planes(&g, "fe2"), vec!["flying", "destroyed"]);
     assert_eq!(planes(&g, "pups")[0], "heavy");
 }
+
+/// A carrier and a flight flying from her (`flight = { ..., carrier = "ID" }`). ESTIMATES.
+const CARRIER: &str = r#"
+[[ship]]
+id = "furious"
+name = "HMS Furious"
+side = "British"
+type = "aviation"
+size = "B"
+dp = 300
+speed = 31
+in_service = 1917
+nation = "Great Britain"
+aircraft = { hangar = 4, forward = 3, aft = 0 }
+
+[[ship]]
+id = "camels"
+name = "Sopwith Camels"
+side = "British"
+type = "flight"
+size = "G"
+speed = 100
+in_service = 1917
+nation = "Great Britain"
+flight = { aircraft = 2, carrier = "Furious" }
+"#;
+
+fn carrier_game() -> umpire::rulesets::fgdn::Game {
+    game("1200", "aircraft_damage_resolution = true", CARRIER)
+}
+
+/// 8.5: "At a forward base, systems could be repaired alongside a tender (+20% to the roll) ...
+/// Damaged aircraft also use the Breakdown Repair Table": a flight's aircraft are repaired
+/// aboard its carrier, so her tender (or port) is their bonus; the flight's own `base` comes
+/// first. First rank at 6 h: 25 %, +20 % = 45 %: D100 45 repairs aircraft 1, 46 fails on 2.
+#[test]
+fn a_flight_takes_its_carriers_repair_base_8_5() {
+    let mut g = carrier_game();
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\ndice 7\nplane camels 1\ndice 8\nplane camels 2\nend-battle",
+    );
+    assert!(sview(&g, "camels").timers[0].what.contains("25 %)"));
+    cmd(&mut g, "base furious tender");
+    let what = sview(&g, "camels").timers[0].what.clone();
+    assert!(
+        what.contains("25 %, +20 % tender of her carrier HMS Furious (8.5)"),
+        "{what}"
+    );
+    cmds(&mut g, "dice 45 46\nnext");
+    assert_eq!(planes(&g, "camels"), vec!["flying", "heavy"]);
+    // The flight's own base wins: in port, +30 %.
+    cmd(&mut g, "base camels port");
+    let what = sview(&g, "camels").timers[0].what.clone();
+    assert!(what.contains("+30 % port (8.5)"), "{what}");
+    assert!(!what.contains("carrier"), "{what}");
+}
+
+/// The link both ways in the detail panel and `status` (8.1.10, 8.3 Flight Deck, 8.5): the
+/// flight names its carrier and what of her deck bears on launching and landing; the carrier
+/// lists her flights; JSON `flight.carrier` and `flights`.
+#[test]
+fn the_link_is_shown_on_both_ships_8_3_8_5() {
+    let mut g = carrier_game();
+    let f = sview(&g, "camels");
+    assert_eq!(
+        f.flight.as_ref().unwrap().carrier.as_deref(),
+        Some("furious")
+    );
+    assert_eq!(
+        f.air_link,
+        ["Carrier: HMS Furious (furious): deck and flight operations as usual"]
+    );
+    let c = sview(&g, "furious");
+    assert_eq!(c.flights, ["camels"]);
+    assert_eq!(
+        c.air_link,
+        ["Flights from her: Sopwith Camels (camels) 2/2 aircraft in play"]
+    );
+    // A flight-deck critical aft (D6 5): no landing; hangar D10 1: no aircraft hit there.
+    cmds(&mut g, "dice 5 1\ncrit furious flight_deck");
+    let line = &sview(&g, "camels").air_link[0];
+    assert!(
+        line.starts_with("Carrier: HMS Furious (furious): flight deck hit: aft"),
+        "{line}"
+    );
+    let json = serde_json::to_value(sview(&g, "furious")).unwrap();
+    assert_eq!(json["flights"], serde_json::json!(["camels"]));
+    // A ship with no flight has no `flights` key (status JSON unchanged for every other ship).
+    let json = serde_json::to_value(sview(&g, "camels")).unwrap();
+    assert!(json.get("flights").is_none());
+    assert_eq!(json["flight"]["carrier"], "furious");
+}
+
+/// 8.5, 8.1.10: the text gives no rule for a flight whose carrier is lost: it says so.
+#[test]
+fn a_flight_whose_carrier_is_lost_says_its_landing_is_the_umpires() {
+    let mut g = carrier_game();
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\nhit furious 400\nuntil 1300",
+    );
+    assert_eq!(sview(&g, "furious").status, "sunk");
+    let line = &sview(&g, "camels").air_link[0];
+    assert!(
+        line.contains(
+            "HMS Furious (furious) is sunk: where its aircraft come down is the umpire's"
+        ),
+        "{line}"
+    );
+}
+
+/// The scenario's `carrier` is checked: a ship of the scenario, an aviation ship, and not with
+/// `land_based`.
+#[test]
+fn a_bad_carrier_is_refused_8_5() {
+    use umpire::rulesets::fgdn::scenario::parse_scenario;
+    let head = "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n";
+    let moltke = "\n[[ship]]\nid = \"moltke\"\nname = \"SMS Moltke\"\nside = \"German\"\nsize = \"A\"\ndp = 420\nspeed = 28\nin_service = 1911\n";
+    for (from, to, message) in [
+        (
+            "carrier = \"Furious\"",
+            "carrier = \"moltke\"",
+            "ship \"camels\": key \"flight\": carrier \"moltke\" (SMS Moltke) is not an aviation ship (type = \"aviation\" or `aircraft` aboard)",
+        ),
+        (
+            "carrier = \"Furious\"",
+            "carrier = \"vindex\"",
+            "ship \"camels\": key \"flight\": carrier \"vindex\" is not a ship of the scenario (aviation ships: furious)",
+        ),
+        (
+            "carrier = \"Furious\"",
+            "carrier = \"furious\", land_based = true",
+            "ship \"camels\": key \"flight\": a flight with a carrier is not land-based: give carrier or land_based = true, not both (8.5)",
+        ),
+    ] {
+        let text = format!("{head}{}{moltke}", CARRIER.replace(from, to));
+        let line = text.lines().position(|l| l.starts_with("flight =")).unwrap() + 1;
+        let got: Vec<String> = parse_scenario("t.toml", &text)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(got, [format!("t.toml:{line}: {message}")], "{to}");
+    }
+}

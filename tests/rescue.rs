@@ -132,3 +132,117 @@ fn refusals_8_6() {
     assert!(refused(&mut g, "rescue tug hulk").contains("no survivors in the water"));
     assert!(refused(&mut g, "rescue-stop tug").contains("picking up no survivors"));
 }
+
+/// A flight with its crew per aircraft and an airship with hers. ESTIMATES.
+const AIR: &str = r#"
+[[ship]]
+id = "hp"
+name = "Handley Page O/400s"
+side = "Red"
+type = "flight"
+size = "F"
+speed = 85
+in_service = 1918
+flight = { aircraft = 3, crew = 12 }
+
+[[ship]]
+id = "pups"
+name = "Sopwith Pups"
+side = "Red"
+type = "flight"
+size = "G"
+speed = 96
+in_service = 1916
+flight = { aircraft = 2 }
+
+[[ship]]
+id = "l33"
+name = "L 33"
+side = "Blue"
+type = "airship"
+size = "C"
+speed = 60
+in_service = 1916
+crew = 22
+airship = { gas = "hydrogen", gas_cells = 20 }
+"#;
+
+/// 8.6: "If an aircraft is destroyed, place a group of survivors near the spot where it goes
+/// down ... medium- and large-sized planes can have up to ten or twelve men inside ... Round
+/// numbers of survivors above ten to the nearest tens, e.g., twelve becomes ten": an aircraft
+/// destroyed on the 8.7 table (D10 1-5) leaves its crew (the flight's `crew`, 12 -> 10) as a
+/// group named FLIGHT.K, picked up like a ship's; an aircraft only damaged leaves none.
+#[test]
+fn an_aircraft_destroyed_leaves_its_crew_in_the_water_8_6() {
+    let mut g = game(
+        "1200",
+        "search_and_rescue = true\naircraft_damage_resolution = true",
+        &format!("{AIR}{SHIPS}"),
+    );
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\ndice 8\nplane hp 1\ndice 3\nplane hp 2",
+    );
+    let v = survivors(&g);
+    assert_eq!(v.len(), 1, "the heavily damaged aircraft leaves none");
+    assert_eq!(v[0].ship, "hp.2");
+    assert_eq!((v[0].men, v[0].pct), (Some(10), 100));
+    assert_eq!(v[0].sighted_as.as_deref(), Some("E"));
+    assert!(
+        last_log(&g)
+            .contains("aircraft 2 went down: its crew of 12, rounded to 10, sighted as size E"),
+        "{}",
+        last_log(&g)
+    );
+    // The tug picks them up at the end of the turn: D6 5, one less for sea state 3: 4 / 2 = 2
+    // groups of 10, all 10 of them.
+    cmds(&mut g, "rescue tug hp.2\ndice 5\nuntil 1203 plotting");
+    let v = survivors(&g);
+    assert_eq!(v[0].rescued, 10);
+    assert_eq!(v[0].in_water, Some(0));
+    // A flight without `crew`: the group is logged, not counted; it cannot be picked up.
+    cmds(&mut g, "next\ndice 1\nplane pups 1");
+    let v = survivors(&g);
+    assert_eq!(v[1].ship, "pups.1");
+    assert_eq!(v[1].men, None);
+    assert!(refused(&mut g, "rescue tug pups.1").contains("the crew is not in the scenario"));
+    assert!(refused(&mut g, "rescue tug pups.2").contains("has left no survivors"));
+}
+
+/// 8.6 has no rule of its own for an airship: lost, she is read as a ship sunk, D6 x 10 % of her
+/// `crew` (a hydrogen fire is no magazine explosion).
+#[test]
+fn an_airship_lost_leaves_d6_x_10_pct_of_her_crew_8_6() {
+    let mut g = game("1200", "search_and_rescue = true", AIR);
+    // Envelope D10 1: gas cell* (D100 1: cell 1) and FIRE in the hydrogen: she is lost; D6 5.
+    cmds(
+        &mut g,
+        "until 1200 planned_fire\ndice 1 1 5\nairship l33 envelope",
+    );
+    let v = survivors(&g);
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        (v[0].ship.as_str(), v[0].pct, v[0].men),
+        ("l33", 50, Some(11))
+    );
+}
+
+/// A flight's `crew` is men per aircraft, 1-100.
+#[test]
+fn a_flights_crew_is_checked_8_6() {
+    use umpire::rulesets::fgdn::scenario::parse_scenario;
+    let text = format!(
+        "[scenario]\nname = \"t\"\nruleset = \"fgdn-1.1\"\nstart = \"1200\"\n{}",
+        AIR.replace("crew = 12", "crew = 0")
+    );
+    let e: Vec<String> = parse_scenario("t.toml", &text)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(e.len(), 1);
+    assert!(
+        e[0].ends_with("ship \"hp\": key \"flight\": crew 0 must be 1-100 men per aircraft (8.6)"),
+        "{e:?}"
+    );
+}

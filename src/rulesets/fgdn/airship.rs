@@ -158,14 +158,12 @@ pub enum Control {
 }
 
 impl Control {
-    pub fn from_d6(d6: u32) -> Control {
-        match d6 {
-            1 | 2 => Control::Elevator,
-            3 | 4 => Control::Rudder,
-            5 => Control::Valving,
-            _ => Control::Ballast,
-        }
-    }
+    pub const ALL: [Control; 4] = [
+        Control::Elevator,
+        Control::Rudder,
+        Control::Valving,
+        Control::Ballast,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             Control::Elevator => "elevator",
@@ -173,6 +171,20 @@ impl Control {
             Control::Valving => "valving",
             Control::Ballast => "ballast",
         }
+    }
+}
+
+impl FromStr for Control {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Control::ALL
+            .into_iter()
+            .find(|c| c.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown control \"{s}\" (expected one of: elevator, rudder, valving, ballast)"
+                )
+            })
     }
 }
 
@@ -205,21 +217,40 @@ pub enum Result8 {
     GasCell,
 }
 
-/// The Airship Critical Hit Table (FG&DN 8.8), D10 by part: the result and whether it is
-/// starred (starts a fire). Gondola: 1-2 Engine, 3 Engine*, 4 Fuel, 5 Fuel*, 6-8 Control,
-/// 9 Comm., 10 Weapons. Envelope: 1-7 Gas Cell*, 8-10 Gas Cell.
-pub fn table(part: Part, d10: u32) -> (Result8, bool) {
-    match part {
-        Part::Gondola => match d10 {
-            1 | 2 => (Result8::Engine, false),
-            3 => (Result8::Engine, true),
-            4 => (Result8::Fuel, false),
-            5 => (Result8::Fuel, true),
-            6..=8 => (Result8::Control, false),
-            9 => (Result8::Communications, false),
-            _ => (Result8::Weapons, false),
-        },
-        Part::Envelope => (Result8::GasCell, d10 <= 7),
+impl Result8 {
+    pub const ALL: [Result8; 6] = [
+        Result8::Engine,
+        Result8::Fuel,
+        Result8::Control,
+        Result8::Communications,
+        Result8::Weapons,
+        Result8::GasCell,
+    ];
+    /// The id in `tables/fgdn-1.1/airship_critical.toml`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Result8::Engine => "engine",
+            Result8::Fuel => "fuel",
+            Result8::Control => "control",
+            Result8::Communications => "communications",
+            Result8::Weapons => "weapons",
+            Result8::GasCell => "gas_cell",
+        }
+    }
+}
+
+impl FromStr for Result8 {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Result8::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown airship critical \"{s}\" (expected one of: {})",
+                    Result8::ALL.map(|r| r.name()).join(", ")
+                )
+            })
     }
 }
 
@@ -422,7 +453,11 @@ fn critical(ctx: &mut Ctx<'_>, i: usize, part: Part, why: &str) -> Result<(), Ru
         Die::D10,
         format!("airship critical, {name}, {part} ({why}; Airship Critical Hit Table, 8.8)"),
     )?;
-    let (result, starred) = table(part, d10);
+    let Some((result, starred)) = ctx.tables.airship_critical.cell(part, d10) else {
+        return Err(RuleError::Refused(format!(
+            "D10 {d10} is not on the {part} column of the Airship Critical Hit Table"
+        )));
+    };
     let Some(sp) = spec(&ctx.state.ships[i]) else {
         return Ok(());
     };
@@ -452,7 +487,11 @@ fn critical(ctx: &mut Ctx<'_>, i: usize, part: Part, why: &str) -> Result<(), Ru
                 Die::D6,
                 format!("airship control, {name} (1-2 elevator, 3-4 rudder, 5 valving, 6 ballast)"),
             )?;
-            let control = Control::from_d6(d6);
+            let Some(control) = ctx.tables.airship_critical.control(d6) else {
+                return Err(RuleError::Refused(format!(
+                    "D6 {d6} is not in the control rows of the Airship Critical Hit Table"
+                )));
+            };
             changes.push(AirshipChange::ControlLost { control });
             format!(
                 "control: D6 {d6}, {} control lost ({})",

@@ -3,9 +3,11 @@
 //! and validation, and the state the ship starts in. Written by `rulesets::fgdn::carry` (the campaign's
 //! carry-over); read here when a battle is set up, so the battle's fold needs nothing from the
 //! campaign module.
+use crate::rulesets::fgdn::airship::{Control, Engines, Part};
 use crate::rulesets::fgdn::clock::{Hhmm, Minute, Phase};
 use crate::rulesets::fgdn::effects::{AircraftPlace, DeckPlace, JamDirection, RudderState};
 use crate::rulesets::fgdn::event::{Critical, EffectStatus};
+use crate::rulesets::fgdn::flight::Plane;
 use crate::rulesets::fgdn::grounding::Grounding;
 use crate::rulesets::fgdn::kinds::{Column, CriticalKind};
 use crate::rulesets::fgdn::repairs::{RepairItem, RepairState, RepairTarget};
@@ -115,6 +117,51 @@ pub struct Carried {
     pub rudder_jam: Option<JamDirection>,
     /// Still beached or aground, and refloatable (8.1.5): she starts the next battle so.
     pub grounded: Option<Grounding>,
+    /// A flight's aircraft in order, each as it ended (8.1, 8.7; 8.5 repairs made): "flying",
+    /// "light: engine", "heavy", "critical", "destroyed", "aborted" ...; empty: all flying.
+    #[serde(default)]
+    pub planes: Vec<String>,
+    /// An airship's damage (8.8): nothing of it is repaired (the text gives no airship repairs).
+    pub airship: Option<CarriedAirship>,
+}
+
+/// An airship's damage carried into the next battle (8.8).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedAirship {
+    /// Each hit on a gas cell, by cell number (a cell hit twice is listed twice).
+    #[serde(default)]
+    pub cell_hits: Vec<u32>,
+    /// Engines destroyed, by side.
+    #[serde(default)]
+    pub engines_lost: Engines,
+    #[serde(default)]
+    pub controls_lost: Vec<Control>,
+    /// Quarters of her maximum fuel lost (0-4).
+    #[serde(default)]
+    pub fuel_lost_quarters: u32,
+    /// The wireless destroyed.
+    #[serde(default)]
+    pub comms_out: bool,
+    /// Weapons results (no effect in the rules: the umpire's house rule).
+    #[serde(default)]
+    pub weapons_hits: u32,
+    /// The criticals' record, oldest first.
+    #[serde(default)]
+    pub criticals: Vec<CarriedAirshipHit>,
+}
+
+/// One airship critical of an earlier battle, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CarriedAirshipHit {
+    pub part: Part,
+    /// Its D10 on the Airship Critical Hit Table.
+    pub roll: Option<u32>,
+    pub detail: String,
+    /// Where it came from: "The Tondern raid, 0412 day 1".
+    #[serde(default)]
+    pub cause: String,
 }
 
 /// Where a carried scenario came from (`[scenario] carried_from`, oldest first).
@@ -343,6 +390,17 @@ pub fn parse_system(spec: &ShipSpec, text: &str) -> Result<RepairTarget, String>
         "bridge" => RepairTarget::Bridge,
         "rudder" => RepairTarget::Rudder,
         "flight_deck" => RepairTarget::FlightDeck,
+        // A flight's damaged aircraft by its number (8.5, 8.7); a carrier's by its place.
+        "aircraft" if spec.flight.is_some() => {
+            let w = need(what)?;
+            let n = spec.flight.as_ref().map_or(0, |f| f.aircraft);
+            let plane = w
+                .parse::<u32>()
+                .ok()
+                .filter(|k| (1..=n).contains(k))
+                .ok_or_else(|| format!("\"{text}\": {w} is not an aircraft of the flight (1-{n})"))?;
+            RepairTarget::Plane { plane }
+        }
         "aircraft" => {
             let w = need(what)?;
             let place = serde_json::from_value(serde_json::Value::String(w.clone()))
@@ -579,7 +637,92 @@ pub fn validate(c: &Carried, spec: &ShipSpec) -> Vec<(String, String)> {
             );
         }
     }
+    validate_air(c, spec, &mut push);
     bad
+}
+
+/// A flight's `planes` and an airship's `airship` against the ship (8.1, 8.7, 8.8).
+fn validate_air(c: &Carried, spec: &ShipSpec, push: &mut dyn FnMut(&str, String)) {
+    if !c.planes.is_empty() {
+        match &spec.flight {
+            None => push(
+                "planes",
+                "the ship is not a flight of aircraft (type = \"flight\"): it has no aircraft in the air".into(),
+            ),
+            Some(f) if c.planes.len() != f.aircraft as usize => push(
+                "planes",
+                format!(
+                    "{} aircraft listed, but the flight has {} (one state per aircraft, in order)",
+                    c.planes.len(),
+                    f.aircraft
+                ),
+            ),
+            Some(_) => {}
+        }
+        for (k, p) in c.planes.iter().enumerate() {
+            if let Err(e) = Plane::from_carried(p) {
+                push("planes", format!("aircraft {}: {e}", k + 1));
+            }
+        }
+    }
+    let Some(a) = &c.airship else {
+        return;
+    };
+    let Some(sp) = spec.airship else {
+        push(
+            "airship",
+            "the ship is not an airship (type = \"airship\" with its `airship` figures)".into(),
+        );
+        return;
+    };
+    for cell in &a.cell_hits {
+        if *cell == 0 || *cell > sp.gas_cells {
+            push(
+                "airship",
+                format!(
+                    "cell_hits: cell {cell}, but she has cells 1-{} (8.8)",
+                    sp.gas_cells
+                ),
+            );
+        }
+    }
+    let fitted = sp.engines.unwrap_or_default();
+    for (side, lost, there) in [
+        ("port", a.engines_lost.port, fitted.port),
+        ("starboard", a.engines_lost.starboard, fitted.starboard),
+        ("centre", a.engines_lost.centre, fitted.centre),
+    ] {
+        if lost > there {
+            push(
+                "airship",
+                format!("engines_lost: {side} {lost}, but she has {there} engine(s) there"),
+            );
+        }
+    }
+    if a.fuel_lost_quarters > 4 {
+        push(
+            "airship",
+            format!("fuel_lost_quarters: {} (0-4)", a.fuel_lost_quarters),
+        );
+    }
+    if a.weapons_hits > 100 {
+        push(
+            "airship",
+            format!("weapons_hits: {} (0-100)", a.weapons_hits),
+        );
+    }
+    for (k, h) in a.criticals.iter().enumerate() {
+        if h.detail.trim().is_empty() {
+            push(
+                "airship",
+                format!(
+                    "criticals: critical {} ({}): detail is empty",
+                    k + 1,
+                    h.part
+                ),
+            );
+        }
+    }
 }
 
 /// Problems of `[scenario] carried_from`, as messages.
@@ -696,6 +839,32 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     // them (8.4).
     e.flight_deck = c.criticals.iter().filter_map(|cr| cr.place).collect();
     s.grounded = c.grounded;
+    if let Some(f) = &mut s.flight {
+        for (p, text) in f.planes.iter_mut().zip(&c.planes) {
+            if let Ok(plane) = Plane::from_carried(text) {
+                *p = plane;
+            }
+        }
+    }
+    if let (Some(a), Some(ca)) = (&mut s.airship, &c.airship) {
+        for cell in &ca.cell_hits {
+            if let Some(n) = a.cell_hits.get_mut((*cell as usize).wrapping_sub(1)) {
+                *n += 1;
+            }
+        }
+        a.engines_lost = ca.engines_lost;
+        a.controls_lost = ca.controls_lost.clone();
+        a.controls_lost.sort();
+        a.controls_lost.dedup();
+        a.fuel_quarters_lost = ca.fuel_lost_quarters.min(4);
+        a.comms_out = ca.comms_out;
+        a.weapons_hits = ca.weapons_hits;
+        a.hits = ca
+            .criticals
+            .iter()
+            .map(|h| (start, h.part, h.roll, h.detail.clone()))
+            .collect();
+    }
 }
 
 /// After the next battle's `end-battle` lists the repairable systems: the carried systems that
@@ -741,11 +910,25 @@ pub struct CarriedView {
 pub fn carried_view(s: &ShipState) -> Option<CarriedView> {
     let c = s.spec.carried.as_ref()?;
     let n = c.criticals.len();
-    let mut note = format!(
-        "Carried from an earlier battle: {} DP taken, {n} critical{}",
-        c.damage,
-        if n == 1 { "" } else { "s" }
-    );
+    // A flight and an airship have no damage points: what they carry is their own (8.7, 8.8).
+    let mut note = if let Some(a) = &c.airship {
+        let k = a.criticals.len();
+        format!(
+            "Carried from an earlier battle: {k} airship critical{}",
+            if k == 1 { "" } else { "s" }
+        )
+    } else if !c.planes.is_empty() {
+        format!(
+            "Carried from an earlier battle: aircraft {}",
+            c.planes.join(", ")
+        )
+    } else {
+        format!(
+            "Carried from an earlier battle: {} DP taken, {n} critical{}",
+            c.damage,
+            if n == 1 { "" } else { "s" }
+        )
+    };
     if !c.not_repairable_at_sea.is_empty() {
         note.push_str(&format!(
             ", not repairable at sea: {}",

@@ -16,6 +16,7 @@ use crate::rulesets::fgdn::command::Command;
 use crate::rulesets::fgdn::effects::{AircraftPlace, RudderState};
 use crate::rulesets::fgdn::engine::decide;
 use crate::rulesets::fgdn::event::EffectStatus;
+use crate::rulesets::fgdn::flight::Plane;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
 use crate::rulesets::fgdn::scenario::{parse_scenario, Scenario, ShipSpec};
@@ -265,7 +266,60 @@ pub fn carried_of(s: &ShipState, battle: &str) -> Result<Carried, String> {
             _ => None,
         },
         grounded: s.grounded,
+        planes: carried_planes(s),
+        airship: carried_airship(s, battle),
     })
+}
+
+/// A flight's aircraft as they ended (after the 8.5 repairs); empty when all are flying.
+fn carried_planes(s: &ShipState) -> Vec<String> {
+    match &s.flight {
+        Some(f) if f.planes.iter().any(|p| *p != Plane::Flying) => {
+            f.planes.iter().map(|p| p.carried_text()).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// An airship's damage (8.8; none is repaired); None when she has none. The criticals that came
+/// from a carried block keep their cause.
+fn carried_airship(s: &ShipState, battle: &str) -> Option<CarriedAirship> {
+    let a = s.airship.as_ref()?;
+    let earlier = s
+        .spec
+        .carried
+        .as_ref()
+        .and_then(|c| c.airship.as_ref())
+        .map(|c| c.criticals.as_slice())
+        .unwrap_or_default();
+    let c = CarriedAirship {
+        cell_hits: a
+            .cell_hits
+            .iter()
+            .enumerate()
+            .flat_map(|(k, n)| std::iter::repeat_n(k as u32 + 1, *n as usize))
+            .collect(),
+        engines_lost: a.engines_lost,
+        controls_lost: a.controls_lost.clone(),
+        fuel_lost_quarters: a.fuel_quarters_lost,
+        comms_out: a.comms_out,
+        weapons_hits: a.weapons_hits,
+        criticals: a
+            .hits
+            .iter()
+            .enumerate()
+            .map(|(k, (turn, part, roll, what))| CarriedAirshipHit {
+                part: *part,
+                roll: *roll,
+                detail: what.clone(),
+                cause: match earlier.get(k) {
+                    Some(h) => h.cause.clone(),
+                    None => format!("{battle}, {} day {}", label(*turn), day(*turn)),
+                },
+            })
+            .collect(),
+    };
+    (c != CarriedAirship::default()).then_some(c)
 }
 
 /// Whether a carried block would change nothing (an unhurt ship carries none).
@@ -422,6 +476,69 @@ pub fn carried_table(c: &Carried) -> Table {
     if let Some(g) = c.grounded {
         t.insert("grounded", toml_edit::value(g.name()));
     }
+    if !c.planes.is_empty() {
+        t.insert("planes", toml_edit::value(strings(&c.planes)));
+    }
+    if let Some(a) = &c.airship {
+        t.insert("airship", Item::Table(airship_table(a)));
+    }
+    t
+}
+
+/// `[ship.carried.airship]`: only the keys that say something.
+fn airship_table(a: &CarriedAirship) -> Table {
+    let mut t = Table::new();
+    if !a.cell_hits.is_empty() {
+        let cells: Array = a.cell_hits.iter().map(|c| i64::from(*c)).collect();
+        t.insert("cell_hits", toml_edit::value(cells));
+    }
+    let e = a.engines_lost;
+    if e.total() > 0 {
+        let v = inline(
+            [
+                ("port", e.port),
+                ("starboard", e.starboard),
+                ("centre", e.centre),
+            ]
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(k, n)| (k, Value::from(i64::from(n)))),
+        );
+        t.insert("engines_lost", toml_edit::value(v));
+    }
+    if !a.controls_lost.is_empty() {
+        let names: Vec<String> = a.controls_lost.iter().map(|c| c.name().into()).collect();
+        t.insert("controls_lost", toml_edit::value(strings(&names)));
+    }
+    if a.fuel_lost_quarters > 0 {
+        t.insert(
+            "fuel_lost_quarters",
+            toml_edit::value(i64::from(a.fuel_lost_quarters)),
+        );
+    }
+    if a.comms_out {
+        t.insert("comms_out", toml_edit::value(true));
+    }
+    if a.weapons_hits > 0 {
+        t.insert("weapons_hits", toml_edit::value(i64::from(a.weapons_hits)));
+    }
+    if !a.criticals.is_empty() {
+        let mut arr = Array::new();
+        for h in &a.criticals {
+            let mut pairs = vec![("part", Value::from(h.part.name()))];
+            if let Some(r) = h.roll {
+                pairs.push(("roll", Value::from(i64::from(r))));
+            }
+            pairs.push(("detail", Value::from(h.detail.as_str())));
+            pairs.push(("cause", Value::from(h.cause.as_str())));
+            let mut v = inline(pairs);
+            v.decor_mut().set_prefix("\n  ");
+            arr.push_formatted(v);
+        }
+        arr.set_trailing("\n");
+        arr.set_trailing_comma(true);
+        t.insert("criticals", toml_edit::value(arr));
+    }
     t
 }
 
@@ -568,6 +685,11 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
         kept.push(true);
         let c = carried_of(s, &battle).map_err(|e| CarryError(format!("{}: {e}", src.file)))?;
         let (speed, _, _) = crate::rulesets::fgdn::speed::speed_max(src.tables, s);
+        if let Some(line) = air_summary(s, speed, &mut warnings) {
+            summary.push(line);
+            carried.push((!is_unhurt(&c, &s.spec)).then_some(c));
+            continue;
+        }
         summary.push(format!(
             "{}: {} DP taken ({} of {} left), {speed} of {} kt, {} critical{} in force{}",
             s.id(),
@@ -599,6 +721,7 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
             }
         )));
     }
+    unlink_lost_carriers(&mut doc, src, &kept, &mut warnings)?;
     edit_ships(&mut doc, src, &carried, &kept)?;
     // [scenario]: name, seed, date, origin.
     let origin = Origin {
@@ -667,6 +790,49 @@ pub fn carry(src: &Source<'_>, opts: &CarryOptions) -> Result<Carry, CarryError>
     })
 }
 
+/// The summary line of a flight or an airship (no damage points: 8.1, 8.7, 8.8), and the
+/// warnings of what is not carried as it stands; None for a ship.
+fn air_summary(s: &ShipState, speed: u32, warnings: &mut Vec<String>) -> Option<String> {
+    if let Some(f) = &s.flight {
+        let count = |want: fn(&Plane) -> bool| f.planes.iter().filter(|p| want(p)).count();
+        let (destroyed, aborted) = (
+            count(|p| *p == Plane::Destroyed),
+            count(|p| *p == Plane::Aborted),
+        );
+        let damaged = count(|p| p.damaged());
+        if aborted > 0 {
+            warnings.push(format!(
+                "{} ({}): {aborted} aircraft aborted (8.1) carried as aborted, out of play: whether each was killed or only damaged is the after-battle roll of 7.0.4, not in this text; change its word in the carried `planes` once the umpire has rolled",
+                s.spec.name,
+                s.id()
+            ));
+        }
+        return Some(format!(
+            "{}: {} of {} aircraft in play ({destroyed} destroyed, {damaged} damaged, {aborted} aborted)",
+            s.id(),
+            f.planes.iter().filter(|p| p.in_play()).count(),
+            f.planes.len()
+        ));
+    }
+    let a = s.airship.as_ref()?;
+    let cells = s.spec.airship.map_or(0, |sp| sp.gas_cells);
+    if a.fire.is_some() {
+        warnings.push(format!(
+            "{} ({}): the gondola fire still burning when the battle ended is not carried (8.8 gives its checks turn by turn in battle)",
+            s.spec.name,
+            s.id()
+        ));
+    }
+    Some(format!(
+        "{}: gas cells {} of {cells} lost, {speed} of {} kt, {} airship critical{}",
+        s.id(),
+        a.cells_lost(),
+        s.spec.speed,
+        a.hits.len(),
+        if a.hits.len() == 1 { "" } else { "s" }
+    ))
+}
+
 /// Why a ship still beached or aground cannot be refloated, asked of the engine's own `refloat`
 /// (FG&DN 8.1.5: past her DP; also at exactly her DP or with a broken keel): None when she can.
 fn wreck_reason(src: &Source<'_>, s: &ShipState) -> Option<String> {
@@ -677,6 +843,53 @@ fn wreck_reason(src: &Source<'_>, s: &ShipState) -> Option<String> {
     decide(src.state, src.tables, &refloat, &mut SeededDice)
         .err()
         .map(|e| e.to_string())
+}
+
+/// A flight kept whose carrier is left out (sunk, lost, a wreck) loses its `carrier` key, with
+/// a warning: the new scenario names no ship that is not in it (8.5).
+fn unlink_lost_carriers(
+    doc: &mut DocumentMut,
+    src: &Source<'_>,
+    kept: &[bool],
+    warnings: &mut Vec<String>,
+) -> Result<(), CarryError> {
+    let state = src.state;
+    for (k, s) in state.ships.iter().enumerate() {
+        let Some(carrier) = s.spec.flight.as_ref().and_then(|f| f.carrier.as_deref()) else {
+            continue;
+        };
+        let gone = state
+            .ship_index(carrier)
+            .is_none_or(|c| !kept.get(c).copied().unwrap_or(false));
+        if !kept.get(k).copied().unwrap_or(false) || !gone {
+            continue;
+        }
+        let flight = doc
+            .get_mut("ship")
+            .and_then(Item::as_array_of_tables_mut)
+            .and_then(|ships| ships.get_mut(k))
+            .and_then(|t| t.get_mut("flight"))
+            .and_then(Item::as_table_like_mut);
+        match flight {
+            Some(f) => {
+                f.remove("carrier");
+                f.fmt();
+                warnings.push(format!(
+                    "{} ({}): her carrier {carrier} is not in the next battle: the flight is written without `carrier`",
+                    s.spec.name,
+                    s.id()
+                ));
+            }
+            None => {
+                return Err(CarryError(format!(
+                    "{}: ship \"{}\" flies from {carrier}, which is not carried, and its `flight` is not in the ship's own table (a class gives it?) where umpire carry can edit it: remove `carrier` by hand and carry again",
+                    src.file,
+                    s.id()
+                )))
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Drop the ships not afloat and set (or remove) each survivor's `carried` table.

@@ -396,7 +396,7 @@ pub const COMMANDS: &[(&str, &str)] = &[
     ("refloat", "refloat SHIP"),
     ("depth", "depth SHIP surfaced|periscope|shallow|intermediate_N [speed KT]"),
     ("transfer", "transfer FROM TO [speed KT]"),
-    ("rescue", "rescue SHIP FROM"),
+    ("rescue", "rescue SHIP FROM|FLIGHT.K"),
     ("rescue-stop", "rescue-stop SHIP"),
     ("chance", crate::rulesets::fgdn::chance::USAGE),
     ("note", "note \"text\""),
@@ -802,8 +802,19 @@ impl FromStr for Command {
             "rescue" => {
                 let ship = ship_id(words.get(1), u)?;
                 let from = match words.get(2) {
+                    // An aircraft of a flight that went down: FLIGHT.K (8.6).
+                    Some(w) if w.split_once('.').is_some_and(|(f, k)| {
+                        is_id(f) && !k.is_empty() && k.chars().all(|c| c.is_ascii_digit())
+                    }) =>
+                    {
+                        w.to_ascii_lowercase()
+                    }
                     Some(_) => ship_id(words.get(2), u)?,
-                    None => return err(format!("missing FROM (the lost ship); usage: {u}")),
+                    None => {
+                        return err(format!(
+                            "missing FROM (the lost ship, or FLIGHT.K for aircraft K of a flight); usage: {u}"
+                        ))
+                    }
                 };
                 no_more(&words, 3, u)?;
                 Command::Rescue {

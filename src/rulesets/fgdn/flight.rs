@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 pub const FLIGHT: &str = "flight";
 
 /// A flight as the scenario gives it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlightSpec {
     /// Aircraft in the flight (1-100).
@@ -26,6 +26,15 @@ pub struct FlightSpec {
     /// Land-based aircraft: +10 % to their repair roll (8.5).
     #[serde(default)]
     pub land_based: bool,
+    /// The aviation ship the flight flies from, by id: her repair base (tender, port) is its
+    /// aircraft's after the battle (8.5), and each detail panel names the other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carrier: Option<String>,
+    /// Men in each aircraft (1-100; 8.6: small aircraft one to three, medium and large up to
+    /// ten or twelve, passenger aircraft thirty or more): with the optional search and rescue,
+    /// an aircraft destroyed leaves them in the water as a group of survivors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew: Option<u32>,
 }
 
 /// Light damage's D6 (8.7): 1 pilot wounded, 2-3 engine, 4-5 structure, 6 offensive weapons.
@@ -110,6 +119,54 @@ impl Plane {
             Plane::Destroyed => "destroyed",
             Plane::Aborted => "aborted",
         }
+    }
+}
+
+/// The words of `[ship.carried] planes` (`umpire carry`), each aircraft as it ended.
+pub const CARRIED_PLANES: &str = "flying, light: pilot, light: engine, light: structure, light: weapons, light: weapons, no jettison, heavy, critical, destroyed or aborted";
+
+impl Plane {
+    /// An aircraft as `[ship.carried] planes` writes it: "flying", "light: engine", "heavy" ...
+    pub fn carried_text(self) -> String {
+        match self {
+            Plane::Light { kind } => format!(
+                "light: {}",
+                match kind {
+                    Light::Pilot => "pilot",
+                    Light::Engine => "engine",
+                    Light::Structure => "structure",
+                    Light::Weapons { no_jettison: false } => "weapons",
+                    Light::Weapons { no_jettison: true } => "weapons, no jettison",
+                }
+            ),
+            p => p.word().to_string(),
+        }
+    }
+
+    /// Reads `carried_text`.
+    pub fn from_carried(text: &str) -> Result<Plane, String> {
+        let light = |k: &str| match k {
+            "pilot" => Some(Light::Pilot),
+            "engine" => Some(Light::Engine),
+            "structure" => Some(Light::Structure),
+            "weapons" => Some(Light::Weapons { no_jettison: false }),
+            "weapons, no jettison" => Some(Light::Weapons { no_jettison: true }),
+            _ => None,
+        };
+        let plane = match text.trim() {
+            "flying" => Some(Plane::Flying),
+            "heavy" => Some(Plane::Heavy),
+            "critical" => Some(Plane::Critical),
+            "destroyed" => Some(Plane::Destroyed),
+            "aborted" => Some(Plane::Aborted),
+            t => t
+                .strip_prefix("light:")
+                .and_then(|k| light(k.trim()))
+                .map(|kind| Plane::Light { kind }),
+        };
+        plane.ok_or_else(|| {
+            format!("\"{text}\" is not an aircraft's state (expected {CARRIED_PLANES})")
+        })
     }
 }
 
@@ -307,13 +364,16 @@ pub fn hit(ctx: &mut Ctx<'_>, i: usize, k: Option<u32>) -> Result<(), RuleError>
         (new, what)
     };
     ctx.emit(Event::Flight(Box::new(FlightEvent {
-        ship: id,
+        ship: id.clone(),
         change: FlightChange::Hit {
             plane: k,
             state,
             what,
         },
     })));
+    if state == Plane::Destroyed {
+        crate::rulesets::fgdn::rescue::aircraft_down(ctx, i, k)?;
+    }
     Ok(())
 }
 
@@ -340,7 +400,7 @@ pub fn damaged(s: &ShipState) -> Vec<u32> {
 
 /// Land-based aircraft: +10 % to the repair roll (8.5).
 pub fn land_bonus(s: &ShipState) -> u32 {
-    if s.spec.flight.is_some_and(|f| f.land_based) {
+    if s.spec.flight.as_ref().is_some_and(|f| f.land_based) {
         10
     } else {
         0
@@ -351,6 +411,9 @@ pub fn land_bonus(s: &ShipState) -> u32 {
 pub struct FlightView {
     pub aircraft: u32,
     pub land_based: bool,
+    /// The aviation ship it flies from, by id (8.5); absent when the scenario gives none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub carrier: Option<String>,
     pub in_play: u32,
     /// Each aircraft: flying, light, heavy, critical, destroyed, aborted.
     pub planes: Vec<&'static str>,
@@ -360,14 +423,78 @@ pub struct FlightView {
 
 pub fn view(s: &ShipState) -> Option<FlightView> {
     let f = s.flight.as_ref()?;
-    let sp = s.spec.flight?;
+    let sp = s.spec.flight.as_ref()?;
     Some(FlightView {
         aircraft: sp.aircraft,
         land_based: sp.land_based,
+        carrier: sp.carrier.clone(),
         in_play: f.planes.iter().filter(|p| p.in_play()).count() as u32,
         planes: f.planes.iter().map(|p| p.word()).collect(),
         conditions: f.planes.iter().map(|p| p.text()).collect(),
     })
+}
+
+/// The flights whose `carrier` ship `s` is (8.5), in scenario order.
+pub fn flights_of<'a>(
+    state: &'a crate::rulesets::fgdn::state::GameState,
+    s: &'a ShipState,
+) -> impl Iterator<Item = &'a ShipState> + 'a {
+    state.ships.iter().filter(move |f| {
+        f.spec
+            .flight
+            .as_ref()
+            .and_then(|x| x.carrier.as_deref())
+            .is_some_and(|c| c.eq_ignore_ascii_case(s.id()))
+    })
+}
+
+/// The carrier-flight link in words (detail panel, `status`): on a flight, its carrier and
+/// what of her deck and flight operations bears on launching and landing (8.1.10, 8.3 Bridge,
+/// Flight Deck, 8.4); on a carrier, the flights from her and their aircraft in play.
+pub fn link_lines(state: &crate::rulesets::fgdn::state::GameState, s: &ShipState) -> Vec<String> {
+    let mut out = Vec::new();
+    let carrier = s.spec.flight.as_ref().and_then(|f| f.carrier.as_deref());
+    if let Some(c) = carrier
+        .and_then(|id| state.ship_index(id))
+        .map(|i| &state.ships[i])
+    {
+        let mut line = format!("Carrier: {} ({})", c.spec.name, c.id());
+        if !c.is_afloat() {
+            line.push_str(&format!(
+                " is {}: where its aircraft come down is the umpire's (the text gives no rule)",
+                c.status.name()
+            ));
+        } else {
+            let mut state_of = Vec::new();
+            if !c.equipment.flight_deck.is_empty() {
+                let deck: Vec<&str> = c.equipment.flight_deck.iter().map(|p| p.text()).collect();
+                state_of.push(format!("flight deck hit: {}", deck.join("; ")));
+            }
+            if let Some(ops) = crate::rulesets::fgdn::aviation::flight_ops_text(state, c) {
+                state_of.push(format!("flight ops: {ops}"));
+            }
+            if state_of.is_empty() {
+                line.push_str(": deck and flight operations as usual");
+            } else {
+                line.push_str(&format!(": {}", state_of.join("; ")));
+            }
+        }
+        out.push(line);
+    }
+    let flights: Vec<String> = flights_of(state, s)
+        .map(|f| {
+            let n = f.flight.as_ref().map_or(0, |x| x.planes.len());
+            let up = f
+                .flight
+                .as_ref()
+                .map_or(0, |x| x.planes.iter().filter(|p| p.in_play()).count());
+            format!("{} ({}) {up}/{n} aircraft in play", f.spec.name, f.id())
+        })
+        .collect();
+    if !flights.is_empty() {
+        out.push(format!("Flights from her: {}", flights.join(", ")));
+    }
+    out
 }
 
 /// Detail-panel lines.
@@ -426,5 +553,41 @@ mod tests {
         assert_eq!(Light::from_d6(1, false), Light::Pilot);
         assert_eq!(Light::from_d6(3, false), Light::Engine);
         assert_eq!(Light::from_d6(4, false), Light::Structure);
+    }
+
+    /// `umpire carry` writes each aircraft's state as a word and reads it back (8.7).
+    #[test]
+    fn carried_words_round_trip_8_7() {
+        let all = [
+            Plane::Flying,
+            Plane::Light { kind: Light::Pilot },
+            Plane::Light {
+                kind: Light::Engine,
+            },
+            Plane::Light {
+                kind: Light::Structure,
+            },
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: false },
+            },
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: true },
+            },
+            Plane::Heavy,
+            Plane::Critical,
+            Plane::Destroyed,
+            Plane::Aborted,
+        ];
+        for p in all {
+            assert_eq!(Plane::from_carried(&p.carried_text()), Ok(p), "{p:?}");
+        }
+        assert_eq!(
+            Plane::Light {
+                kind: Light::Weapons { no_jettison: true }
+            }
+            .carried_text(),
+            "light: weapons, no jettison"
+        );
+        assert!(Plane::from_carried("light").is_err());
     }
 }

@@ -118,6 +118,7 @@ pub fn restart_pct(hours: u32) -> u32 {
 /// The repair chance of an item at a mark, with its explanation (FG&DN 8.4, 8.5).
 pub fn repair_chance(
     tables: &Tables,
+    state: &GameState,
     s: &ShipState,
     item: &RepairItem,
     hours: u32,
@@ -128,8 +129,33 @@ pub fn repair_chance(
             chance + b.bonus(),
             format!("{explain}, +{} % {} (8.5)", b.bonus(), b.name()),
         ),
-        None => (chance, explain),
+        // A flight's aircraft are repaired aboard its carrier: her tender or port (8.5).
+        None => match carrier_base(state, s) {
+            Some((b, carrier)) => (
+                chance + b.bonus(),
+                format!(
+                    "{explain}, +{} % {} of her carrier {carrier} (8.5)",
+                    b.bonus(),
+                    b.name()
+                ),
+            ),
+            None => (chance, explain),
+        },
     }
+}
+
+/// The repair base of a flight's carrier and her name, when the flight has a carrier afloat
+/// that is alongside a tender or in port (8.5).
+fn carrier_base(
+    state: &GameState,
+    s: &ShipState,
+) -> Option<(crate::rulesets::fgdn::effects::RepairBase, String)> {
+    let id = s.spec.flight.as_ref()?.carrier.as_deref()?;
+    let c = &state.ships[state.ship_index(id)?];
+    if !c.is_afloat() {
+        return None;
+    }
+    Some((c.equipment.repair_base?, c.spec.name.clone()))
 }
 
 fn base_chance(tables: &Tables, s: &ShipState, item: &RepairItem, hours: u32) -> (u32, String) {
@@ -547,7 +573,7 @@ fn repair_rolls(
         };
         let s = &ctx.state.ships[i];
         let item = s.repairs[k].clone();
-        let (chance, explain) = repair_chance(ctx.tables, s, &item, hours);
+        let (chance, explain) = repair_chance(ctx.tables, &ctx.state, s, &item, hours);
         let name = s.spec.name.clone();
         let id = s.id().to_string();
         let roll = ctx.roll(

@@ -3,7 +3,9 @@
 //! When a ship is lost, D6 x 10 % of her crew survive (a magazine explosion or another
 //! spectacular destruction: D6 %); a boat lost "with all hands" leaves none. With the ship's
 //! `crew` (men) in the scenario the survivors are counted in men, and a ship picks them up with
-//! `rescue SHIP FROM` (FROM: the lost ship; `rescue-stop SHIP` ends it): D6/2 groups of 10 at the end of each tactical turn,
+//! `rescue SHIP FROM` (FROM: the lost ship, or FLIGHT.K for aircraft K of a flight, whose crew
+//! (`flight = { crew }` per aircraft) is in the water when it is destroyed; `rescue-stop SHIP`
+//! ends it): D6/2 groups of 10 at the end of each tactical turn,
 //! one less on the die for every sea state over two, never more than her own crew can hold.
 //! When the pick-ups fire is read from the one schedule (`timers.rs`). Rulings in
 //! docs/rules-notes.md "Search and rescue".
@@ -19,7 +21,7 @@ use serde::{Deserialize, Serialize};
 /// A group of survivors in the water from a lost ship.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Survivors {
-    /// The lost ship's id.
+    /// The lost ship's id, or `FLIGHT.K` for aircraft K of a flight.
     pub ship: String,
     /// % of her crew that survived.
     pub pct: u32,
@@ -71,12 +73,15 @@ pub enum RescueEvent {
 }
 
 impl RescueEvent {
+    /// The ships it concerns: the lost ship (or the flight whose aircraft went down) and the
+    /// rescuer.
     pub fn ships(&self) -> (&str, Option<&str>) {
+        let unit = |g: &'_ str| g.split('.').next().unwrap_or_default().len();
         match self {
-            RescueEvent::InWater { group, .. } => (&group.ship, None),
+            RescueEvent::InWater { group, .. } => (&group.ship[..unit(&group.ship)], None),
             RescueEvent::Started { rescuer, from }
             | RescueEvent::Stopped { rescuer, from }
-            | RescueEvent::PickedUp { rescuer, from, .. } => (rescuer, Some(from)),
+            | RescueEvent::PickedUp { rescuer, from, .. } => (rescuer, Some(&from[..unit(from)])),
         }
     }
 }
@@ -134,11 +139,18 @@ pub fn picked_by(state: &GameState, rescuer: &str) -> u32 {
 
 /// Log words.
 pub fn text(state: &GameState, e: &RescueEvent) -> String {
-    let name = |id: &str| {
-        state
+    let name = |id: &str| match id.rsplit_once('.') {
+        Some((flight, k)) => format!(
+            "aircraft {k} of {}",
+            state
+                .ship(flight)
+                .map(|s| s.spec.name.clone())
+                .unwrap_or_else(|| flight.to_string())
+        ),
+        None => state
             .ship(id)
             .map(|s| s.spec.name.clone())
-            .unwrap_or_else(|| id.to_string())
+            .unwrap_or_else(|| id.to_string()),
     };
     match e {
         RescueEvent::InWater { group, explain, .. } => format!(
@@ -237,6 +249,87 @@ pub fn after_losses(ctx: &mut Ctx<'_>, before: &GameState) -> Result<(), RuleErr
     Ok(())
 }
 
+/// The id of the survivors of aircraft `k` of flight `flight`: "pups.2" (ids hold no dot).
+pub fn aircraft_group(flight: &str, k: u32) -> String {
+    format!("{flight}.{k}")
+}
+
+/// 8.6 rounding: "Round numbers of survivors above ten to the nearest tens, e.g., twelve
+/// becomes ten, twenty-five becomes thirty."
+pub fn round_survivors(men: u32) -> u32 {
+    if men > 10 {
+        (men + 5) / 10 * 10
+    } else {
+        men
+    }
+}
+
+/// 8.6: "If an aircraft is destroyed, place a group of survivors near the spot where it goes
+/// down": its crew (the flight's `crew` per aircraft, rounded above ten to the nearest ten),
+/// with the optional rule. Without `crew` the group is logged and the umpire counts it.
+pub fn aircraft_down(ctx: &mut Ctx<'_>, i: usize, k: u32) -> Result<(), RuleError> {
+    if !ctx.state.rules.search_and_rescue {
+        return Ok(());
+    }
+    let s = &ctx.state.ships[i];
+    let crew = s.spec.flight.as_ref().and_then(|f| f.crew);
+    let men = crew.map(round_survivors);
+    let explain = match (crew, men) {
+        (Some(c), Some(m)) => format!(
+            "aircraft {k} went down: its crew of {c}{}, sighted as size {}",
+            if m == c {
+                String::new()
+            } else {
+                format!(", rounded to {m}")
+            },
+            sighting_size(m)
+        ),
+        _ => format!(
+            "aircraft {k} went down: its crew (no `crew` in the flight: the umpire counts them)"
+        ),
+    };
+    let group = Survivors {
+        ship: aircraft_group(s.id(), k),
+        pct: 100,
+        men,
+        at: ctx.state.clock.turn,
+        rescued: 0,
+        rescuer: None,
+    };
+    emit(
+        ctx,
+        RescueEvent::InWater {
+            group,
+            roll: None,
+            explain,
+        },
+    );
+    Ok(())
+}
+
+/// The survivors' group named by `rescue SHIP FROM`: a lost ship's id or name, or an aircraft
+/// of a flight as `FLIGHT.K` (8.6); its id and how to name it.
+fn group_of(state: &GameState, from: &str) -> Result<(String, String), RuleError> {
+    if let Some((flight, k)) = from.rsplit_once('.') {
+        let f = find_ship(state, flight)?;
+        let s = &state.ships[f];
+        let Ok(k) = k.parse::<u32>() else {
+            return refused(format!(
+                "\"{from}\": name an aircraft of {} by its number, e.g. {}.1",
+                s.spec.name,
+                s.id()
+            ));
+        };
+        return Ok((
+            aircraft_group(s.id(), k),
+            format!("aircraft {k} of {}", s.spec.name),
+        ));
+    }
+    let f = find_ship(state, from)?;
+    let s = &state.ships[f];
+    Ok((s.id().to_string(), s.spec.name.clone()))
+}
+
 /// `rescue SHIP FROM` / `rescue-stop SHIP`.
 pub fn rescue(ctx: &mut Ctx<'_>, ship: &str, from: Option<&str>) -> Result<(), RuleError> {
     if !ctx.state.rules.search_and_rescue {
@@ -268,25 +361,19 @@ pub fn rescue(ctx: &mut Ctx<'_>, ship: &str, from: Option<&str>) -> Result<(), R
             rs.status.name()
         ));
     }
-    let f = find_ship(&ctx.state, from)?;
-    let fid = ctx.state.ships[f].id().to_string();
+    let (fid, fname) = group_of(&ctx.state, from)?;
     let Some(g) = ctx.state.survivors.iter().find(|g| g.ship == fid) else {
         return refused(format!(
-            "{} has left no survivors in the water (a lost ship's survivors are rolled when she goes down, 8.6)",
-            ctx.state.ships[f].spec.name
+            "{fname} has left no survivors in the water (a lost ship's survivors are rolled when she goes down, an aircraft's placed when it is destroyed, 8.6)"
         ));
     };
     if g.men.is_none() {
         return refused(format!(
-            "{}'s crew is not in the scenario (`crew = N` men): her survivors cannot be counted in groups of 10",
-            ctx.state.ships[f].spec.name
+            "{fname}: the crew is not in the scenario (`crew = N` men): the survivors cannot be counted in groups of 10"
         ));
     }
     if g.left() == Some(0) {
-        return refused(format!(
-            "no survivors of {} are left in the water",
-            ctx.state.ships[f].spec.name
-        ));
+        return refused(format!("no survivors of {fname} are left in the water"));
     }
     if let Some(other) = &g.rescuer {
         return refused(format!("{other} is already picking them up"));
@@ -446,6 +533,19 @@ pub fn views(state: &GameState) -> Vec<SurvivorView> {
 
 #[cfg(test)]
 mod tests {
+    /// FG&DN 8.6: "Round numbers of survivors above ten to the nearest tens, e.g., twelve
+    /// becomes ten, twenty-five becomes thirty." Ten and under are kept.
+    #[test]
+    fn aircraft_survivors_round_to_tens_8_6() {
+        use super::round_survivors;
+        assert_eq!(round_survivors(12), 10);
+        assert_eq!(round_survivors(25), 30);
+        assert_eq!(round_survivors(3), 3);
+        assert_eq!(round_survivors(10), 10);
+        assert_eq!(round_survivors(34), 30);
+        assert_eq!(round_survivors(35), 40);
+    }
+
     /// FG&DN 8.6: under 10 men size G, 10-30 E, 30-100 D, 100 or more C.
     #[test]
     fn sighting_sizes_8_6() {

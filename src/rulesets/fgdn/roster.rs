@@ -586,7 +586,7 @@ fn field(s: &ShipSpec, h: &str) -> String {
         "aircraft" => opt(s.aircraft.map(|v| value(&v))),
         "mounts" if !s.mounts.is_empty() => value(&s.mounts),
         "cargo" if !s.cargo.is_empty() => value(&s.cargo),
-        "flight" => opt(s.flight.map(|v| value(&v))),
+        "flight" => opt(s.flight.as_ref().map(value)),
         "airship" => opt(s.airship.map(|v| value(&v))),
         _ => String::new(),
     }

@@ -497,7 +497,7 @@ impl RawShip {
             max_depth: self.max_depth.clone().or(c.max_depth),
             crew: self.crew.or(c.crew),
             airship: self.airship.or(c.airship),
-            flight: self.flight.or(c.flight),
+            flight: self.flight.clone().or_else(|| c.flight.clone()),
         }
     }
 }
@@ -562,6 +562,10 @@ impl<'a> LineIndex<'a> {
 fn key_line(lines: &LineIndex<'_>, header: usize, key: &str) -> usize {
     for (i, l) in lines.after(header) {
         let t = l.trim_start();
+        // A key written as its own table under the block (`[ship.carried.airship]`).
+        if t.trim_end() == format!("[ship.carried.{key}]") {
+            return i + 1;
+        }
         if t.starts_with('[') {
             break;
         }
@@ -804,7 +808,10 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
                 aircraft: r.aircraft,
                 submarine,
                 airship: r.airship,
-                flight: r.flight,
+                flight: r.flight.clone().map(|mut f| {
+                    f.carrier = f.carrier.map(|c| c.to_ascii_lowercase());
+                    f
+                }),
                 crew: r.crew,
                 line,
                 carried: r.carried.clone(),
@@ -820,6 +827,43 @@ pub fn parse_scenario(file: &str, text: &str) -> Result<Scenario, Vec<ScenarioEr
             if errors.len() == before {
                 ships.push(spec);
             }
+        }
+    }
+    // A flight's carrier (8.5): an aviation ship of the scenario; land-based aircraft have none.
+    for f in &ships {
+        let Some(carrier) = f.flight.as_ref().and_then(|x| x.carrier.as_deref()) else {
+            continue;
+        };
+        let problem = match ships.iter().find(|o| o.id == carrier.to_ascii_lowercase()) {
+            _ if f.flight.as_ref().is_some_and(|x| x.land_based) => Some(
+                "a flight with a carrier is not land-based: give carrier or land_based = true, not both (8.5)".to_string(),
+            ),
+            None => {
+                let aviation: Vec<&str> = ships
+                    .iter()
+                    .filter(|o| o.column == Column::Aviation || o.aircraft.is_some())
+                    .map(|o| o.id.as_str())
+                    .collect();
+                Some(format!(
+                    "carrier \"{carrier}\" is not a ship of the scenario ({})",
+                    if aviation.is_empty() {
+                        "it has no aviation ship".to_string()
+                    } else {
+                        format!("aviation ships: {}", aviation.join(", "))
+                    }
+                ))
+            }
+            Some(o) if o.column != Column::Aviation && o.aircraft.is_none() => Some(format!(
+                "carrier \"{carrier}\" ({}) is not an aviation ship (type = \"aviation\" or `aircraft` aboard)",
+                o.name
+            )),
+            Some(_) => None,
+        };
+        if let Some(m) = problem {
+            errors.push(at(
+                key_line(&lines, f.line, "flight"),
+                format!("ship \"{}\": key \"flight\": {m}", f.id),
+            ));
         }
     }
     for m in
@@ -1079,6 +1123,13 @@ fn check_figures(
         (Some(f), true) if f.aircraft == 0 || f.aircraft > 100 => bad(
             "flight",
             format!("aircraft {} must be 1-100 (8.7)", f.aircraft),
+        ),
+        (Some(f), true) if f.crew.is_some_and(|c| c == 0 || c > 100) => bad(
+            "flight",
+            format!(
+                "crew {} must be 1-100 men per aircraft (8.6)",
+                f.crew.unwrap_or(0)
+            ),
         ),
         (Some(_), true) | (None, false) => {}
         (None, true) => bad(

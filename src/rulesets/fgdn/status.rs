@@ -173,6 +173,43 @@ pub struct ShipView {
     /// A flight's aircraft in play and their damage (FG&DN 8.1, 8.7); absent for a ship.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flight: Option<crate::rulesets::fgdn::flight::FlightView>,
+    /// An aviation ship: the flights whose `carrier` she is, by id (8.5); absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flights: Vec<String>,
+    /// The carrier-flight link in words, both ways (detail panel and `status`). Screen only.
+    #[serde(skip)]
+    pub air_link: Vec<String>,
+}
+
+/// What a unit without damage points has left, for the fleet table's DP column: a flight its
+/// aircraft in play of those it started with (8.1, 8.7), an airship the gas left (the share of
+/// her cells not ruptured, 8.8). None for a ship (her DP are shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Strength {
+    /// "3/4 aircraft", "gas 85%".
+    pub text: String,
+    /// Left and out of, for the bar and its colour.
+    pub left: u32,
+    pub of: u32,
+}
+
+impl ShipView {
+    pub fn strength(&self) -> Option<Strength> {
+        if let Some(f) = &self.flight {
+            return Some(Strength {
+                text: format!("{}/{} aircraft", f.in_play, f.aircraft),
+                left: f.in_play,
+                of: f.aircraft,
+            });
+        }
+        let a = self.airship.as_ref()?;
+        let left = 100u32.saturating_sub(a.cells_lost_pct);
+        Some(Strength {
+            text: format!("gas {left}%"),
+            left,
+            of: 100,
+        })
+    }
 }
 
 /// Detail-panel lines for 8.1.5 and the 8.3 rudder direction, cargo, aircraft, flight deck.
@@ -205,6 +242,7 @@ pub fn grounding_cargo_air_lines(s: &ShipView) -> Vec<String> {
     if let Some(f) = &s.flight_ops {
         v.push(format!("Flight ops: {f}"));
     }
+    v.extend(s.air_link.iter().cloned());
     if s.aviation_purged {
         v.push("Aviation ammo/fuel stowage purged: no fueling or arming aircraft (8.3)".into());
     }
@@ -523,6 +561,10 @@ pub fn ship_view(state: &GameState, tables: &Tables, s: &ShipState) -> ShipView 
         submarine: crate::rulesets::fgdn::submarine::view(s),
         airship: crate::rulesets::fgdn::airship::view(s),
         flight: crate::rulesets::fgdn::flight::view(s),
+        flights: crate::rulesets::fgdn::flight::flights_of(state, s)
+            .map(|f| f.id().to_string())
+            .collect(),
+        air_link: crate::rulesets::fgdn::flight::link_lines(state, s),
     }
 }
 

@@ -384,7 +384,7 @@ pub fn describe(state: &GameState, tables: &Tables, i: usize, kind: TimerKind) -
         }
         TimerKind::RepairRoll { item, hours } => {
             let item = &s.repairs[item];
-            let (chance, explain) = repair_chance(tables, s, item, hours);
+            let (chance, explain) = repair_chance(tables, state, s, item, hours);
             format!(
                 "repair roll {hours} h: {}: D100 <= {chance} ({explain}){}",
                 item.what,

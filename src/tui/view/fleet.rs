@@ -1,5 +1,6 @@
-//! The fleet, grouped by side: name, DP left as a bar and number, speed now / undamaged, fire
-//! and flood %, severity (coloured and spelled), criticals, status.
+//! The fleet, grouped by side: name, DP left as a bar and number (a flight's aircraft, an
+//! airship's gas left), speed now / undamaged, fire and flood %, severity (coloured and
+//! spelled), criticals, status.
 use super::{fit, panel, styled, Ctx};
 use crate::rulesets::fgdn::status::ShipView;
 use crate::tui::app::Focus;
@@ -33,6 +34,8 @@ pub fn status_text(s: &ShipView) -> String {
         _ if s.magazines_flooded => "mags flooded".into(),
         _ if s.pending_hits == 1 => "1 hit pending".into(),
         _ if s.pending_hits > 1 => format!("{} hits pending", s.pending_hits),
+        // Flights and airships in the air (FG&DN 8.1, 8.8).
+        _ if s.flight.is_some() || s.airship.is_some() => "aloft".into(),
         // A submarine afloat reads her depth (FG&DN 8.1.4).
         _ => match &s.submarine {
             Some(v) if v.broached => "BROACHED".into(),
@@ -42,11 +45,11 @@ pub fn status_text(s: &ShipView) -> String {
     }
 }
 
-fn bar(s: &ShipView) -> String {
-    let filled = if s.dp == 0 {
+fn bar(left: u32, of: u32) -> String {
+    let filled = if of == 0 {
         0
     } else {
-        (s.dp_left as u64 * BAR as u64).div_ceil(s.dp as u64) as usize
+        (left as u64 * BAR as u64).div_ceil(of as u64) as usize
     };
     format!(
         "{}{}",
@@ -77,18 +80,31 @@ fn row(s: &ShipView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
         severity_text(s.severity)
     };
     let status = status_text(s);
-    Line::from(vec![
+    // A flight shows its aircraft and an airship her gas left, not damage points (8.1, 8.8):
+    // the words in the bar's colour, over the bar and DP columns.
+    let bar_style = |left: u32, of: u32| {
+        if sunk {
+            dim
+        } else {
+            t.dp_bar(left, of).patch(base)
+        }
+    };
+    let amount = match s.strength() {
+        Some(k) => vec![Span::styled(
+            format!("{:<18}", fit(&k.text, 18)),
+            bar_style(k.left, k.of),
+        )],
+        None => vec![
+            Span::styled(bar(s.dp_left, s.dp), bar_style(s.dp_left, s.dp)),
+            Span::styled(format!(" {:>4}/{:<4}", s.dp_left, s.dp), dim),
+        ],
+    };
+    let mut spans = vec![
         Span::styled(if selected { "▶ " } else { "  " }, base),
         Span::styled(format!("{:<w$} ", fit(&s.name, name_w), w = name_w), dim),
-        Span::styled(
-            bar(s),
-            if sunk {
-                dim
-            } else {
-                t.dp_bar(s.dp_left, s.dp).patch(base)
-            },
-        ),
-        Span::styled(format!(" {:>4}/{:<4}", s.dp_left, s.dp), dim),
+    ];
+    spans.extend(amount);
+    spans.extend([
         Span::styled(format!("{:>3}/{:<3}", s.speed_max, s.speed), dim),
         Span::styled(pct(s.fire_pct), dim),
         Span::styled(pct(s.flood_pct), dim),
@@ -97,7 +113,8 @@ fn row(s: &ShipView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
         Span::styled(format!("{:>3} ", s.criticals.len()), dim),
         Span::styled(status.clone(), t.status(s.status).patch(base)),
         Span::styled(" ".repeat(20), base),
-    ])
+    ]);
+    Line::from(spans)
 }
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {

@@ -1,4 +1,5 @@
 //! The full set of FG&DN 1.1 tables: built-in files, user overrides, strict loading.
+use super::airship::{self as airship_table, AirshipCriticalTable};
 use super::breakdown::BreakdownRepairTable;
 use super::cargo::CargoTable;
 use super::error::{Ctx, TableError};
@@ -37,6 +38,7 @@ pub const BUILTIN: &[(&str, &str)] = builtin!(
     "breakdown_repair.toml",
     "gunfire_hit_chance.toml",
     "turn_sequence.toml",
+    "airship_critical.toml",
 );
 
 /// All FG&DN 1.1 rule tables, validated.
@@ -62,6 +64,8 @@ pub struct Tables {
     pub breakdown_repair: BreakdownRepairTable,
     pub gunfire_hit_chance: GunfireHitChanceTable,
     pub turn_sequence: TurnSequenceTable,
+    /// FG&DN 8.8 Airship Critical Hit Table and the Control D6.
+    pub airship_critical: AirshipCriticalTable,
 }
 
 impl Tables {
@@ -211,6 +215,7 @@ struct Parts {
     breakdown_repair: Option<BreakdownRepairTable>,
     gunfire_hit_chance: Option<GunfireHitChanceTable>,
     turn_sequence: Option<TurnSequenceTable>,
+    airship_critical: Option<AirshipCriticalTable>,
 }
 
 impl Parts {
@@ -242,6 +247,9 @@ impl Parts {
                 self.gunfire_hit_chance = parse(ctx, more::gunfire_hit_chance)
             }
             "turn_sequence.toml" => self.turn_sequence = parse(ctx, more::turn_sequence),
+            "airship_critical.toml" => {
+                self.airship_critical = parse(ctx, airship_table::airship_critical)
+            }
             _ => {}
         }
     }
@@ -264,6 +272,7 @@ impl Parts {
             breakdown_repair: self.breakdown_repair?,
             gunfire_hit_chance: self.gunfire_hit_chance?,
             turn_sequence: self.turn_sequence?,
+            airship_critical: self.airship_critical?,
         })
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::rulesets::fgdn::kinds::{Column, CriticalKind, Location, SizeClass};
 
+mod airship;
 mod breakdown;
 mod cargo;
 mod check;
@@ -20,6 +21,7 @@ mod sequence;
 #[cfg(test)]
 mod tests;
 
+pub use airship::{AirshipCell, AirshipCriticalTable};
 pub use breakdown::{BreakdownRepairTable, NavyRank, NavyRankRow};
 pub use cargo::{AmmoBlast, AmmoCargo, AmmoResult, AmmoRow, CargoTable, PetroleumRow, TroopsRow};
 pub use error::TableError;

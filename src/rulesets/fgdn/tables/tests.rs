@@ -20,7 +20,7 @@ fn tables() -> Tables {
 #[test]
 fn builtin_tables_parse_and_builtin_does_not_panic() {
     assert_eq!(tables(), Tables::builtin());
-    assert_eq!(BUILTIN.len(), 16);
+    assert_eq!(BUILTIN.len(), 17);
 }
 
 #[test]
@@ -43,6 +43,7 @@ fn every_table_cites_its_rule() {
         &t.breakdown_repair.rule,
         &t.gunfire_hit_chance.rule,
         &t.turn_sequence.rule,
+        &t.airship_critical.rule,
     ] {
         assert!(rule.starts_with("FG&DN 1.1 "), "{rule}");
     }
@@ -928,4 +929,123 @@ fn override_replaces_builtin_by_file_name() {
         .replace("reduction_pct = 50", "reduction_pct = 55");
     let t = Tables::load(&[("/home/u/tables/shallow_torpedo.toml".into(), text)]).unwrap();
     assert_eq!(t.shallow_torpedo.rows[4].reduction_pct, 55);
+}
+
+/// FG&DN 8.8 Airship Critical Hit Table, the gondola column, every D10 face: "1-2 Engine,
+/// 3 Engine*, 4 Fuel, 5 Fuel*, 6-7 Control, 8 Control, 9 Comm., 10 Weapons".
+#[test]
+fn airship_critical_gondola_8_8_matches_rule_text() {
+    use crate::rulesets::fgdn::airship::{Part, Result8 as R};
+    let t = tables().airship_critical;
+    let expected = [
+        (R::Engine, false),
+        (R::Engine, false),
+        (R::Engine, true),
+        (R::Fuel, false),
+        (R::Fuel, true),
+        (R::Control, false),
+        (R::Control, false),
+        (R::Control, false),
+        (R::Communications, false),
+        (R::Weapons, false),
+    ];
+    for (k, want) in expected.iter().enumerate() {
+        let d10 = k as u32 + 1;
+        assert_eq!(
+            t.cell(Part::Gondola, d10),
+            Some(*want),
+            "8.8 gondola D10 {d10}"
+        );
+    }
+    assert_eq!(t.cell(Part::Gondola, 0), None);
+    assert_eq!(t.cell(Part::Gondola, 11), None);
+    assert_eq!(t.rule, "FG&DN 1.1 8.8, Airship Critical Hit Table");
+}
+
+/// FG&DN 8.8 Airship Critical Hit Table, the envelope column: "Gas Cell*" on 1-7, "Gas Cell"
+/// on 8-10 (starred items start a fire).
+#[test]
+fn airship_critical_envelope_8_8_matches_rule_text() {
+    use crate::rulesets::fgdn::airship::{Part, Result8 as R};
+    let t = tables().airship_critical;
+    for d10 in 1..=10 {
+        assert_eq!(
+            t.cell(Part::Envelope, d10),
+            Some((R::GasCell, d10 <= 7)),
+            "8.8 envelope D10 {d10}"
+        );
+    }
+}
+
+/// FG&DN 8.8 Control: "Roll D6. On a 1-2 the airship loses elevator control, on a 3-4 ...
+/// rudder ..., on a 5 ... valving ..., on a 6 ... ballast control".
+#[test]
+fn airship_control_d6_8_8_matches_rule_text() {
+    use crate::rulesets::fgdn::airship::Control as C;
+    let t = tables().airship_critical;
+    let expected = [
+        C::Elevator,
+        C::Elevator,
+        C::Rudder,
+        C::Rudder,
+        C::Valving,
+        C::Ballast,
+    ];
+    for (k, want) in expected.iter().enumerate() {
+        assert_eq!(
+            t.control(k as u32 + 1),
+            Some(*want),
+            "8.8 control D6 {}",
+            k + 1
+        );
+    }
+    assert_eq!(t.control(7), None);
+}
+
+fn airship_text() -> &'static str {
+    BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "airship_critical.toml")
+        .unwrap()
+        .1
+}
+
+/// SPEC 6: an owner's override of the airship table is what the engine reads.
+#[test]
+fn airship_critical_override_changes_a_cell_8_8() {
+    use crate::rulesets::fgdn::airship::{Part, Result8 as R};
+    let text = airship_text().replace(
+        "{ roll = \"10\", result = \"weapons\" }",
+        "{ roll = \"10\", result = \"gas_cell\", fire = true }",
+    );
+    let t = Tables::load(&[("house/airship_critical.toml".into(), text)]).unwrap();
+    assert_eq!(
+        t.airship_critical.cell(Part::Gondola, 10),
+        Some((R::GasCell, true))
+    );
+}
+
+/// A malformed airship table is refused with file:line:key, every problem reported.
+#[test]
+fn airship_critical_malformed_is_refused_with_file_line_key() {
+    let text = airship_text()
+        .replace("result = \"weapons\"", "result = \"wepons\"")
+        .replace(
+            "{ roll = \"8-10\", result = \"gas_cell\" }",
+            "{ roll = \"8-9\", result = \"gas_cell\" }",
+        )
+        .replace("lost = \"valving\"", "lost = \"valve\"");
+    let errs: Vec<String> = Tables::load(&[("house/airship_critical.toml".into(), text)])
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "house/airship_critical.toml:22: key \"result\": unknown airship critical \"wepons\" (expected one of: engine, fuel, control, communications, weapons, gas_cell)",
+            "house/airship_critical.toml:27: key \"cells\": 10 of the d10 is not covered (the rows must reach 10)",
+            "house/airship_critical.toml:44: key \"lost\": unknown control \"valve\" (expected one of: elevator, rudder, valving, ballast)",
+        ]
+    );
 }
