@@ -245,3 +245,29 @@ fn a_bad_carrier_is_refused_8_5() {
         assert_eq!(got, [format!("t.toml:{line}: {message}")], "{to}");
     }
 }
+
+/// `umpire status` in text, as the dashboard's fleet table (8.1, 8.8): a flight's DP column is
+/// her aircraft in play of those she started with and an airship's is her gas left, not `1/1`.
+#[test]
+fn status_text_shows_a_flight_by_aircraft_and_an_airship_by_gas() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("aviation.toml");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/aviation.toml"),
+        &save,
+    )
+    .unwrap();
+    let battle =
+        umpire::session::Battle::open(&save, umpire::rulesets::fgdn::tables::Tables::builtin())
+            .unwrap();
+    let text = umpire::cli::status::text(&battle);
+    let line = |id: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("no line for {id}:\n{text}"))
+            .to_string()
+    };
+    assert!(line("pups").contains("   4/4 ac "), "{text}");
+    assert!(line("l54").contains("gas 100%"), "{text}");
+    assert!(line("moltke").contains("420/420"), "{text}");
+}

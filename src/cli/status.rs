@@ -70,12 +70,19 @@ pub fn text(battle: &Battle) -> String {
                 Some(t) => format!("sinking, gone {t}"),
                 None => sh.status.to_string(),
             };
+            // A flight or an airship has no DP to wear down: her aircraft in play or her gas
+            // left, as the dashboard's fleet table shows.
+            let strength = match (sh.strength(), &sh.flight) {
+                (Some(_), Some(f)) => {
+                    format!("{:>4}/{:<4}", f.in_play, format!("{} ac", f.aircraft))
+                }
+                (Some(st), None) => format!("{:>9}", st.text),
+                (None, _) => format!("{:>4}/{:<4}", sh.dp_left, sh.dp),
+            };
             s.push_str(&format!(
-                "  {:<idw$} {:<namew$} {:>4}/{:<4} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
+                "  {:<idw$} {:<namew$} {strength} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
                 p(&sh.id),
                 truncate(&p(&sh.name), namew),
-                sh.dp_left,
-                sh.dp,
                 sh.speed_max,
                 sh.speed,
                 sh.fire_pct,
