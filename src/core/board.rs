@@ -108,7 +108,7 @@ pub enum FleetLayout {
 /// One ship's row: the face draws the id, name and side, then the ruleset's cells in column
 /// order. A ship out of the battle (sunk) is drawn dim: the whole row of a table; in a fleet
 /// grouped by side, her name (the ruleset tones the cells it wants dim).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FleetRow {
     pub id: String,
     pub name: String,
@@ -239,6 +239,16 @@ pub trait Board: Ruleset {
             Some(side) => Self::seen_by(state, tables, side).fleet,
             None => Self::fleet(state, tables),
         }
+    }
+
+    /// Ship `i`'s row of [`Board::fleet_seen`], alone (a face builds only the rows it draws).
+    fn fleet_row(
+        state: &Self::State,
+        tables: &Self::Tables,
+        i: usize,
+        side: Option<&str>,
+    ) -> Option<FleetRow> {
+        Self::fleet_seen(state, tables, side).into_iter().nth(i)
     }
 
     /// The detail panel of ship `i` as the umpire (`side` None) or a side's player sees it;

@@ -809,17 +809,16 @@ impl<R: Board> BoardApp<R> {
         ])
         .areas(area);
         self.draw_header(frame, header);
-        panels::fleet(
-            frame,
-            fleet,
-            Look::Boxed,
-            false,
-            R::fleet_layout(),
-            &R::columns(),
-            &rows,
-            self.selected,
-            self.theme,
-        );
+        let row = |i: usize| rows[i].clone();
+        let panel = panels::FleetPanel {
+            layout: R::fleet_layout(),
+            columns: &R::columns(),
+            sides: rows.iter().map(|r| r.side.as_str()).collect(),
+            row: &row,
+            selected: self.selected,
+            focused: false,
+        };
+        panels::fleet(frame, fleet, Look::Boxed, &panel, self.theme);
         let [detail, due] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(middle);

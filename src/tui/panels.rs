@@ -122,22 +122,26 @@ pub fn due(frame: &mut Frame, area: Rect, look: Look, due: &DueList, t: Theme) {
     frame.render_widget(paragraph, inner);
 }
 
-/// The fleet panel, as the ruleset lays it out; `selected` is the row of the selected ship.
-#[allow(clippy::too_many_arguments)]
-pub fn fleet(
-    frame: &mut Frame,
-    area: Rect,
-    look: Look,
-    focused: bool,
-    layout: FleetLayout,
-    columns: &[Column],
-    rows: &[FleetRow],
-    selected: usize,
-    t: Theme,
-) {
-    let block = look.block("Fleet", focused, t);
-    match layout {
-        FleetLayout::Table => table(frame, area, block, columns, rows, selected, t),
+/// What the fleet panel draws: the ruleset's layout and columns, each ship's side (scenario
+/// order) and her row, built only for the rows drawn (a frame's cost follows the screen, not
+/// the fleet).
+pub struct FleetPanel<'a> {
+    pub layout: FleetLayout,
+    pub columns: &'a [Column],
+    pub sides: Vec<&'a str>,
+    pub row: &'a dyn Fn(usize) -> FleetRow,
+    pub selected: usize,
+    pub focused: bool,
+}
+
+/// The fleet panel, as the ruleset lays it out.
+pub fn fleet(frame: &mut Frame, area: Rect, look: Look, fleet: &FleetPanel, t: Theme) {
+    let block = look.block("Fleet", fleet.focused, t);
+    match fleet.layout {
+        FleetLayout::Table => {
+            let rows: Vec<FleetRow> = (0..fleet.sides.len()).map(fleet.row).collect();
+            table(frame, area, block, fleet.columns, &rows, fleet.selected, t)
+        }
         FleetLayout::BySide {
             name_min,
             name_max,
@@ -148,7 +152,7 @@ pub fn fleet(
             let name_w = (inner.width as usize)
                 .saturating_sub(after_name as usize)
                 .clamp(name_min as usize, name_max as usize);
-            by_side(frame, inner, name_w, columns, rows, selected, t);
+            by_side(frame, inner, name_w, fleet, t);
         }
     }
 }
@@ -230,17 +234,10 @@ fn table(
 
 /// Grouped by side: a heading per side, the column headings, a marker on the selected ship,
 /// scrolled to keep her in view.
-fn by_side(
-    frame: &mut Frame,
-    inner: Rect,
-    name_w: usize,
-    columns: &[Column],
-    rows: &[FleetRow],
-    selected: usize,
-    t: Theme,
-) {
+fn by_side(frame: &mut Frame, inner: Rect, name_w: usize, fleet: &FleetPanel, t: Theme) {
+    let selected = fleet.selected;
     let mut head = format!("  {:<name_w$} ", "Ship");
-    for c in columns {
+    for c in fleet.columns {
         let w = c.width as usize;
         match c.align {
             board::Align::Left => head.push_str(&format!("{:<w$}", c.title)),
@@ -254,10 +251,10 @@ fn by_side(
     }
     let mut items: Vec<Item> = Vec::new();
     let mut side: Option<&str> = None;
-    for (i, r) in rows.iter().enumerate() {
-        if side != Some(r.side.as_str()) {
-            side = Some(&r.side);
-            items.push(Item::Side(&r.side));
+    for (i, s) in fleet.sides.iter().enumerate() {
+        if side != Some(s) {
+            side = Some(s);
+            items.push(Item::Side(s));
         }
         items.push(Item::Ship(i));
     }
@@ -274,7 +271,7 @@ fn by_side(
     let mut shown = vec![head];
     shown.extend(items.iter().skip(start).take(height).map(|r| match r {
         Item::Side(name) => Line::from(Span::styled(format!("── {name} ──"), t.title())),
-        Item::Ship(i) => side_row(&rows[*i], *i == selected, name_w, t),
+        Item::Ship(i) => side_row(&(fleet.row)(*i), *i == selected, name_w, t),
     }));
     frame.render_widget(Paragraph::new(shown), inner);
 }

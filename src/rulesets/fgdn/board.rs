@@ -611,11 +611,20 @@ impl Board for Fgdn {
 
     fn fleet_seen(state: &GameState, tables: &Tables, side: Option<&str>) -> Vec<FleetRow> {
         (0..state.ships.len())
-            .map(|i| match enemy(state, tables, side, i) {
-                Some(e) => enemy_row(&e),
-                None => fleet_row(&status::ship_view(state, tables, &state.ships[i])),
-            })
+            .filter_map(|i| Self::fleet_row(state, tables, i, side))
             .collect()
+    }
+
+    fn fleet_row(
+        state: &GameState,
+        tables: &Tables,
+        i: usize,
+        side: Option<&str>,
+    ) -> Option<FleetRow> {
+        Some(match enemy(state, tables, side, i) {
+            Some(e) => enemy_row(&e),
+            None => fleet_row(&status::ship_view(state, tables, state.ships.get(i)?)),
+        })
     }
 
     fn detail(state: &GameState, tables: &Tables, i: usize) -> Vec<String> {

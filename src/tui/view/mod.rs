@@ -249,17 +249,16 @@ fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
 /// The fleet grouped by side, as FG&DN lays it out, the enemies as the watching side sees them.
 fn draw_fleet(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let g = &ctx.app.battle.game;
-    panels::fleet(
-        frame,
-        area,
-        Look::Ruled,
-        ctx.app.focus == Focus::Fleet,
-        Fgdn::fleet_layout(),
-        &Fgdn::columns(),
-        &Fgdn::fleet_seen(&g.state, &g.tables, side(ctx.app)),
-        ctx.app.selected,
-        ctx.app.theme,
-    );
+    let row = |i| Fgdn::fleet_row(&g.state, &g.tables, i, side(ctx.app)).unwrap_or_default();
+    let fleet = panels::FleetPanel {
+        layout: Fgdn::fleet_layout(),
+        columns: &Fgdn::columns(),
+        sides: g.state.ships.iter().map(|s| s.spec.side.as_str()).collect(),
+        row: &row,
+        selected: ctx.app.selected,
+        focused: ctx.app.focus == Focus::Fleet,
+    };
+    panels::fleet(frame, area, Look::Ruled, &fleet, ctx.app.theme);
 }
 
 /// A panel: a title line (bold, with a marker when focused) and no side borders, so 80
