@@ -901,10 +901,9 @@ impl<R: Board> BoardApp<R> {
             };
             lines.push(Line::styled(text, self.theme.dim()));
         }
-        let most = lines.len().saturating_sub(inner);
-        self.log_scroll = self.log_scroll.min(most);
-        let skip = most - self.log_scroll;
-        let lines: Vec<Line> = lines.into_iter().skip(skip).take(inner).collect();
+        let (rows, scroll) = panels::log_window(lines.len(), inner, self.log_scroll);
+        self.log_scroll = scroll;
+        let lines: Vec<Line> = lines.drain(rows).collect();
         let mut title = String::from("Log");
         if let Some(id) = &self.log_ship {
             title.push_str(&format!(" · {id}"));
@@ -915,10 +914,7 @@ impl<R: Board> BoardApp<R> {
         if self.log_scroll > 0 {
             title.push_str(&format!(" · {} back", self.log_scroll));
         }
-        frame.render_widget(
-            Paragraph::new(lines).block(Look::Boxed.block(&title, false, self.theme)),
-            area,
-        );
+        panels::log(frame, area, Look::Boxed, &title, false, lines, self.theme);
     }
 
     /// The log as this face shows it: in review, the entries up to the position (in effect

@@ -122,6 +122,31 @@ pub fn due(frame: &mut Frame, area: Rect, look: Look, due: &DueList, t: Theme) {
     frame.render_widget(paragraph, inner);
 }
 
+/// The rows of a log of `len` rows that a panel `height` rows high shows, newest at the
+/// bottom, `scroll` rows back from the end (as far back as the log goes), and that scroll.
+/// Scrolled to the top, the panel still starts at the oldest row, whatever its height.
+pub fn log_window(len: usize, height: usize, scroll: usize) -> (std::ops::Range<usize>, usize) {
+    let scroll = scroll.min(len.saturating_sub(height));
+    let end = len - scroll;
+    (end.saturating_sub(height)..end, scroll)
+}
+
+/// The log panel: the face's rows of its log (see [`log_window`]), already styled.
+pub fn log(
+    frame: &mut Frame,
+    area: Rect,
+    look: Look,
+    title: &str,
+    focused: bool,
+    lines: Vec<Line<'static>>,
+    t: Theme,
+) {
+    let block = look.block(title, focused, t);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
 /// What the fleet panel draws: the ruleset's layout and columns, each ship's side (scenario
 /// order) and her row, built only for the rows drawn (a frame's cost follows the screen, not
 /// the fleet).
@@ -296,4 +321,41 @@ fn side_row(r: &FleetRow, selected: bool, name_w: usize, t: Theme) -> Line<'stat
     );
     spans.push(Span::styled(" ".repeat(20), base));
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::board::Cell;
+
+    #[test]
+    fn the_log_window_keeps_the_newest_at_the_bottom_and_stops_at_the_oldest() {
+        // 10 rows in a panel of 4: the last 4, then back as far as the oldest page.
+        assert_eq!(log_window(10, 4, 0), (6..10, 0));
+        assert_eq!(log_window(10, 4, 3), (3..7, 3));
+        assert_eq!(log_window(10, 4, 6), (0..4, 6));
+        assert_eq!(log_window(10, 4, 99), (0..4, 6));
+        // Fewer rows than the panel: all of them, however far scrolled.
+        assert_eq!(log_window(3, 4, 2), (0..3, 0));
+        assert_eq!(log_window(0, 4, 0), (0..0, 0));
+    }
+
+    #[test]
+    fn a_cut_line_is_cut_to_the_width_less_its_margin_and_others_stay_whole() {
+        let t = Theme { color: true };
+        let model = vec![
+            board::Line {
+                cells: vec![Cell::toned("abcdefghij", Tone::Dim)],
+                cut: Some(1),
+            },
+            board::Line::of(vec![Cell::plain("abc"), Cell::toned("defghij", Tone::Warn)]),
+        ];
+        let drawn = lines(&model, Some(6), t);
+        assert_eq!(drawn[0].to_string(), "abcd…");
+        assert_eq!(drawn[0].spans[0].style, t.dim());
+        assert_eq!(drawn[1].to_string(), "abcdefghij");
+        assert_eq!(drawn[1].spans[1].style, t.warn());
+        // Without a width (the full-screen views) nothing is cut.
+        assert_eq!(lines(&model, None, t)[0].to_string(), "abcdefghij");
+    }
 }
