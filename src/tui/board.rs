@@ -973,7 +973,7 @@ impl<R: Board> BoardApp<R> {
             .into_iter()
             .flat_map(|l| {
                 let style = l.style;
-                crate::tui::view::wrap(&l.to_string(), width)
+                panels::wrap(&l.to_string(), width)
                     .into_iter()
                     .map(move |piece| Line::styled(piece, style))
             })

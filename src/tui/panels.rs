@@ -61,6 +61,31 @@ pub fn fit(text: &str, width: usize) -> String {
     s
 }
 
+/// `text` in pieces of at most `width` characters, broken at spaces where it can be.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let wl = word.chars().count();
+        let ll = line.chars().count();
+        if ll > 0 && ll + 1 + wl > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let head: String = line.chars().take(width).collect();
+            let rest: String = line.chars().skip(width).collect();
+            out.push(head);
+            line = rest;
+        }
+    }
+    out.push(line);
+    out
+}
+
 /// Lines of the screen model as the terminal draws them; with `width`, a line marked `cut` is
 /// cut to it (less its margin), else every line whole.
 pub fn lines(model: &[board::Line], width: Option<usize>, t: Theme) -> Vec<Line<'static>> {

@@ -168,30 +168,7 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
     }
 }
 
-/// `text` in pieces of at most `width` characters, broken at spaces where it can be.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let ll = line.chars().count();
-        if ll > 0 && ll + 1 + wl > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let rest: String = line.chars().skip(width).collect();
-            out.push(head);
-            line = rest;
-        }
-    }
-    out.push(line);
-    out
-}
+pub use crate::tui::panels::wrap;
 
 fn too_small(frame: &mut Frame, area: Rect) {
     let text = format!(
