@@ -9,6 +9,7 @@ use crate::core::board::{
     Board, Cell, Column, Detail, DueList, FieldKind, FieldSpec, FleetLayout, FleetRow, FormSpec,
     Line, Seen, Tone,
 };
+use crate::rulesets::fgdn::command::{Aspect, Depth, RangeBand, Side as HitSide, Weapon};
 use crate::rulesets::fgdn::damage::breakdown;
 use crate::rulesets::fgdn::fog::{self, EnemyView, Presence};
 use crate::rulesets::fgdn::kinds::{CriticalKind, SeverityLevel};
@@ -695,6 +696,10 @@ impl Board for Fgdn {
             keyword,
             kind: FieldKind::Flag,
         };
+        // "-": not given (the command's default).
+        let optional = |names: &[&'static str]| -> Vec<&'static str> {
+            std::iter::once("-").chain(names.iter().copied()).collect()
+        };
         let kinds: Vec<&'static str> = CriticalKind::ALL
             .iter()
             .filter(|k| !k.submarine_only())
@@ -709,29 +714,12 @@ impl Board for Fgdn {
                     number("Damage (DP)", "", true),
                     flag("No penetration", "nopen"),
                     number("Pen value", "pen", false),
-                    choice(
-                        "Range",
-                        "range",
-                        &["-", "short", "medium", "long", "extreme"],
-                    ),
-                    choice(
-                        "Weapon",
-                        "weapon",
-                        &[
-                            "-",
-                            "shell",
-                            "torpedo",
-                            "mine",
-                            "bomb",
-                            "skip_bomb",
-                            "rocket",
-                            "strafing",
-                        ],
-                    ),
+                    choice("Range", "range", &optional(RangeBand::NAMES)),
+                    choice("Weapon", "weapon", &optional(Weapon::NAMES)),
                     number("Calibre (mm)", "caliber", false),
-                    choice("Side", "side", &["-", "port", "starboard"]),
-                    choice("Depth", "depth", &["-", "shallow", "deep"]),
-                    choice("Aspect", "aspect", &["-", "broad", "bow", "stern"]),
+                    choice("Side", "side", &optional(HitSide::NAMES)),
+                    choice("Depth", "depth", &optional(Depth::NAMES)),
+                    choice("Aspect", "aspect", &optional(Aspect::NAMES)),
                     flag("British APC", "british_apc"),
                     number("Bomb weight (lb)", "lb", false),
                 ],
