@@ -881,10 +881,8 @@ impl<R: Board> BoardApp<R> {
         if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
             text.push_str(&format!(" · READ-ONLY: {why}"));
         }
-        frame.render_widget(
-            Paragraph::new(fit(&text, area.width as usize)).style(self.theme.header()),
-            area,
-        );
+        let base = self.theme.header();
+        panels::header(frame, area, (text, base), 0, Vec::new(), base);
     }
 
     fn draw_log(&mut self, frame: &mut Frame, area: Rect) {

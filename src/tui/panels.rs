@@ -147,6 +147,28 @@ pub fn due(frame: &mut Frame, area: Rect, look: Look, due: &DueList, t: Theme) {
     frame.render_widget(paragraph, inner);
 }
 
+/// The header line: `name` first, in what the `rest` leaves of the width (at least `least`
+/// characters; cut with "…" and padded), then the rest; the whole line in `base`.
+pub fn header(
+    frame: &mut Frame,
+    area: Rect,
+    name: (String, Style),
+    least: usize,
+    rest: Vec<Span<'static>>,
+    base: Style,
+) {
+    let fixed: usize = rest.iter().map(|s| s.content.chars().count()).sum();
+    let name_w = (area.width as usize).saturating_sub(fixed).max(least);
+    let text = fit(&name.0, name_w);
+    let pad = name_w.saturating_sub(text.chars().count());
+    let mut spans = vec![
+        Span::styled(text, name.1),
+        Span::styled(" ".repeat(pad), base),
+    ];
+    spans.extend(rest);
+    frame.render_widget(Paragraph::new(Line::from(spans)).style(base), area);
+}
+
 /// The rows of a log of `len` rows that a panel `height` rows high shows, newest at the
 /// bottom, `scroll` rows back from the end (as far back as the log goes), and that scroll.
 /// Scrolled to the top, the panel still starts at the oldest row, whatever its height.
