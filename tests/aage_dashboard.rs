@@ -123,13 +123,3 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     // Knyaz Suvorov is Russian: Japan sees her fire (1/?), not her damage or crew.
     assert_shows(&seen, &["WATCH as Japan", "1/?"], &["Inf"]);
 }
-
-/// Issue 11: the colours of the dashboard's panels (snapshots carry none), kept exactly as the
-/// panels are drawn through the shared drawers.
-#[test]
-fn the_demo_screen_keeps_its_colours() {
-    let mut b = board();
-    b.press(&["j"]);
-    insta::assert_snapshot!("colours_80x24", b.styles(80, 24));
-    insta::assert_snapshot!("colours_160x48", b.styles(160, 48));
-}

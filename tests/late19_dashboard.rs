@@ -138,13 +138,3 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     // Yoshino is Japanese: Beiyang sees her type and her orders, not her FP left.
     assert_shows(&seen, &["WATCH as Beiyang", "?/12", "BREAK OFF"], &["4/12"]);
 }
-
-/// Issue 11: the colours of the dashboard's panels (snapshots carry none), kept exactly as the
-/// panels are drawn through the shared drawers.
-#[test]
-fn the_demo_screen_keeps_its_colours() {
-    let mut b = board();
-    b.press(&["j"]);
-    insta::assert_snapshot!("colours_80x24", b.styles(80, 24));
-    insta::assert_snapshot!("colours_160x48", b.styles(160, 48));
-}
