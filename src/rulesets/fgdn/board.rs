@@ -740,11 +740,7 @@ impl Board for Fgdn {
                 key: 'c',
                 title: "Critical hit",
                 verb: "crit",
-                fields: vec![FieldSpec {
-                    label: "Kind",
-                    keyword: "",
-                    kind: FieldKind::Choice(kinds),
-                }],
+                fields: vec![choice("Kind", "", &kinds)],
             },
         ]
     }
