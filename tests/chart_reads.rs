@@ -205,10 +205,7 @@ impl Ruleset for Toy {
 
 impl Board for Toy {
     fn columns() -> Vec<Column> {
-        vec![Column {
-            title: "Hits",
-            width: 10,
-        }]
+        vec![Column::new("Hits", 10)]
     }
     fn fleet(state: &ToyState, _: &()) -> Vec<FleetRow> {
         vec![FleetRow {

@@ -1195,3 +1195,32 @@ fn fleet_shows_a_flight_by_aircraft_and_an_airship_by_gas() {
     );
     assert_eq!(view.strength().unwrap().text, "3/4 aircraft");
 }
+
+/// Issue 11: every colour and modifier of the dashboard (snapshots carry no colour), kept
+/// exactly as the panels are drawn from the ruleset's screen model: the fleet with its DP
+/// bars, severities and statuses, a sinking and a sunk ship selected, the detail and due
+/// panels, the header, the log, and the full-screen log and detail views.
+#[test]
+fn the_dashboards_colours_stay_as_they_were() {
+    let styles = |d: &mut Dash, w, h| screen_common::styles(d.draw(w, h).backend().buffer());
+    let mut d = demo();
+    insta::assert_snapshot!("colours_demo_80x24", styles(&mut d, 80, 24));
+    busy(&mut d);
+    d.keys(&["j"]);
+    insta::assert_snapshot!("colours_busy_80x24", styles(&mut d, 80, 24));
+    insta::assert_snapshot!("colours_busy_160x48", styles(&mut d, 160, 48));
+    d.keys(&["j", "j"]);
+    insta::assert_snapshot!("colours_busy_hannover_160x48", styles(&mut d, 160, 48));
+    d.keys(&["L"]);
+    insta::assert_snapshot!("colours_log_view_80x24", styles(&mut d, 80, 24));
+    d.keys(&["esc", "v"]);
+    insta::assert_snapshot!("colours_detail_view_80x24", styles(&mut d, 80, 24));
+    d.keys(&["esc"]);
+    let mut d = demo();
+    d.keys(&["n"]);
+    d.confirmed("hit wakeful 80").command("dice 3");
+    d.keys(&["n", "j", "j"]);
+    insta::assert_snapshot!("colours_sinking_80x24", styles(&mut d, 80, 24));
+    d.command("until 1230 planned_fire");
+    insta::assert_snapshot!("colours_sunk_160x48", styles(&mut d, 160, 48));
+}

@@ -764,6 +764,12 @@ fn review_screens_at_80x24_and_160x48() {
     r.keys(&["j", "j", "j", "j", "j", "j", "j", "j"]); // S53
     insta::assert_snapshot!("review_80x24", r.screen(80, 24));
     insta::assert_snapshot!("review_160x48", r.screen(160, 48));
+    // Issue 11: the colours too (snapshots carry none).
+    let b = r.draw(160, 48);
+    insta::assert_snapshot!(
+        "review_colours_160x48",
+        screen_common::styles(b.backend().buffer())
+    );
 }
 
 #[test]

@@ -449,6 +449,15 @@ fn snapshot_side_views() {
     let mut german = Watcher::open(&s.path, Some("German"));
     german.app.selected = 0;
     insta::assert_snapshot!("german_view_160x48", draw(&mut german.app, 160, 48));
+    // Issue 11: the colours too (snapshots carry none).
+    let colours = |app: &mut App, w, h| {
+        app.theme = Theme { color: true };
+        let s = screen_common::styles(screen_common::draw(app, w, h).backend().buffer());
+        app.theme = Theme { color: false };
+        s
+    };
+    insta::assert_snapshot!("british_colours_160x48", colours(&mut british.app, 160, 48));
+    insta::assert_snapshot!("german_colours_80x24", colours(&mut german.app, 80, 24));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! durable in the save before the screen shows it, as on the FG&DN dashboard.
 //!
 //! [`core::board`]: crate::core::board
-use crate::core::board::{Board, FieldKind, FormSpec, Tone};
+use crate::core::board::{Board, FieldKind, FormSpec};
 use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::ruleset::{RuleError, Verb};
@@ -14,13 +14,13 @@ use crate::store::follow::{Polled, Update};
 use crate::tui::app::Save;
 use crate::tui::edit::LineEdit;
 use crate::tui::keymap::{Action, Keymap};
+use crate::tui::panels::{self, fit, Look};
 use crate::tui::theme::Theme;
-use crate::tui::view::fit;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Row, Table, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -169,30 +169,17 @@ impl<R: Board> BoardApp<R> {
     /// The fleet rows, detail of ship `i` and due list on screen (a side sees its share).
     fn fleet(&self) -> Vec<crate::core::board::FleetRow> {
         let g = self.shown();
-        match self.side() {
-            Some(side) => R::seen_by(&g.state, &g.tables, side).fleet,
-            None => R::fleet(&g.state, &g.tables),
-        }
+        R::fleet_seen(&g.state, &g.tables, self.side())
     }
 
-    fn detail(&self, i: usize) -> Vec<String> {
+    fn detail(&self, i: usize) -> crate::core::board::Detail {
         let g = self.shown();
-        match self.side() {
-            Some(side) => R::seen_by(&g.state, &g.tables, side)
-                .detail
-                .into_iter()
-                .nth(i)
-                .unwrap_or_default(),
-            None => R::detail(&g.state, &g.tables, i),
-        }
+        R::detail_panel(&g.state, &g.tables, i, self.side())
     }
 
-    fn due(&self) -> Vec<String> {
+    fn due(&self) -> crate::core::board::DueList {
         let g = self.shown();
-        match self.side() {
-            Some(side) => R::seen_by(&g.state, &g.tables, side).due,
-            None => R::due(&g.state, &g.tables),
-        }
+        R::due_list(&g.state, &g.tables, self.side())
     }
 
     fn ships(&self) -> usize {
@@ -822,33 +809,27 @@ impl<R: Board> BoardApp<R> {
         ])
         .areas(area);
         self.draw_header(frame, header);
-        self.draw_fleet(frame, fleet, &rows);
+        let row = |i: usize| rows[i].clone();
+        let panel = panels::FleetPanel {
+            layout: R::fleet_layout(),
+            columns: &R::columns(),
+            sides: rows.iter().map(|r| r.side.as_str()).collect(),
+            row: &row,
+            selected: self.selected,
+            focused: false,
+        };
+        panels::fleet(frame, fleet, Look::Boxed, &panel, self.theme);
         let [detail, due] =
             Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
                 .areas(middle);
-        let lines: Vec<Line> = self
-            .detail(self.selected)
-            .into_iter()
-            .map(Line::from)
-            .collect();
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: true })
-                .block(panel("Ship", self.theme)),
+        panels::detail(
+            frame,
             detail,
+            Look::Boxed,
+            &self.detail(self.selected),
+            self.theme,
         );
-        let due_lines: Vec<Line> = self.due().into_iter().map(Line::from).collect();
-        let due_lines = if due_lines.is_empty() {
-            vec![Line::styled("nothing due", self.theme.dim())]
-        } else {
-            due_lines
-        };
-        frame.render_widget(
-            Paragraph::new(due_lines)
-                .wrap(Wrap { trim: true })
-                .block(panel("Due", self.theme)),
-            due,
-        );
+        panels::due(frame, due, Look::Boxed, &self.due(), self.theme);
         self.draw_log(frame, log);
         let (text, error) = match &self.mode {
             Mode::Ask(a) => (a.question.clone(), false),
@@ -900,93 +881,8 @@ impl<R: Board> BoardApp<R> {
         if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
             text.push_str(&format!(" · READ-ONLY: {why}"));
         }
-        frame.render_widget(
-            Paragraph::new(fit(&text, area.width as usize)).style(self.theme.header()),
-            area,
-        );
-    }
-
-    fn draw_fleet(&self, frame: &mut Frame, area: Rect, rows: &[crate::core::board::FleetRow]) {
-        let columns = R::columns();
-        let widest = |f: fn(&crate::core::board::FleetRow) -> &str, least: usize| {
-            rows.iter()
-                .map(|r| f(r).chars().count())
-                .max()
-                .unwrap_or(0)
-                .max(least) as u16
-        };
-        let mut widths = vec![
-            Constraint::Length(widest(|r| &r.id, 2)),
-            Constraint::Length(widest(|r| &r.name, 4).min(24)),
-            Constraint::Length(widest(|r| &r.side, 4)),
-        ];
-        // The last column takes what is left of a wide screen.
-        let last = columns.len().saturating_sub(1);
-        widths.extend(columns.iter().enumerate().map(|(k, c)| {
-            if k == last {
-                Constraint::Min(c.width)
-            } else {
-                Constraint::Length(c.width)
-            }
-        }));
-        let header = Row::new(
-            ["Id", "Ship", "Side"]
-                .into_iter()
-                .chain(columns.iter().map(|c| c.title))
-                .map(|t| Span::styled(t, Style::new().add_modifier(Modifier::BOLD)))
-                .collect::<Vec<_>>(),
-        );
-        // The widths the table will give each column (inside the border, one space between
-        // columns): a cell cut to fit says so with "…".
-        let inner = area.inner(ratatui::layout::Margin::new(1, 1));
-        let room: Vec<usize> = Layout::horizontal(widths.clone())
-            .spacing(1)
-            .split(inner)
-            .iter()
-            .map(|r| r.width as usize)
-            .collect();
-        let cut = |k: usize, text: &str| fit(text, room.get(k).copied().unwrap_or(usize::MAX));
-        let body: Vec<Row> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let mut cells = vec![
-                    Span::raw(cut(0, &r.id)),
-                    Span::raw(cut(1, &r.name)),
-                    Span::raw(cut(2, &r.side)),
-                ];
-                cells.extend(
-                    r.cells
-                        .iter()
-                        .enumerate()
-                        .map(|(k, c)| Span::styled(cut(k + 3, &c.text), self.tone(c.tone))),
-                );
-                let mut row = Row::new(cells);
-                if r.out {
-                    row = row.style(self.theme.dim());
-                }
-                if i == self.selected {
-                    row = row.style(self.theme.selected());
-                }
-                row
-            })
-            .collect();
-        frame.render_widget(
-            Table::new(body, widths)
-                .header(header)
-                .block(panel("Fleet", self.theme)),
-            area,
-        );
-    }
-
-    fn tone(&self, tone: Tone) -> Style {
-        match tone {
-            Tone::Plain => Style::new(),
-            Tone::Dim => self.theme.dim(),
-            Tone::Ok => self.theme.ok(),
-            Tone::Warn => self.theme.warn(),
-            Tone::Danger => self.theme.error(),
-        }
+        let base = self.theme.header();
+        panels::header(frame, area, (text, base), 0, Vec::new(), base);
     }
 
     fn draw_log(&mut self, frame: &mut Frame, area: Rect) {
@@ -1003,10 +899,9 @@ impl<R: Board> BoardApp<R> {
             };
             lines.push(Line::styled(text, self.theme.dim()));
         }
-        let most = lines.len().saturating_sub(inner);
-        self.log_scroll = self.log_scroll.min(most);
-        let skip = most - self.log_scroll;
-        let lines: Vec<Line> = lines.into_iter().skip(skip).take(inner).collect();
+        let (rows, scroll) = panels::log_window(lines.len(), inner, self.log_scroll);
+        self.log_scroll = scroll;
+        let lines: Vec<Line> = lines.drain(rows).collect();
         let mut title = String::from("Log");
         if let Some(id) = &self.log_ship {
             title.push_str(&format!(" · {id}"));
@@ -1017,7 +912,7 @@ impl<R: Board> BoardApp<R> {
         if self.log_scroll > 0 {
             title.push_str(&format!(" · {} back", self.log_scroll));
         }
-        frame.render_widget(Paragraph::new(lines).block(panel(&title, self.theme)), area);
+        panels::log(frame, area, Look::Boxed, &title, false, lines, self.theme);
     }
 
     /// The log as this face shows it: in review, the entries up to the position (in effect
@@ -1062,14 +957,13 @@ impl<R: Board> BoardApp<R> {
                 self.log_lines(),
             )
         } else {
-            let mut lines: Vec<Line> = self
-                .detail(self.selected)
-                .into_iter()
-                .map(Line::from)
-                .collect();
+            let detail = self.detail(self.selected);
+            let mut lines = panels::lines(&detail.lines, None, self.theme);
             lines.push(Line::raw(""));
-            lines.push(Line::styled("Due", self.theme.title()));
-            lines.extend(self.due().into_iter().map(Line::from));
+            let due = self.due();
+            lines.push(Line::styled(due.title.clone(), self.theme.title()));
+            lines.extend(panels::lines(&due.now, None, self.theme));
+            lines.extend(panels::lines(&due.later, None, self.theme));
             ("Ship and due list (↑↓ scroll, any other key closes)", lines)
         };
         let width = area.width.saturating_sub(2).max(1) as usize;
@@ -1077,7 +971,7 @@ impl<R: Board> BoardApp<R> {
             .into_iter()
             .flat_map(|l| {
                 let style = l.style;
-                crate::tui::view::wrap(&l.to_string(), width)
+                panels::wrap(&l.to_string(), width)
                     .into_iter()
                     .map(move |piece| Line::styled(piece, style))
             })
@@ -1252,12 +1146,6 @@ impl<R: Board> BoardApp<R> {
             area,
         );
     }
-}
-
-fn panel(title: &str, theme: Theme) -> Block<'_> {
-    Block::default()
-        .borders(Borders::ALL)
-        .title(Span::styled(title, theme.title()))
 }
 
 impl<R: Board> crate::tui::Screen for BoardApp<R> {

@@ -1,5 +1,6 @@
 //! The small forms behind the hit, fire, flood and critical keys. A form only builds the text
 //! of a command of the script language; the command is then run exactly as if typed at `:`.
+use crate::rulesets::fgdn::command::Weapon;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,19 +73,7 @@ impl Form {
                     "range",
                     &["-", "short", "medium", "long", "extreme"],
                 ),
-                choice(
-                    "Weapon",
-                    "weapon",
-                    &[
-                        "shell",
-                        "torpedo",
-                        "mine",
-                        "bomb",
-                        "skip_bomb",
-                        "rocket",
-                        "strafing",
-                    ],
-                ),
+                choice("Weapon", "weapon", Weapon::NAMES),
                 number("Calibre (mm)", "caliber", false),
                 choice("Side", "side", &["-", "port", "starboard"]),
                 choice("Depth", "depth", &["-", "shallow", "deep"]),

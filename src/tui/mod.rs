@@ -11,6 +11,7 @@ pub mod edit;
 pub mod form;
 pub mod keymap;
 pub mod measure;
+pub mod panels;
 pub mod review;
 pub mod search;
 pub mod theme;

@@ -1,7 +1,7 @@
 //! Styles. Meaning never rests on colour alone: severities are also words (MAJOR is upper
 //! case), the selected row is reversed, sinking and sunk are spelled out; with `NO_COLOR` set
 //! every colour is dropped and the modifiers stay.
-use crate::rulesets::fgdn::kinds::SeverityLevel;
+use crate::core::board::Tone;
 use ratatui::style::{Color, Modifier, Style};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,17 +60,15 @@ impl Theme {
         self.fg(Style::new().add_modifier(Modifier::BOLD), Color::Yellow)
     }
 
-    /// FG&DN 8.2 severity: none plain, minor yellow, major light red, severe red, overwhelmed
-    /// white on red; Major and worse are bold (and upper case in [`severity_text`]).
-    pub fn severity(&self, level: SeverityLevel) -> Style {
-        match level {
-            SeverityLevel::None => Style::new(),
-            SeverityLevel::Minor => self.fg(Style::new(), Color::Yellow),
-            SeverityLevel::Major => {
-                self.fg(Style::new().add_modifier(Modifier::BOLD), Color::LightRed)
-            }
-            SeverityLevel::Severe => self.fg(Style::new().add_modifier(Modifier::BOLD), Color::Red),
-            SeverityLevel::Overwhelmed => {
+    /// A grade of trouble (0-4): none plain, yellow, light red, red, white on red; 2 and worse
+    /// bold (FG&DN's severities, which are also spelled out in upper case from Major).
+    pub fn grade(&self, grade: u8) -> Style {
+        match grade {
+            0 => Style::new(),
+            1 => self.fg(Style::new(), Color::Yellow),
+            2 => self.fg(Style::new().add_modifier(Modifier::BOLD), Color::LightRed),
+            3 => self.fg(Style::new().add_modifier(Modifier::BOLD), Color::Red),
+            _ => {
                 let s = Style::new().add_modifier(Modifier::BOLD);
                 if self.color {
                     s.fg(Color::White).bg(Color::Red)
@@ -81,7 +79,31 @@ impl Theme {
         }
     }
 
-    /// DP left as a share of the original: green, yellow under 2/3, red under 1/3.
+    /// The style of a tone of the screen model (`core::board`).
+    pub fn tone(&self, tone: Tone) -> Style {
+        match tone {
+            Tone::Plain => Style::new(),
+            Tone::Dim => self.dim(),
+            Tone::Ok => self.ok(),
+            Tone::Warn => self.warn(),
+            Tone::Danger => self.error(),
+            Tone::Heading => self.title(),
+            Tone::Gauge { left, of, bold } => {
+                let s = self.dp_bar(left, of);
+                if bold {
+                    s.add_modifier(Modifier::BOLD)
+                } else {
+                    s
+                }
+            }
+            Tone::Grade(g) => self.grade(g),
+            Tone::Gone => self.dim().add_modifier(Modifier::CROSSED_OUT),
+            Tone::Marked => self.selected().add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// A share left of a whole (FG&DN's DP left of the original): green, yellow under 2/3,
+    /// red under 1/3.
     pub fn dp_bar(&self, left: u32, dp: u32) -> Style {
         let (l, d) = (left as u64 * 3, dp as u64);
         let c = if l >= d * 2 {
@@ -92,24 +114,5 @@ impl Theme {
             Color::Red
         };
         self.fg(Style::new(), c)
-    }
-
-    pub fn status(&self, status: &str) -> Style {
-        match status {
-            "sunk" => self.dim().add_modifier(Modifier::CROSSED_OUT),
-            "sinking" => self.fg(Style::new().add_modifier(Modifier::BOLD), Color::Red),
-            _ => Style::new(),
-        }
-    }
-}
-
-/// The severity as a word, readable without colour: "-", "minor", "MAJOR", "SEVERE", "OVERWH".
-pub fn severity_text(level: SeverityLevel) -> &'static str {
-    match level {
-        SeverityLevel::None => "-",
-        SeverityLevel::Minor => "minor",
-        SeverityLevel::Major => "MAJOR",
-        SeverityLevel::Severe => "SEVERE",
-        SeverityLevel::Overwhelmed => "OVERWH",
     }
 }

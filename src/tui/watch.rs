@@ -7,10 +7,10 @@
 //! of watchers cannot slow or block the umpire. Keys that would change the battle are refused;
 //! moving through the fleet and the log, searching and help work.
 //!
-//! With `--side`, ships of other sides are drawn from [`fog::enemy_view`] and the log from the
-//! side's [`SideLog`] (docs/fog-of-war.md); the "due" panel keeps only own ships.
-use crate::rulesets::fgdn::fog::{self, EnemyView, SideLog};
-use crate::rulesets::fgdn::status::Schedule;
+//! With `--side`, ships of other sides are drawn as FG&DN's screen model shows them to that
+//! side (`rulesets::fgdn::board`, from [`fog::enemy_view`]) and the log from the side's
+//! [`SideLog`] (docs/fog-of-war.md); the "due" panel keeps only own ships.
+use crate::rulesets::fgdn::fog::{self, SideLog};
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::{Entry, Game};
 use crate::session::{Battle, Error};
@@ -18,12 +18,9 @@ use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
-use crate::tui::view::{fit, panel, styled, Ctx};
-use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
-use ratatui::Frame;
+use crate::tui::view::styled;
+use ratatui::style::Style;
+use ratatui::text::Line;
 use std::path::Path;
 use std::time::Duration;
 
@@ -181,33 +178,6 @@ pub fn intercept(app: &mut App, action: Action) -> bool {
     true
 }
 
-/// The enemy view of ship `i` when a side is watching and `i` is not one of its ships.
-pub fn enemy(app: &App, i: usize) -> Option<EnemyView> {
-    let side = app.watch.as_ref()?.side.as_deref()?;
-    let s = app.battle.game.state.ships.get(i)?;
-    (s.spec.side != side).then(|| fog::enemy_view(&app.battle.game.tables, s))
-}
-
-/// The "due" panel of a side: own ships only (timers of other ships are the umpire's).
-pub fn visible_schedule(app: &App, mut due: Schedule) -> Schedule {
-    let Some(side) = app.watch.as_ref().and_then(|w| w.side.as_deref()) else {
-        return due;
-    };
-    let ships = &app.battle.game.state.ships;
-    let own_id = |id: &str| fog::is_own(&app.battle.game.state, side, id);
-    // `later` items carry the ship's name only: a name any other ship also has is hidden.
-    let own_name = |name: &str| {
-        ships
-            .iter()
-            .filter(|s| s.spec.name == name)
-            .all(|s| s.spec.side == side)
-            && ships.iter().any(|s| s.spec.name == name)
-    };
-    due.now.retain(|d| own_id(&d.ship));
-    due.later.retain(|u| own_name(&u.name));
-    due
-}
-
 /// Log rows of entry `i` as the side saw it (`ship`: only lines about that ship).
 pub fn side_rows(game: &Game, fog: &SideLog, i: usize, ship: Option<&str>) -> Vec<LogRow> {
     let (Some(entry), Some(seen)) = (game.entries().get(i), fog.get(i)) else {
@@ -279,73 +249,6 @@ pub fn hints(app: &App) -> Line<'static> {
         }
     }
     Line::from(spans)
-}
-
-/// An enemy's fleet row: her name, what observers see in place of the numbers, her status.
-/// The columns line up with the dashboard's rows (44 columns from the bar to the criticals).
-pub fn enemy_row(e: &EnemyView, selected: bool, name_w: usize, t: Theme) -> Line<'static> {
-    let base = if selected { t.selected() } else { Style::new() };
-    let gone = e.presence == fog::Presence::Sunk;
-    let dim = if gone {
-        base.add_modifier(Modifier::DIM)
-    } else {
-        base
-    };
-    let signs = e.signs();
-    let (seen, style) = if signs.is_empty() {
-        ("·".to_string(), t.dim().patch(base))
-    } else {
-        (signs.join(", "), t.warn().patch(base))
-    };
-    Line::from(vec![
-        Span::styled(if selected { "▶ " } else { "  " }, base),
-        Span::styled(format!("{:<w$} ", fit(&e.name, name_w), w = name_w), dim),
-        Span::styled(format!("{:<44}", fit(&seen, 43)), style),
-        Span::styled(e.status_text(), t.status(e.presence.name()).patch(base)),
-        Span::styled(" ".repeat(20), base),
-    ])
-}
-
-/// An enemy ship in the detail panel: what observers see, and that the rest is the umpire's.
-pub fn draw_enemy(frame: &mut Frame, area: Rect, ctx: &Ctx, e: &EnemyView) {
-    let t = ctx.app.theme;
-    let title = format!("{} ({})", e.name, e.id);
-    let block = panel(&title, false, ctx);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let w = inner.width as usize;
-    let mut lines = vec![Line::from(fit(
-        &format!("{} {} {} — {}", e.side, e.kind, e.size, e.status_text()),
-        w,
-    ))];
-    let mut seen: Vec<String> = Vec::new();
-    match (e.presence, e.gone) {
-        (fog::Presence::Sunk, how) => seen.push(format!("Gone: she {}", how.unwrap_or("sank"))),
-        (fog::Presence::Sinking, _) => {
-            seen.push("Sinking: the hulk is still there until she goes down (8.1.8)".into())
-        }
-        (fog::Presence::Afloat, _) => {}
-    }
-    if e.on_fire {
-        seen.push("On fire: her fires light her up (Major or worse, 8.2)".into());
-    }
-    if e.stopped {
-        seen.push("Stopped: dead in the water".into());
-    }
-    if e.slowed {
-        seen.push("Slowed: she cannot make her full speed".into());
-    }
-    if seen.is_empty() {
-        seen.push("No fire lights her up; she is not slowed".into());
-    }
-    lines.extend(seen.into_iter().map(|s| Line::from(styled(s, t.warn()))));
-    lines.push(Line::default());
-    lines.push(Line::from(styled(
-        "Seen from your ships only: her damage, fires, flooding, criticals and timers are \
-         the umpire's (docs/fog-of-war.md)",
-        t.dim(),
-    )));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
 /// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.

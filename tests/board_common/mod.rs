@@ -65,6 +65,16 @@ impl<R: Board> TestBoard<R> {
     }
 
     /// One frame of `w` x `h` cells, as text.
+    /// The styled runs of one frame in colour (`screen_common::styles`).
+    pub fn styles(&mut self, w: u16, h: u16) -> String {
+        let theme = self.app.theme;
+        self.app.theme = Theme { color: true };
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| self.app.draw(f)).unwrap();
+        self.app.theme = theme;
+        crate::screen_common::styles(t.backend().buffer())
+    }
+
     pub fn screen(&mut self, w: u16, h: u16) -> String {
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
         t.draw(|f| self.app.draw(f)).unwrap();

@@ -78,3 +78,36 @@ pub fn assert_shows(screen: &str, shown: &[&str], hidden: &[&str]) {
         assert!(!screen.contains(line), "{line:?} is shown:\n{screen}");
     }
 }
+
+/// Every styled run of a frame, a line per screen row that has one: `y: x0-x1 fg bg modifiers`
+/// (rows and runs drawn in the default style are left out). Snapshots carry no colour: this
+/// text does, so a change of any colour or modifier the umpire sees shows in its snapshot.
+pub fn styles(b: &Buffer) -> String {
+    let w = b.area.width as usize;
+    let mut out = Vec::new();
+    for (y, row) in b.content().chunks(w.max(1)).enumerate() {
+        let mut runs: Vec<String> = Vec::new();
+        let mut x = 0;
+        while x < row.len() {
+            let c = &row[x];
+            let key = (c.fg, c.bg, c.modifier);
+            let start = x;
+            while x < row.len() && (row[x].fg, row[x].bg, row[x].modifier) == key {
+                x += 1;
+            }
+            if key != (Default::default(), Default::default(), Default::default()) {
+                runs.push(format!(
+                    "{start}-{} {:?} {:?} {:?}",
+                    x - 1,
+                    key.0,
+                    key.1,
+                    key.2
+                ));
+            }
+        }
+        if !runs.is_empty() {
+            out.push(format!("{y:>2}: {}", runs.join(" ; ")));
+        }
+    }
+    out.join("\n")
+}

@@ -30,7 +30,7 @@ impl Board for Aage {
     fn columns() -> Vec<Column> {
         FLEET_COLUMNS
             .iter()
-            .map(|&(title, width)| Column { title, width })
+            .map(|&(title, width)| Column::new(title, width))
             .collect()
     }
 

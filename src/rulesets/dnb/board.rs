@@ -21,7 +21,7 @@ impl Board for Dnb {
     fn columns() -> Vec<Column> {
         FLEET_COLUMNS
             .iter()
-            .map(|&(title, width)| Column { title, width })
+            .map(|&(title, width)| Column::new(title, width))
             .collect()
     }
 

@@ -110,6 +110,9 @@ pub enum Aspect {
 macro_rules! word_enum {
     ($t:ty, $what:literal, $($v:ident = $s:literal),+) => {
         impl $t {
+            /// Every word of this kind, in the order of the enum.
+            pub const NAMES: &'static [&'static str] = &[$($s),+];
+
             pub fn name(self) -> &'static str {
                 match self { $(<$t>::$v => $s),+ }
             }

@@ -21,7 +21,7 @@ impl Board for Late19 {
     fn columns() -> Vec<Column> {
         FLEET_COLUMNS
             .iter()
-            .map(|&(title, width)| Column { title, width })
+            .map(|&(title, width)| Column::new(title, width))
             .collect()
     }
 

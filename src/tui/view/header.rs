@@ -1,10 +1,8 @@
 //! The header: scenario, game clock, next intermediate mark, dice mode, saved or not.
-use super::{fit, styled, Ctx};
+use super::{styled, Ctx};
 use crate::tui::app::DiceMode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
-use ratatui::text::Line;
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 /// The longest phase name as words ("reaction fire").
@@ -88,17 +86,11 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         ),
         None => (dice, saved, saved_style),
     };
-    let fixed = clock.chars().count()
-        + mark.chars().count()
-        + dice.chars().count()
-        + saved.chars().count()
-        + 3;
-    let name_w = (area.width as usize).saturating_sub(fixed).max(4);
-    let name = fit(&format!(" {}", ctx.app.battle.scenario.name), name_w);
-    let pad = name_w.saturating_sub(name.chars().count());
-    let line = Line::from(vec![
-        styled(name, base.add_modifier(Modifier::BOLD)),
-        styled(" ".repeat(pad), base),
+    let name = (
+        format!(" {}", ctx.app.battle.scenario.name),
+        base.add_modifier(Modifier::BOLD),
+    );
+    let rest = vec![
         styled("│", base),
         styled(clock, base.add_modifier(Modifier::BOLD)),
         styled("│", base),
@@ -113,6 +105,6 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             },
         ),
         styled(saved, saved_style),
-    ]);
-    frame.render_widget(Paragraph::new(line).style(base), area);
+    ];
+    crate::tui::panels::header(frame, area, name, 4, rest, base);
 }

@@ -2,10 +2,10 @@
 //! entries dimmed and marked.
 use super::{fit, panel, Ctx};
 use crate::tui::app::Focus;
+use crate::tui::panels::Look;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
@@ -22,21 +22,13 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     if log.scroll > 0 {
         title.push_str(&format!(" (+{} newer)", log.scroll));
     }
-    let block = panel(&title, ctx.app.focus == Focus::Log, ctx);
-    let inner = block.inner(area);
-    frame.render_widget(block, area);
-    let h = inner.height as usize;
-    let w = inner.width as usize;
-    // Scrolled to the top, the panel still starts at the oldest row, whatever its height.
-    let end = log
-        .rows
-        .len()
-        .saturating_sub(log.scroll)
-        .max(h.min(log.rows.len()));
-    let start = end.saturating_sub(h);
+    let focused = ctx.app.focus == Focus::Log;
+    let inner = panel(&title, focused, ctx).inner(area);
+    let (h, w) = (inner.height as usize, inner.width as usize);
+    let (rows, _) = crate::tui::panels::log_window(log.rows.len(), h, log.scroll);
     // In review: the entry that got the battle to the position shown.
     let current = crate::tui::review::current_entry(ctx.app);
-    let lines: Vec<Line> = (start..end)
+    let lines: Vec<Line> = rows
         .map(|i| {
             let r = &log.rows[i];
             let mut style = if r.heading {
@@ -56,5 +48,5 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
             Line::from(Span::styled(fit(&r.text, w), style))
         })
         .collect();
-    frame.render_widget(Paragraph::new(lines), inner);
+    crate::tui::panels::log(frame, area, Look::Ruled, &title, focused, lines, t);
 }

@@ -1,23 +1,25 @@
-//! Drawing: a pure function of the `App` (no side effects, no I/O). One file per panel.
+//! Drawing: a pure function of the `App` (no side effects, no I/O). The fleet, the selected
+//! ship and the due list are FG&DN's screen model (`rulesets::fgdn::board`) drawn by the
+//! shared panels (`tui::panels`); the header, the log, the overlays and the hit-chance form
+//! have a file each here.
 //!
 //! Layouts: compact from 80x24 (fleet on top; detail beside "due" and the log below), full from
 //! 120x30 (fleet beside the ship's detail on top, "due" beside a wide log below). Smaller terminals get a
 //! "terminal too small" message, never a panic.
 mod chance;
-mod detail;
-mod due;
-mod fleet;
 mod header;
 mod log;
 mod overlay;
 
-use crate::rulesets::fgdn::status::ShipView;
-use crate::rulesets::fgdn::status::{ClockView, Schedule};
-use crate::tui::app::App;
+use crate::core::board::{Board, Detail, DueList};
+use crate::rulesets::fgdn::status::ClockView;
+use crate::rulesets::fgdn::Fgdn;
+use crate::tui::app::{App, Focus};
+use crate::tui::panels::{self, Look};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
 pub const MIN_WIDTH: u16 = 80;
@@ -25,33 +27,22 @@ pub const MIN_HEIGHT: u16 = 24;
 pub const FULL_WIDTH: u16 = 120;
 pub const FULL_HEIGHT: u16 = 30;
 
-/// What every panel reads, computed once per frame. Full ship views are built only for the
-/// ships on screen (the fleet rows shown and the selected ship), so a frame's cost follows the
-/// screen, not the fleet or the log.
+/// What every panel reads, computed once per frame.
 pub struct Ctx<'a> {
     pub app: &'a App,
     pub clock: ClockView,
-    /// What ending the phase will do, and what comes later (SPEC 3.5).
-    pub due: Schedule,
-    /// The selected ship.
-    pub selected: Option<ShipView>,
+    /// What ending the phase will do, and what comes later (SPEC 3.5), as the face's viewer
+    /// (the umpire, or a watching side) may see it.
+    pub due: DueList,
+    /// The selected ship's detail panel, as the viewer may see her.
+    pub detail: Detail,
+    /// The selected ship is an enemy of the watching side (her detail is what observers see).
+    pub enemy: bool,
 }
 
-impl Ctx<'_> {
-    pub fn ship(&self) -> Option<&ShipView> {
-        self.selected.as_ref()
-    }
-
-    /// The full view of ship `i`.
-    /// Ship `i` as an enemy of the watching side sees her (None: shown in full).
-    pub fn enemy(&self, i: usize) -> Option<crate::rulesets::fgdn::fog::EnemyView> {
-        crate::tui::watch::enemy(self.app, i)
-    }
-
-    pub fn ship_view(&self, i: usize) -> ShipView {
-        let g = &self.app.battle.game;
-        crate::rulesets::fgdn::status::ship_view(&g.state, &g.tables, &g.state.ships[i])
-    }
+/// The side watching (None: the umpire).
+fn side(app: &App) -> Option<&str> {
+    app.watch.as_ref().and_then(|w| w.side.as_deref())
 }
 
 pub fn draw(frame: &mut Frame, app: &mut App) {
@@ -69,20 +60,16 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
     ])
     .areas(area);
     let game = &app.battle.game;
-    let due = crate::rulesets::fgdn::status::schedule(&game.state, &game.tables);
-    let due = crate::tui::watch::visible_schedule(app, due);
-    let selected = game
-        .state
-        .ships
-        .get(app.selected)
-        .map(|s| crate::rulesets::fgdn::status::ship_view(&game.state, &game.tables, s));
-    let clock = crate::rulesets::fgdn::status::clock_view(&game.state);
+    let (state, tables) = (&game.state, &game.tables);
+    let clock = crate::rulesets::fgdn::status::clock_view(state);
     let log_area = {
         let ctx = Ctx {
             app,
             clock,
-            due,
-            selected,
+            due: Fgdn::due_list(state, tables, side(app)),
+            detail: Fgdn::detail_panel(state, tables, app.selected, side(app)),
+            enemy: crate::rulesets::fgdn::board::enemy(state, tables, side(app), app.selected)
+                .is_some(),
         };
         header::draw(frame, head, &ctx);
         let log_area = if let Some(area) = draw_full_screen(frame, body, &ctx) {
@@ -152,22 +139,23 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
             Some(inner)
         }
         crate::tui::app::Mode::DetailView { scroll } => {
-            let title = match ctx.ship() {
-                Some(s) => format!("{} ({}) — in full (j k PgUp PgDn; Esc back)", s.name, s.id),
+            let ship = ctx.app.battle.game.state.ships.get(ctx.app.selected);
+            let title = match ship {
+                Some(_) => format!("{} — in full (j k PgUp PgDn; Esc back)", ctx.detail.title),
                 None => "Ship".into(),
             };
             let block = panel(&title, true, ctx);
             let inner = block.inner(area);
             frame.render_widget(block, area);
-            let mut lines: Vec<Line> = match ctx.ship() {
-                Some(s) if ctx.enemy(ctx.app.selected).is_none() => {
-                    detail::lines(ctx, s, inner.width as usize)
-                }
-                _ => Vec::new(),
+            // An enemy's detail is the panel's: here only the due list.
+            let mut lines: Vec<Line> = if ctx.enemy {
+                Vec::new()
+            } else {
+                panels::lines(&ctx.detail.lines, Some(inner.width as usize), t)
             };
             lines.push(Line::default());
-            lines.push(Line::from(Span::styled(due::title(ctx), t.title())));
-            lines.extend(due::lines(ctx, None));
+            lines.push(Line::from(Span::styled(ctx.due.title.clone(), t.title())));
+            lines.extend(panels::due_lines(&ctx.due, None, t));
             frame.render_widget(
                 Paragraph::new(lines)
                     .wrap(Wrap { trim: false })
@@ -180,30 +168,7 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
     }
 }
 
-/// `text` in pieces of at most `width` characters, broken at spaces where it can be.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let ll = line.chars().count();
-        if ll > 0 && ll + 1 + wl > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let rest: String = line.chars().skip(width).collect();
-            out.push(head);
-            line = rest;
-        }
-    }
-    out.push(line);
-    out
-}
+pub use crate::tui::panels::wrap;
 
 fn too_small(frame: &mut Frame, area: Rect) {
     let text = format!(
@@ -226,14 +191,15 @@ fn draw_compact(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
     let fleet_h = fleet_height(ctx).min(area.height.saturating_sub(9).max(area.height / 2));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(6)]).areas(area);
-    fleet::draw(frame, top, ctx);
+    draw_fleet(frame, top, ctx);
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
-    detail::draw(frame, left, ctx);
-    let due_h = (due::wanted(ctx) as u16 + 1).clamp(2, right.height / 2);
+    panels::detail(frame, left, Look::Ruled, &ctx.detail, ctx.app.theme);
+    // The due list's lines wanted: what ending the phase does (or "nothing"), and the title.
+    let due_h = (ctx.due.now.len().max(1) as u16 + 3).clamp(2, right.height / 2);
     let [due_area, log_area] =
         Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
-    due::draw(frame, due_area, ctx);
+    panels::due(frame, due_area, Look::Ruled, &ctx.due, ctx.app.theme);
     log::draw(frame, log_area, ctx);
     log_area
 }
@@ -248,38 +214,37 @@ fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
     let fleet_w = (area.width * 55 / 100).max(78);
     let [fleet_area, detail_area] =
         Layout::horizontal([Constraint::Length(fleet_w), Constraint::Min(30)]).areas(top);
-    fleet::draw(frame, fleet_area, ctx);
-    detail::draw(frame, detail_area, ctx);
+    draw_fleet(frame, fleet_area, ctx);
+    panels::detail(frame, detail_area, Look::Ruled, &ctx.detail, ctx.app.theme);
     let [due_area, log_area] =
         Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(bottom);
-    due::draw(frame, due_area, ctx);
+    panels::due(frame, due_area, Look::Ruled, &ctx.due, ctx.app.theme);
     log::draw(frame, log_area, ctx);
     log_area
+}
+
+/// The fleet grouped by side, as FG&DN lays it out, the enemies as the watching side sees them.
+fn draw_fleet(frame: &mut Frame, area: Rect, ctx: &Ctx) {
+    let g = &ctx.app.battle.game;
+    let row = |i| Fgdn::fleet_row(&g.state, &g.tables, i, side(ctx.app)).unwrap_or_default();
+    let fleet = panels::FleetPanel {
+        layout: Fgdn::fleet_layout(),
+        columns: &Fgdn::columns(),
+        sides: g.state.ships.iter().map(|s| s.spec.side.as_str()).collect(),
+        row: &row,
+        selected: ctx.app.selected,
+        focused: ctx.app.focus == Focus::Fleet,
+    };
+    panels::fleet(frame, area, Look::Ruled, &fleet, ctx.app.theme);
 }
 
 /// A panel: a title line (bold, with a marker when focused) and no side borders, so 80
 /// columns keep their text.
 pub fn panel<'a>(title: &'a str, focused: bool, ctx: &Ctx) -> Block<'a> {
-    let t = ctx.app.theme;
-    let mark = if focused { "▶ " } else { "" };
-    Block::new()
-        .borders(Borders::TOP)
-        .border_style(if focused { t.title() } else { t.dim() })
-        .title(Line::from(vec![
-            Span::styled(mark, t.title()),
-            Span::styled(title, t.title()),
-        ]))
+    Look::Ruled.block(title, focused, ctx.app.theme)
 }
 
-/// Cut `text` to `width` characters, marking the cut with "…".
-pub fn fit(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
-    s.push('…');
-    s
-}
+pub use crate::tui::panels::fit;
 
 pub fn styled(text: impl Into<String>, style: Style) -> Span<'static> {
     Span::styled(text.into(), style)

@@ -1,0 +1,977 @@
+//! FG&DN's ship log on the dashboard, as the plain data of the screen model (`core::board`):
+//! the fleet grouped by side (name, DP left as a bar and number, speed now / undamaged, fire
+//! and flood %, severity coloured and spelled, criticals, status), the selected ship in detail
+//! (damage and the speed breakdown with the current level marked, fires and floods with when
+//! they next do damage, damage control, criticals, armour, timers), the one schedule as the
+//! due list, and what a side sees of the enemy by the fog-of-war rule (`fog.rs`,
+//! docs/fog-of-war.md). Pure: from the state and the tables; the face draws it.
+use crate::core::board::{
+    Board, Cell, Column, Detail, DueList, FieldKind, FieldSpec, FleetLayout, FleetRow, FormSpec,
+    Line, Seen, Tone,
+};
+use crate::rulesets::fgdn::command::{Aspect, Depth, RangeBand, Side as HitSide, Weapon};
+use crate::rulesets::fgdn::damage::breakdown;
+use crate::rulesets::fgdn::fog::{self, EnemyView, Presence};
+use crate::rulesets::fgdn::kinds::{CriticalKind, SeverityLevel};
+use crate::rulesets::fgdn::state::GameState;
+use crate::rulesets::fgdn::status::{self, CasualtyView, Schedule, ShipView};
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::Fgdn;
+
+/// The DP bar's width in cells.
+const BAR: usize = 8;
+
+/// The columns after the name (the cells of a row are padded to them).
+const COLUMNS: [Column; 7] = [
+    Column::new("DP left", 18),
+    Column::new("kt/max", 7),
+    Column::right("F%", 4),
+    Column::right("W%", 4),
+    Column::new(" Sev", 7),
+    Column::right("Cr", 3),
+    Column::new(" Status", 0),
+];
+
+/// The severity as a word, readable without colour: "-", "minor", "MAJOR", "SEVERE", "OVERWH".
+pub fn severity_text(level: SeverityLevel) -> &'static str {
+    match level {
+        SeverityLevel::None => "-",
+        SeverityLevel::Minor => "minor",
+        SeverityLevel::Major => "MAJOR",
+        SeverityLevel::Severe => "SEVERE",
+        SeverityLevel::Overwhelmed => "OVERWH",
+    }
+}
+
+/// FG&DN 8.2 severity as the screen model's grade of trouble (none 0 to overwhelmed 4).
+pub fn grade(level: SeverityLevel) -> Tone {
+    Tone::Grade(match level {
+        SeverityLevel::None => 0,
+        SeverityLevel::Minor => 1,
+        SeverityLevel::Major => 2,
+        SeverityLevel::Severe => 3,
+        SeverityLevel::Overwhelmed => 4,
+    })
+}
+
+/// A status as the screen model tones it: sunk gone, sinking in danger.
+fn status_tone(status: &str) -> Tone {
+    match status {
+        "sunk" => Tone::Gone,
+        "sinking" => Tone::Danger,
+        _ => Tone::Plain,
+    }
+}
+
+/// The status column: afloat, SINKS 1221, SUNK (and how, when lost at once), dead in the
+/// water, magazines flooded, hits pending.
+pub fn status_text(s: &ShipView) -> String {
+    match s.status {
+        "sunk" => {
+            let when = s
+                .sunk_at
+                .as_deref()
+                .map(|t| format!(" {t}"))
+                .unwrap_or_default();
+            match &s.lost {
+                Some(how) => format!("SUNK{when}: {how}"),
+                None => format!("SUNK{when}"),
+            }
+        }
+        "sinking" => format!("SINKS {}", s.sinks_at.as_deref().unwrap_or("?")),
+        _ if s.grounded.is_some() => s.grounded.unwrap_or_default().to_uppercase(),
+        _ if s.dead_in_water || s.speed_max == 0 => "dead in water".into(),
+        _ if s.magazines_flooded => "mags flooded".into(),
+        _ if s.pending_hits == 1 => "1 hit pending".into(),
+        _ if s.pending_hits > 1 => format!("{} hits pending", s.pending_hits),
+        // Flights and airships in the air (FG&DN 8.1, 8.8).
+        _ if s.flight.is_some() || s.airship.is_some() => "aloft".into(),
+        // A submarine afloat reads her depth (FG&DN 8.1.4).
+        _ => match &s.submarine {
+            Some(v) if v.broached => "BROACHED".into(),
+            Some(v) => v.depth_words.clone(),
+            None => "afloat".into(),
+        },
+    }
+}
+
+fn bar(left: u32, of: u32) -> String {
+    let filled = if of == 0 {
+        0
+    } else {
+        (left as u64 * BAR as u64).div_ceil(of as u64) as usize
+    };
+    format!(
+        "{}{}",
+        "█".repeat(filled.min(BAR)),
+        "░".repeat(BAR - filled.min(BAR))
+    )
+}
+
+/// One ship's fleet row, in the umpire's view.
+pub fn fleet_row(s: &ShipView) -> FleetRow {
+    let sunk = s.status == "sunk";
+    let dim = if sunk { Tone::Dim } else { Tone::Plain };
+    // A sunk ship's fires and floods went down with her: her row says when, not percentages.
+    let pct = |p: u32| {
+        if p == 0 || sunk {
+            "  - ".to_string()
+        } else {
+            format!("{p:>3}%")
+        }
+    };
+    let sev = if s.fire_pct + s.flood_pct == 0 || sunk {
+        "-"
+    } else {
+        severity_text(s.severity)
+    };
+    let gauge = |left: u32, of: u32| {
+        if sunk {
+            Tone::Dim
+        } else {
+            Tone::Gauge {
+                left,
+                of,
+                bold: false,
+            }
+        }
+    };
+    // A flight shows its aircraft and an airship her gas left, not damage points (8.1, 8.8):
+    // the words in the bar's colour, over the bar and DP columns.
+    let amount = match s.strength() {
+        Some(k) => [
+            Cell::toned(format!("{:<18}", fit(&k.text, 18)), gauge(k.left, k.of)),
+            Cell::toned("", dim),
+        ],
+        None => [
+            Cell::toned(bar(s.dp_left, s.dp), gauge(s.dp_left, s.dp)),
+            Cell::toned(format!(" {:>4}/{:<4}", s.dp_left, s.dp), dim),
+        ],
+    };
+    let [amount, dp] = amount;
+    FleetRow {
+        id: s.id.clone(),
+        name: s.name.clone(),
+        side: s.side.clone(),
+        cells: vec![
+            amount,
+            dp,
+            Cell::toned(format!("{:>3}/{:<3}", s.speed_max, s.speed), dim),
+            Cell::toned(pct(s.fire_pct), dim),
+            Cell::toned(pct(s.flood_pct), dim),
+            Cell::plain(" "),
+            Cell::toned(format!("{sev:<6}"), grade(s.severity)),
+            Cell::toned(format!("{:>3} ", s.criticals.len()), dim),
+            Cell::toned(status_text(s), status_tone(s.status)),
+        ],
+        out: sunk,
+    }
+}
+
+/// An enemy's fleet row: her name, what observers see in place of the numbers (44 columns,
+/// from the bar to the criticals), her status.
+pub fn enemy_row(e: &EnemyView) -> FleetRow {
+    let signs = e.signs();
+    let (seen, tone) = if signs.is_empty() {
+        ("·".to_string(), Tone::Dim)
+    } else {
+        (signs.join(", "), Tone::Warn)
+    };
+    FleetRow {
+        id: e.id.clone(),
+        name: e.name.clone(),
+        side: e.side.clone(),
+        cells: vec![
+            Cell::toned(format!("{:<44}", fit(&seen, 43)), tone),
+            Cell::toned(e.status_text(), status_tone(e.presence.name())),
+        ],
+        out: e.presence == Presence::Sunk,
+    }
+}
+
+/// Cut `text` to `width` characters, marking the cut with "…".
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(width.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+/// "fire 9% (55 DP) since 1200, first damage 1209" / "…, next 1230; done 110".
+fn casualty_line(what: &str, c: &CasualtyView, dp: u32) -> String {
+    let dmg = crate::rulesets::fgdn::fire_flood::casualty_damage(c.pct, dp);
+    let next = match &c.next_damage {
+        Some(n) if *n == c.first_damage && c.damage_done == 0 => format!("first damage {n}"),
+        Some(n) => format!("next {n}"),
+        None => "out".into(),
+    };
+    let done = if c.damage_done > 0 {
+        format!("; done {} DP", c.damage_done)
+    } else {
+        String::new()
+    };
+    format!(
+        "{what} {}% ({dmg} DP) since {}, {next}{done}",
+        c.pct, c.inflicted
+    )
+}
+
+/// FG&DN 8.1.1: "Speed 28 [21] 14 7 0 kt, max now 15", the current breakdown level marked.
+fn speed_line(s: &ShipView, dp: u32, speed: u32) -> Line {
+    let b = breakdown(dp, speed);
+    let mut cells = vec![Cell::toned("Speed", Tone::Dim)];
+    for (level, kt) in b.speed.iter().enumerate() {
+        if level == s.breakdown_level {
+            cells.push(Cell::toned(format!(" [{kt}]"), Tone::Marked));
+        } else {
+            cells.push(Cell::toned(format!(" {kt}"), Tone::Dim));
+        }
+    }
+    cells.push(Cell::plain(format!(" kt, max now {}", s.speed_max)));
+    Line::of(cells)
+}
+
+/// FG&DN 8.2: crews sent, ships assisting (and why one lends nothing), magazines.
+fn damage_control_line(s: &ShipView) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(c) = &s.dc_crews {
+        parts.push(format!("{c} crews at DC (-{}%)", s.dc_crew_bonus));
+    }
+    for h in &s.assisted_by {
+        match &h.problem {
+            Some(p) => parts.push(format!("{} alongside, lends 0 ({p})", h.id)),
+            None => parts.push(format!("{} assisting (-{}%)", h.id, h.bonus)),
+        }
+    }
+    if let Some(a) = &s.assisting {
+        parts.push(format!("assisting {a}"));
+    }
+    if s.magazines_flooded {
+        parts.push("magazines flooded".into());
+    }
+    if s.conflagration_marks > 0 {
+        parts.push(format!(
+            "fires overwhelmed {} mark(s): conflagration {}%",
+            s.conflagration_marks,
+            (25 * s.conflagration_marks).min(100)
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("DC: {}", parts.join("; ")))
+}
+
+/// FG&DN 8.3 lasting effects other than mounts: bridge, rudder, fire control, sensors,
+/// communications, crew and flotation.
+fn equipment_lines(s: &ShipView) -> Vec<String> {
+    let mut v = Vec::new();
+    if let Some(sub) = &s.submarine {
+        v.extend(crate::rulesets::fgdn::submarine::detail_lines(sub));
+    }
+    if let Some(a) = &s.airship {
+        v.extend(crate::rulesets::fgdn::airship::detail_lines(a));
+    }
+    if let Some(f) = &s.flight {
+        v.extend(crate::rulesets::fgdn::flight::detail_lines(f));
+    }
+    if let Some(b) = &s.bridge {
+        v.push(format!("Bridge: {b}"));
+    }
+    if let Some(r) = &s.rudder {
+        v.push(format!(
+            "Rudder: {}",
+            serde_json::to_value(r)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        ));
+    }
+    if !s.fire_control.is_empty() {
+        v.push(format!("Fire control: {}", s.fire_control.join(", ")));
+    }
+    if !s.sensors_out.is_empty() {
+        v.push(format!("Sensors out: {}", s.sensors_out.join(", ")));
+    }
+    if !s.comms_out.is_empty() {
+        v.push(format!("Comms out: {}", s.comms_out.join(", ")));
+    }
+    if s.crew_factors_lost > 0 {
+        v.push(format!("Crew factors lost: {}", s.crew_factors_lost));
+    }
+    if s.flotation_hits > 0 {
+        v.push(format!("Flotation hits: {}", s.flotation_hits));
+    }
+    if !s.breakdowns.is_empty() {
+        v.push(format!("Broken down (8.5): {}", s.breakdowns.join(", ")));
+    }
+    if s.flooding_patch {
+        v.push("Flooding pumped out; patch checked at each mark (8.4)".into());
+    }
+    v.extend(status::grounding_cargo_air_lines(s));
+    // FG&DN 8.4 repairs after the battle.
+    for r in &s.repairs {
+        let state = match (r.state, r.repaired_at) {
+            ("repaired", Some(h)) => format!("repaired at {h} h"),
+            ("not_repairable_at_sea", _) => "cannot be repaired at sea".into(),
+            _ => "awaiting repair".into(),
+        };
+        v.push(format!("Repair: {}: {state}", r.what));
+    }
+    v
+}
+
+/// The detail panel's lines of ship `i` (her view `s`), most important first: the compact
+/// layout shows only the top; the full-screen view, `v`, all of them.
+pub fn detail_lines(state: &GameState, i: usize, s: &ShipView) -> Vec<Line> {
+    let Some(spec) = state.ships.get(i).map(|x| &x.spec) else {
+        return Vec::new();
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    lines.push(Line {
+        cells: vec![Cell::plain(format!(
+            "{} {} {} {}{} — {}",
+            s.side,
+            s.kind,
+            s.size,
+            s.in_service,
+            spec.rebuilt
+                .map(|r| format!(" (rebuilt {r})"))
+                .unwrap_or_default(),
+            status_text(s)
+        ))],
+        cut: Some(0),
+    });
+    let pct = (s.damage as u64 * 100)
+        .checked_div(s.dp as u64)
+        .unwrap_or(0);
+    lines.push(Line::of(vec![
+        Cell::plain(format!("DP {} damage {} ({pct}%) ", s.dp, s.damage)),
+        Cell::toned(
+            format!("left {}", s.dp_left),
+            Tone::Gauge {
+                left: s.dp_left,
+                of: s.dp,
+                bold: true,
+            },
+        ),
+        Cell::toned(
+            if s.turn_damage > 0 {
+                format!(" turn {}", s.turn_damage)
+            } else {
+                String::new()
+            },
+            Tone::Dim,
+        ),
+    ]));
+    lines.push(speed_line(s, spec.dp, spec.speed));
+    if let Some(c) = &s.carried {
+        lines.push(Line::toned(c.note.clone(), Tone::Dim));
+    }
+    let sev = if s.fire_pct + s.flood_pct == 0 {
+        "-"
+    } else {
+        severity_text(s.severity)
+    };
+    lines.push(Line::of(vec![
+        Cell::plain(format!("Fire {}% Flood {}% ", s.fire_pct, s.flood_pct)),
+        Cell::toned(sev, grade(s.severity)),
+        Cell::toned(
+            format!(
+                " · DC effective {}% {}",
+                s.dc_pct,
+                severity_text(s.dc_level)
+            ),
+            Tone::Dim,
+        ),
+    ]));
+    if let Some(dc) = damage_control_line(s) {
+        lines.push(Line::from(dc));
+    }
+    for f in &s.fires {
+        lines.push(Line::toned(
+            casualty_line("fire", f, s.dp),
+            grade(s.severity),
+        ));
+    }
+    for f in &s.floods {
+        lines.push(Line::toned(
+            casualty_line("flood", f, s.dp),
+            grade(s.severity),
+        ));
+    }
+    for o in &s.orders {
+        lines.push(Line::toned(format!("ORDER: {o}"), Tone::Warn));
+    }
+    // A sunk ship's weapons went down with her: one line instead of each mount and the
+    // massive-damage switch-off.
+    let sunk = s.status == "sunk";
+    if sunk && !s.mounts.is_empty() {
+        lines.push(Line::toned("Mounts: all lost with the ship", Tone::Warn));
+    }
+    if let Some(m) = s.massive_damage.filter(|_| !sunk) {
+        lines.push(Line::toned(
+            format!("massive damage: {} (8.1.10)", m.replace('_', " ")),
+            Tone::Warn,
+        ));
+    }
+    for e in equipment_lines(s) {
+        lines.push(Line::toned(e, Tone::Warn));
+    }
+    let out: Vec<String> = s
+        .mounts
+        .iter()
+        .filter(|m| !sunk && (m.status != "ok" || m.thirds_lost > 0))
+        .map(|m| {
+            if m.thirds_lost > 0 {
+                format!("{} -{}/3", m.name, m.thirds_lost)
+            } else {
+                format!("{} {}", m.name, m.status)
+            }
+        })
+        .collect();
+    if !out.is_empty() {
+        lines.push(Line::toned(
+            format!("Mounts: {}", out.join(", ")),
+            Tone::Warn,
+        ));
+    }
+    if !s.criticals.is_empty() {
+        lines.push(Line::toned(
+            format!("Criticals ({})", s.criticals.len()),
+            Tone::Heading,
+        ));
+    }
+    for note in &s.counts_beyond {
+        lines.push(Line::toned(note.clone(), Tone::Dim));
+    }
+    for c in &s.criticals {
+        let mark = if c.effect_applied {
+            ""
+        } else {
+            " [effect not applied]"
+        };
+        lines.push(Line::of(vec![
+            Cell::toned(
+                format!("{} {} ", c.turn, crate::core::words::words(c.kind.name())),
+                Tone::Warn,
+            ),
+            Cell::plain(format!("{}{mark}", c.detail)),
+        ]));
+    }
+    lines.push(Line::from(format!(
+        "Belt {} Deck {} TDS port {}/{} stbd {}/{}",
+        spec.armor.belt,
+        spec.armor.deck,
+        s.tds.port,
+        spec.armor.tds,
+        s.tds.starboard,
+        spec.armor.tds
+    )));
+    let b = breakdown(spec.dp, spec.speed);
+    let breaks: Vec<String> = b.damage[1..5].iter().map(|d| d.to_string()).collect();
+    lines.push(Line::toned(
+        format!("Speed breaks at {} DP (8.1.1)", breaks.join(" ")),
+        Tone::Dim,
+    ));
+    if !s.timers.is_empty() {
+        lines.push(Line::toned("Timers", Tone::Heading));
+        for tm in &s.timers {
+            lines.push(Line::from(format!(
+                "{} {}: {}",
+                tm.due,
+                tm.phase.words(),
+                tm.what
+            )));
+        }
+    }
+    lines
+}
+
+/// An enemy ship in the detail panel: what observers see, and that the rest is the umpire's.
+pub fn enemy_detail(e: &EnemyView) -> Detail {
+    let mut lines = vec![Line {
+        cells: vec![Cell::plain(format!(
+            "{} {} {} — {}",
+            e.side,
+            e.kind,
+            e.size,
+            e.status_text()
+        ))],
+        cut: Some(0),
+    }];
+    let mut seen: Vec<String> = Vec::new();
+    match (e.presence, e.gone) {
+        (Presence::Sunk, how) => seen.push(format!("Gone: she {}", how.unwrap_or("sank"))),
+        (Presence::Sinking, _) => {
+            seen.push("Sinking: the hulk is still there until she goes down (8.1.8)".into())
+        }
+        (Presence::Afloat, _) => {}
+    }
+    if e.on_fire {
+        seen.push("On fire: her fires light her up (Major or worse, 8.2)".into());
+    }
+    if e.stopped {
+        seen.push("Stopped: dead in the water".into());
+    }
+    if e.slowed {
+        seen.push("Slowed: she cannot make her full speed".into());
+    }
+    if seen.is_empty() {
+        seen.push("No fire lights her up; she is not slowed".into());
+    }
+    lines.extend(seen.into_iter().map(|s| Line::toned(s, Tone::Warn)));
+    lines.push(Line::default());
+    lines.push(Line::toned(
+        "Seen from your ships only: her damage, fires, flooding, criticals and timers are \
+         the umpire's (docs/fog-of-war.md)",
+        Tone::Dim,
+    ));
+    Detail {
+        title: format!("{} ({})", e.name, e.id),
+        lines,
+    }
+}
+
+/// Ship `i` as an enemy of `side` sees her (None: `side` is None or she is one of its own).
+pub fn enemy(
+    state: &GameState,
+    tables: &Tables,
+    side: Option<&str>,
+    i: usize,
+) -> Option<EnemyView> {
+    let side = side?;
+    let s = state.ships.get(i)?;
+    (s.spec.side != side).then(|| fog::enemy_view(tables, s))
+}
+
+/// The detail panel of ship `i` with her view `s` already built (the umpire's, or her own
+/// side's).
+pub fn detail_of(state: &GameState, i: usize, s: &ShipView) -> Detail {
+    Detail {
+        title: format!("{} ({})", s.name, s.id),
+        lines: detail_lines(state, i, s),
+    }
+}
+
+/// The due list of `side` (None: the umpire's): own ships only (the timers of other ships are
+/// the umpire's).
+pub fn visible_schedule(state: &GameState, side: Option<&str>, mut due: Schedule) -> Schedule {
+    let Some(side) = side else {
+        return due;
+    };
+    let ships = &state.ships;
+    let own_id = |id: &str| fog::is_own(state, side, id);
+    // `later` items carry the ship's name only: a name any other ship also has is hidden.
+    let own_name = |name: &str| {
+        ships
+            .iter()
+            .filter(|s| s.spec.name == name)
+            .all(|s| s.spec.side == side)
+            && ships.iter().any(|s| s.spec.name == name)
+    };
+    due.now.retain(|d| own_id(&d.ship));
+    due.later.retain(|u| own_name(&u.name));
+    due
+}
+
+/// "Due at end of this phase": everything the next `next` will do, ship by ship, so the umpire
+/// sees the delayed effects coming; then what follows at later turns (SPEC 3.5).
+pub fn due_of(state: &GameState, due: &Schedule) -> DueList {
+    let c = status::clock_view(state);
+    let now = due
+        .now
+        .iter()
+        .map(|d| {
+            Line::of(vec![
+                Cell::toned(format!("{}: ", d.name), Tone::Warn),
+                Cell::plain(d.what.clone()),
+            ])
+        })
+        .collect();
+    let mut later = Vec::new();
+    if !due.later.is_empty() {
+        later.push(Line::toned("later:", Tone::Dim));
+        later.extend(due.later.iter().map(|u| {
+            let tm = &u.timer;
+            Line {
+                cells: vec![Cell::toned(
+                    format!("{} {}: {}: {}", tm.due, tm.phase.words(), u.name, tm.what),
+                    Tone::Dim,
+                )],
+                cut: Some(1),
+            }
+        }));
+    }
+    DueList {
+        title: format!("Due at end of {} {}", c.turn, c.phase.words()),
+        now,
+        empty: Line::toned("nothing: the clock just moves on", Tone::Dim),
+        later,
+    }
+}
+
+impl Board for Fgdn {
+    fn columns() -> Vec<Column> {
+        COLUMNS.to_vec()
+    }
+
+    fn fleet_layout() -> FleetLayout {
+        FleetLayout::BySide {
+            name_min: 8,
+            name_max: 24,
+            after_name: 62,
+        }
+    }
+
+    fn fleet(state: &GameState, tables: &Tables) -> Vec<FleetRow> {
+        state
+            .ships
+            .iter()
+            .map(|s| fleet_row(&status::ship_view(state, tables, s)))
+            .collect()
+    }
+
+    fn fleet_seen(state: &GameState, tables: &Tables, side: Option<&str>) -> Vec<FleetRow> {
+        (0..state.ships.len())
+            .filter_map(|i| Self::fleet_row(state, tables, i, side))
+            .collect()
+    }
+
+    fn fleet_row(
+        state: &GameState,
+        tables: &Tables,
+        i: usize,
+        side: Option<&str>,
+    ) -> Option<FleetRow> {
+        Some(match enemy(state, tables, side, i) {
+            Some(e) => enemy_row(&e),
+            None => fleet_row(&status::ship_view(state, tables, state.ships.get(i)?)),
+        })
+    }
+
+    fn detail(state: &GameState, tables: &Tables, i: usize) -> Vec<String> {
+        Self::detail_panel(state, tables, i, None)
+            .lines
+            .iter()
+            .map(Line::text)
+            .collect()
+    }
+
+    fn detail_panel(state: &GameState, tables: &Tables, i: usize, side: Option<&str>) -> Detail {
+        if let Some(e) = enemy(state, tables, side, i) {
+            return enemy_detail(&e);
+        }
+        match state.ships.get(i) {
+            Some(s) => detail_of(state, i, &status::ship_view(state, tables, s)),
+            None => Detail {
+                title: "Ship".into(),
+                lines: Vec::new(),
+            },
+        }
+    }
+
+    fn due(state: &GameState, tables: &Tables) -> Vec<String> {
+        let list = Self::due_list(state, tables, None);
+        list.now.iter().chain(&list.later).map(Line::text).collect()
+    }
+
+    fn due_list(state: &GameState, tables: &Tables, side: Option<&str>) -> DueList {
+        let due = visible_schedule(state, side, status::schedule(state, tables));
+        due_of(state, &due)
+    }
+
+    fn title(state: &GameState) -> String {
+        state.name.clone()
+    }
+
+    /// "1200 movement tactical d1", or after the battle "after the battle: 4 h mark".
+    fn clock_text(state: &GameState) -> String {
+        let c = status::clock_view(state);
+        match &c.post_battle {
+            Some(pb) => format!(
+                "after the battle: {} h mark, {} d{}",
+                pb.hours, c.turn, c.day
+            ),
+            None => format!("{} {} {} d{}", c.turn, c.phase.words(), c.scale, c.day),
+        }
+    }
+
+    fn commands() -> Vec<(&'static str, &'static str)> {
+        crate::rulesets::fgdn::command::COMMANDS.to_vec()
+    }
+
+    /// The hit, fire, flood and critical forms behind their default keys (keymap.toml).
+    fn forms() -> Vec<FormSpec> {
+        let choice = |label, keyword, options: &[&'static str]| FieldSpec {
+            label,
+            keyword,
+            kind: FieldKind::Choice(options.to_vec()),
+        };
+        let number = |label, keyword, required| FieldSpec {
+            label,
+            keyword,
+            kind: FieldKind::Number { required },
+        };
+        let flag = |label, keyword| FieldSpec {
+            label,
+            keyword,
+            kind: FieldKind::Flag,
+        };
+        // "-": not given (the command's default).
+        let optional = |names: &[&'static str]| -> Vec<&'static str> {
+            std::iter::once("-").chain(names.iter().copied()).collect()
+        };
+        let kinds: Vec<&'static str> = CriticalKind::ALL
+            .iter()
+            .filter(|k| !k.submarine_only())
+            .map(|k| k.name())
+            .collect();
+        vec![
+            FormSpec {
+                key: 'd',
+                title: "Hit",
+                verb: "hit",
+                fields: vec![
+                    number("Damage (DP)", "", true),
+                    flag("No penetration", "nopen"),
+                    number("Pen value", "pen", false),
+                    choice("Range", "range", &optional(RangeBand::NAMES)),
+                    choice("Weapon", "weapon", &optional(Weapon::NAMES)),
+                    number("Calibre (mm)", "caliber", false),
+                    choice("Side", "side", &optional(HitSide::NAMES)),
+                    choice("Depth", "depth", &optional(Depth::NAMES)),
+                    choice("Aspect", "aspect", &optional(Aspect::NAMES)),
+                    flag("British APC", "british_apc"),
+                    number("Bomb weight (lb)", "lb", false),
+                ],
+            },
+            FormSpec {
+                key: 'f',
+                title: "Fire",
+                verb: "fire",
+                fields: vec![number("Severity (%)", "", true)],
+            },
+            FormSpec {
+                key: 'w',
+                title: "Flooding",
+                verb: "flood",
+                fields: vec![number("Severity (%)", "", true)],
+            },
+            FormSpec {
+                key: 'c',
+                title: "Critical hit",
+                verb: "crit",
+                fields: vec![choice("Kind", "", &kinds)],
+            },
+        ]
+    }
+
+    fn sides(state: &GameState) -> Vec<String> {
+        fog::sides(state)
+    }
+
+    /// FG&DN's fog of war (`fog.rs`): own ships in full, enemies as observers see them, the
+    /// due list cut to own ships.
+    fn seen_by(state: &GameState, tables: &Tables, side: &str) -> Seen {
+        let n = state.ships.len();
+        let due = Self::due_list(state, tables, Some(side));
+        Seen {
+            fleet: Self::fleet_seen(state, tables, Some(side)),
+            detail: (0..n)
+                .map(|i| {
+                    Self::detail_panel(state, tables, i, Some(side))
+                        .lines
+                        .iter()
+                        .map(Line::text)
+                        .collect()
+                })
+                .collect(),
+            due: due.now.iter().chain(&due.later).map(Line::text).collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::dice::SeededDice;
+    use crate::core::ruleset::Ruleset;
+    use crate::rulesets::fgdn::command::Command;
+    use crate::rulesets::fgdn::scenario::parse_scenario;
+    use crate::rulesets::fgdn::Game;
+
+    fn demo() -> Game {
+        let text = include_str!("../../../saves/demo.toml");
+        Game::new(
+            &parse_scenario("demo.toml", text).unwrap(),
+            Tables::builtin(),
+        )
+    }
+
+    fn run(g: &mut Game, text: &str) {
+        let c: Command = text.parse().unwrap();
+        let entry = g.prepare(&c, &mut SeededDice).unwrap().unwrap();
+        g.commit(entry);
+    }
+
+    fn row<'a>(rows: &'a [FleetRow], id: &str) -> &'a FleetRow {
+        rows.iter().find(|r| r.id == id).unwrap()
+    }
+
+    #[test]
+    fn the_fleet_row_reads_dp_speed_fire_flood_severity_criticals_and_status() {
+        let mut g = demo();
+        run(&mut g, "fire valiant 9");
+        let rows = Fgdn::fleet(&g.state, &g.tables);
+        assert_eq!(rows.len(), g.state.ships.len());
+        let v = row(&rows, "valiant");
+        let texts: Vec<&str> = v.cells.iter().map(|c| c.text.as_str()).collect();
+        // The cells are padded to the columns' widths: DP left is the bar and the numbers.
+        let widths: Vec<usize> = texts.iter().map(|t| t.chars().count()).collect();
+        assert_eq!(widths[..8], [8, 10, 7, 4, 4, 1, 6, 4]);
+        assert_eq!(texts[3], "  9%");
+        assert_eq!(texts[8], "afloat");
+        // FG&DN 8.2: a 9% fire is Minor, spelled and graded.
+        assert_eq!(texts[6].trim(), "minor");
+        assert_eq!(v.cells[6].tone, Tone::Grade(1));
+        assert!(matches!(v.cells[0].tone, Tone::Gauge { .. }));
+        assert!(!v.out);
+    }
+
+    #[test]
+    fn severities_are_graded_none_to_overwhelmed_and_spelled() {
+        // FG&DN 8.2: none, minor, major, severe, overwhelmed.
+        let levels = [
+            SeverityLevel::None,
+            SeverityLevel::Minor,
+            SeverityLevel::Major,
+            SeverityLevel::Severe,
+            SeverityLevel::Overwhelmed,
+        ];
+        let grades: Vec<Tone> = levels.iter().map(|l| grade(*l)).collect();
+        assert_eq!(grades, (0..5).map(Tone::Grade).collect::<Vec<_>>());
+        let words: Vec<&str> = levels.iter().map(|l| severity_text(*l)).collect();
+        assert_eq!(words, ["-", "minor", "MAJOR", "SEVERE", "OVERWH"]);
+    }
+
+    #[test]
+    fn the_detail_marks_the_current_speed_level_and_titles_the_ship() {
+        let mut g = demo();
+        run(&mut g, "next");
+        run(&mut g, "hit tiger 120");
+        let i = g
+            .state
+            .ships
+            .iter()
+            .position(|s| s.id() == "tiger")
+            .unwrap();
+        let d = Fgdn::detail_panel(&g.state, &g.tables, i, None);
+        assert!(d.title.ends_with("(tiger)"), "{}", d.title);
+        // FG&DN 8.1.1: the speed breakdown with one level marked.
+        let speed = d
+            .lines
+            .iter()
+            .find(|l| l.text().starts_with("Speed "))
+            .unwrap();
+        let marked: Vec<&Cell> = speed
+            .cells
+            .iter()
+            .filter(|c| c.tone == Tone::Marked)
+            .collect();
+        assert_eq!(marked.len(), 1, "{speed:?}");
+        // The first line is cut, never wrapped.
+        assert_eq!(d.lines[0].cut, Some(0));
+        assert_eq!(
+            Fgdn::detail(&g.state, &g.tables, i),
+            d.lines.iter().map(Line::text).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn the_due_list_says_what_ending_the_phase_does() {
+        // SPEC 3.5: a fire's first damage is shown before it happens.
+        let mut g = demo();
+        run(&mut g, "next");
+        run(&mut g, "hit tiger 120");
+        let due = Fgdn::due_list(&g.state, &g.tables, None);
+        assert!(due.title.starts_with("Due at end of "), "{}", due.title);
+        assert!(
+            due.now.iter().any(|l| l.text().contains("Tiger")),
+            "{due:?}"
+        );
+        let fresh = demo();
+        let due = Fgdn::due_list(&fresh.state, &fresh.tables, None);
+        assert!(due.now.is_empty());
+        assert_eq!(due.empty.text(), "nothing: the clock just moves on");
+    }
+
+    #[test]
+    fn a_side_sees_its_own_ships_whole_and_the_enemy_as_observers_do() {
+        // docs/fog-of-war.md: no enemy DP, severity or criticals.
+        let mut g = demo();
+        run(&mut g, "fire moltke 40");
+        let sides = Fgdn::sides(&g.state);
+        assert_eq!(sides.len(), 2);
+        let british = sides.iter().find(|s| s.starts_with("Brit")).unwrap();
+        let seen = Fgdn::seen_by(&g.state, &g.tables, british);
+        let moltke = row(&seen.fleet, "moltke");
+        assert_eq!(moltke.cells.len(), 2, "{moltke:?}");
+        assert!(moltke.cells[0].text.contains("on fire"), "{moltke:?}");
+        assert!(!moltke.cells[0].text.contains('%'));
+        let own = row(&seen.fleet, "tiger");
+        assert_eq!(own, row(&Fgdn::fleet(&g.state, &g.tables), "tiger"));
+        let m = g
+            .state
+            .ships
+            .iter()
+            .position(|s| s.id() == "moltke")
+            .unwrap();
+        assert!(seen.detail[m].iter().all(|l| !l.contains("Fire 40%")));
+        assert!(
+            seen.due.iter().all(|l| !l.contains("Moltke")),
+            "{:?}",
+            seen.due
+        );
+    }
+
+    #[test]
+    fn every_form_writes_a_command_the_language_accepts() {
+        let g = demo();
+        for form in Fgdn::forms() {
+            let mut words = vec![form.verb.to_string(), "tiger".to_string()];
+            for f in &form.fields {
+                let value = match &f.kind {
+                    FieldKind::Number { .. } => "10".to_string(),
+                    FieldKind::Choice(options) => {
+                        options.iter().find(|o| **o != "-").unwrap().to_string()
+                    }
+                    FieldKind::Flag => String::new(),
+                    FieldKind::Ship => "moltke".to_string(),
+                };
+                if !f.keyword.is_empty() {
+                    words.push(f.keyword.to_string());
+                }
+                if !value.is_empty() {
+                    words.push(value);
+                }
+            }
+            let text = words.join(" ");
+            // `nopen` and `pen N` exclude each other: the hit form offers both, one at a time.
+            let text = text.replace(" nopen pen 10", " pen 10");
+            Fgdn::parse_in(&g.state, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(
+                Fgdn::commands().iter().any(|(verb, _)| *verb == form.verb),
+                "{}",
+                form.verb
+            );
+        }
+    }
+
+    #[test]
+    fn the_clock_and_title_read_as_the_header_does() {
+        let g = demo();
+        assert_eq!(Fgdn::title(&g.state), g.state.name);
+        let clock = Fgdn::clock_text(&g.state);
+        assert!(clock.starts_with(&g.state.clock.label()), "{clock}");
+    }
+}
