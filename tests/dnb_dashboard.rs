@@ -395,9 +395,13 @@ fn the_log_panel_searches_filters_by_ship_and_scrolls() {
     // A small panel scrolls back a page (its height) and forward again.
     let _ = b.screen(80, 24);
     b.press(&["pgup"]);
-    assert_shows(&b.screen(80, 24), &["Log · 4 back"], &["si z23 1"]);
+    assert_shows(&b.screen(80, 24), &["Log · 2 back", "si z23 1"], &[]);
     b.press(&["pgdn"]);
-    assert_shows(&b.screen(80, 24), &["si z23 1"], &["Log · "]);
+    assert_shows(
+        &b.screen(80, 24),
+        &["Z23: SI hit, 1 of SI 1"],
+        &["Log · ", "si z23 1"],
+    );
 
     // Ctrl-U clears what is typed at the prompt; Ctrl-A goes to its start.
     b.press(&[":", "'nxt'", "ctrl-u", "'ext'", "ctrl-a", "'n'", "enter"]);

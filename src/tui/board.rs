@@ -799,15 +799,43 @@ impl<R: Board> BoardApp<R> {
         let rows = self.fleet();
         self.selected = self.selected.min(rows.len().saturating_sub(1));
         let fleet_h = (rows.len() as u16 + 3).min(area.height / 2).max(4);
-        let [header, fleet, middle, log, message, footer] = Layout::vertical([
+        let [header, fleet, body, message, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(fleet_h),
-            Constraint::Length(if area.height < 30 { 6 } else { 8 }),
-            Constraint::Min(3),
+            Constraint::Min(6),
             Constraint::Length(1),
             Constraint::Length(1),
         ])
         .areas(area);
+        // Tall: the selected ship beside the due list, the log below them. Compact (under 30
+        // rows, as FG&DN's compact layout): the ship takes the whole height left of the due list
+        // and the log, so her panel is not cut to four lines.
+        let (middle, log, detail_area) = if area.height < 30 {
+            let [detail, right] =
+                Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
+                    .areas(body);
+            // The due list as tall as what the clock fires next wants (wrapped to the panel),
+            // leaving the log at least three rows.
+            let due_list = self.due();
+            let width = right.width.saturating_sub(2).max(1) as usize;
+            let now = if due_list.now.is_empty() {
+                std::slice::from_ref(&due_list.empty)
+            } else {
+                &due_list.now[..]
+            };
+            let wanted: usize = now
+                .iter()
+                .map(|l| panels::wrap(&l.text(), width).len())
+                .sum();
+            let due_h = (wanted as u16 + 2).clamp(3, right.height.saturating_sub(3).max(3));
+            let [due, log] =
+                Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
+            (due, log, Some(detail))
+        } else {
+            let [middle, log] =
+                Layout::vertical([Constraint::Length(8), Constraint::Min(3)]).areas(body);
+            (middle, log, None)
+        };
         self.draw_header(frame, header);
         let row = |i: usize| rows[i].clone();
         let panel = panels::FleetPanel {
@@ -819,9 +847,11 @@ impl<R: Board> BoardApp<R> {
             focused: false,
         };
         panels::fleet(frame, fleet, Look::Boxed, &panel, self.theme);
-        let [detail, due] =
-            Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-                .areas(middle);
+        let [detail, due] = match detail_area {
+            Some(detail) => [detail, middle],
+            None => Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                .areas(middle),
+        };
         panels::detail(
             frame,
             detail,
