@@ -810,13 +810,13 @@ impl<R: Board> BoardApp<R> {
         // Tall: the selected ship beside the due list, the log below them. Compact (under 30
         // rows, as FG&DN's compact layout): the ship takes the whole height left of the due list
         // and the log, so her panel is not cut to four lines.
-        let (middle, log, detail_area) = if area.height < 30 {
+        let due_list = self.due();
+        let [detail, due, log] = if area.height < 30 {
             let [detail, right] =
                 Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
                     .areas(body);
             // The due list as tall as what the clock fires next wants (wrapped to the panel),
             // leaving the log at least three rows.
-            let due_list = self.due();
             let width = right.width.saturating_sub(2).max(1) as usize;
             let now = if due_list.now.is_empty() {
                 std::slice::from_ref(&due_list.empty)
@@ -830,11 +830,14 @@ impl<R: Board> BoardApp<R> {
             let due_h = (wanted as u16 + 2).clamp(3, right.height.saturating_sub(3).max(3));
             let [due, log] =
                 Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
-            (due, log, Some(detail))
+            [detail, due, log]
         } else {
             let [middle, log] =
                 Layout::vertical([Constraint::Length(8), Constraint::Min(3)]).areas(body);
-            (middle, log, None)
+            let [detail, due] =
+                Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
+                    .areas(middle);
+            [detail, due, log]
         };
         self.draw_header(frame, header);
         let row = |i: usize| rows[i].clone();
@@ -847,11 +850,6 @@ impl<R: Board> BoardApp<R> {
             focused: false,
         };
         panels::fleet(frame, fleet, Look::Boxed, &panel, self.theme);
-        let [detail, due] = match detail_area {
-            Some(detail) => [detail, middle],
-            None => Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-                .areas(middle),
-        };
         panels::detail(
             frame,
             detail,
@@ -859,7 +857,7 @@ impl<R: Board> BoardApp<R> {
             &self.detail(self.selected),
             self.theme,
         );
-        panels::due(frame, due, Look::Boxed, &self.due(), self.theme);
+        panels::due(frame, due, Look::Boxed, &due_list, self.theme);
         self.draw_log(frame, log);
         let (text, error) = match &self.mode {
             Mode::Ask(a) => (a.question.clone(), false),
