@@ -3,7 +3,7 @@
 //! Loading is strict: unknown keys (serde `deny_unknown_fields` plus a check of the expected
 //! keys of every scalar map), results outside each table's list, and gaps or overlaps in die
 //! ranges are errors naming the file and the key. Every cell carries a provenance (SPEC 8):
-//! `text`, `derived`, `reconstructed` or `unknown`; [`non_text_cells`] lists the others for
+//! `text`, `derived`, `reconstructed` or `unknown`; [`RuleTables::non_text_cells`] lists the others for
 //! `umpire check`. A d6 cell may be `unknown` (no result): using it is refused with a message
 //! naming the cell, until the engine's chart reads can ask for it.
 use serde::Deserialize;
