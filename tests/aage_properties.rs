@@ -9,7 +9,7 @@ mod ruleset_common;
 
 use common::Rng;
 use proptest::prelude::*;
-use ruleset_common::{any_text_round_trips_or_is_refused, random_battle};
+use ruleset_common::{any_text_round_trips_or_is_refused, engine_verb, random_battle};
 use umpire::rulesets::aage::game::{AaSetup, Aage};
 use umpire::rulesets::aage::Tables;
 
@@ -81,30 +81,7 @@ fn candidate(rng: &mut Rng, turn: u32) -> String {
             "chart {}",
             rng.pick(&["d4", "d6", "d8", "d10", "d12", "d20", "3d10", "n/a", "0", "3", "7"])
         ),
-        47..=62 => "next".into(),
-        63..=65 => "turn".into(),
-        66..=68 => format!(
-            "until {} {}",
-            turn + rng.below(3) as u32,
-            rng.pick(&[
-                "ongoing_damage",
-                "initiative",
-                "movement",
-                "repairs",
-                "spotting",
-                "firing"
-            ])
-        ),
-        69..=80 => {
-            let faces: Vec<String> = (0..1 + rng.below(5))
-                .map(|_| (1 + rng.below(10)).to_string())
-                .collect();
-            format!("dice {}", faces.join(" "))
-        }
-        81..=88 => "undo".into(),
-        89..=94 => "redo".into(),
-        95 => "note \"a ruling\"".into(),
-        _ => format!("expect {a} status afloat"),
+        _ => engine_verb::<Aage>(rng, turn, 10, a),
     }
 }
 

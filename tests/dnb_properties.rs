@@ -8,7 +8,7 @@ mod ruleset_common;
 
 use common::Rng;
 use proptest::prelude::*;
-use ruleset_common::{any_text_round_trips_or_is_refused, random_battle};
+use ruleset_common::{any_text_round_trips_or_is_refused, engine_verb, random_battle};
 use umpire::rulesets::dnb::game::{Dnb, DnbSetup};
 use umpire::rulesets::dnb::Tables;
 
@@ -36,23 +36,7 @@ fn candidate(rng: &mut Rng, turn: u32) -> String {
         47..=49 => format!("evasive {a} {}", rng.pick(&["on", "off"])),
         50..=51 => format!("marker {a} fire {}", rng.pick(&["on", "off"])),
         52..=53 => format!("smoke {}", rng.below(3)),
-        54..=71 => "next".into(),
-        72..=75 => "turn".into(),
-        76..=78 => format!(
-            "until {} {}",
-            turn + rng.below(3) as u32,
-            rng.pick(&["combat", "movement", "administrative"])
-        ),
-        79..=84 => {
-            let faces: Vec<String> = (0..1 + rng.below(4))
-                .map(|_| (1 + rng.below(6)).to_string())
-                .collect();
-            format!("dice {}", faces.join(" "))
-        }
-        85..=91 => "undo".into(),
-        92..=95 => "redo".into(),
-        96 => "note \"a ruling\"".into(),
-        _ => format!("expect {a} status afloat"),
+        _ => engine_verb::<Dnb>(rng, turn, 6, a),
     }
 }
 

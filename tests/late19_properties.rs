@@ -8,7 +8,7 @@ mod ruleset_common;
 
 use common::Rng;
 use proptest::prelude::*;
-use ruleset_common::{any_text_round_trips_or_is_refused, random_battle};
+use ruleset_common::{any_text_round_trips_or_is_refused, engine_verb, random_battle};
 use umpire::rulesets::late19::game::{L19Setup, Late19};
 use umpire::rulesets::late19::Tables;
 
@@ -54,23 +54,7 @@ fn candidate(rng: &mut Rng, turn: u32) -> String {
         ),
         40..=42 => "initiative".into(),
         43..=45 => format!("chart {}", rng.pick(&["2", "1", "minor"])),
-        46..=63 => "next".into(),
-        64..=67 => "turn".into(),
-        68..=70 => format!(
-            "until {} {}",
-            turn + rng.below(3) as u32,
-            rng.pick(&["guns", "torpedoes", "initiative", "movement"])
-        ),
-        71..=80 => {
-            let faces: Vec<String> = (0..1 + rng.below(4))
-                .map(|_| (1 + rng.below(6)).to_string())
-                .collect();
-            format!("dice {}", faces.join(" "))
-        }
-        81..=88 => "undo".into(),
-        89..=94 => "redo".into(),
-        95 => "note \"a ruling\"".into(),
-        _ => format!("expect {a} status afloat"),
+        _ => engine_verb::<Late19>(rng, turn, 6, a),
     }
 }
 

@@ -168,3 +168,34 @@ pub fn step<R: umpire::core::turns::TurnRules>(
     *state = live;
     Ok((events, o))
 }
+
+/// An engine verb at a numbered-turn ruleset's prompt, for its random battles: `next` most
+/// often, then `dice` (one to four faces of 1 to `die`), `undo`, `redo`, `turn`, `until` any
+/// phase of the ruleset within three turns, a note, and an `expect` on `ship`.
+pub fn engine_verb<R: umpire::core::turns::TurnRules>(
+    rng: &mut Rng,
+    turn: u32,
+    die: u64,
+    ship: &str,
+) -> String {
+    use umpire::core::turns::TurnPhase;
+    match rng.below(54) {
+        0..=17 => "next".into(),
+        18..=21 => "turn".into(),
+        22..=24 => format!(
+            "until {} {}",
+            turn + rng.below(3) as u32,
+            rng.pick(<R::Phase as TurnPhase>::PHASES)
+        ),
+        25..=34 => {
+            let faces: Vec<String> = (0..1 + rng.below(4))
+                .map(|_| (1 + rng.below(die)).to_string())
+                .collect();
+            format!("dice {}", faces.join(" "))
+        }
+        35..=42 => "undo".into(),
+        43..=48 => "redo".into(),
+        49 => "note \"a ruling\"".into(),
+        _ => format!("expect {ship} status afloat"),
+    }
+}
