@@ -138,3 +138,34 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     // Yoshino is Japanese: Beiyang sees her type and her orders, not her FP left.
     assert_shows(&seen, &["WATCH as Beiyang", "?/12", "BREAK OFF"], &["4/12"]);
 }
+
+/// Tab at the prompt of the dashboard every ruleset shares (as FG&DN's): a command completes
+/// with its usage on the message line, then a ship, then a keyword of that command's usage;
+/// several candidates are listed; a word nothing completes says so and the line stays.
+#[test]
+fn tab_completes_commands_ships_and_the_commands_keywords() {
+    let mut b = board();
+    b.press(&[":", "'gu'", "tab"]);
+    let s = b.screen(120, 30);
+    assert_shows(&s, &["guns SHIP at TARGET main|secondary"], &[]);
+    b.press(&["'din'", "tab", "'at jing'", "tab", "'m'", "tab"]);
+    // A ship and two keywords start with "m": all three are listed.
+    assert_shows(&b.screen(120, 30), &["matsushima main moved"], &[]);
+    b.press(&["'ai'", "tab"]);
+    assert_shows(
+        &b.screen(120, 30),
+        &["guns dingyuan at jingyuan main "],
+        &[],
+    );
+    b.press(&["'zz'", "tab"]);
+    assert_shows(
+        &b.screen(120, 30),
+        &[
+            "nothing completes \"zz\"",
+            "guns dingyuan at jingyuan main zz",
+        ],
+        &[],
+    );
+    b.press(&["ctrl-u", "'t'", "tab"]);
+    assert_shows(&b.screen(120, 30), &["torpedo trade turn"], &[]);
+}

@@ -905,33 +905,10 @@ impl App {
             .collect()
     }
 
-    /// Tab at the prompt: complete the word at the cursor; several candidates complete their
-    /// common prefix and are listed. Returns (hint, error).
+    /// Tab at the prompt: complete the word at the cursor (`edit::complete`). Returns (hint,
+    /// error).
     fn complete(&self, edit: &mut LineEdit) -> (Option<String>, Option<String>) {
-        let (words, prefix) = edit.words_before_cursor();
-        let c = self.candidates(&words, &prefix);
-        match c.len() {
-            0 => (None, Some(format!("nothing completes \"{prefix}\""))),
-            1 => {
-                edit.replace_last_word(&format!("{} ", c[0]));
-                let usage = if words.is_empty() {
-                    COMMANDS
-                        .iter()
-                        .find(|(n, _)| *n == c[0])
-                        .map(|(_, u)| u.to_string())
-                } else {
-                    None
-                };
-                (usage, None)
-            }
-            _ => {
-                let common = common_prefix(&c);
-                if common.len() > prefix.len() {
-                    edit.replace_last_word(&common);
-                }
-                (Some(c.join(" ")), None)
-            }
-        }
+        crate::tui::edit::complete(edit, COMMANDS, |words| self.candidates(words, ""))
     }
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
@@ -1070,18 +1047,3 @@ const OPTION_WORDS: &[&str] = &[
     "movement",
     "resolution",
 ];
-
-fn common_prefix(words: &[String]) -> String {
-    let first = &words[0];
-    let mut len = first.len();
-    for w in &words[1..] {
-        len = len.min(
-            first
-                .char_indices()
-                .zip(w.chars())
-                .take_while(|((_, a), b)| a == b)
-                .count(),
-        );
-    }
-    first.chars().take(len).collect()
-}

@@ -622,17 +622,27 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
-    fn complete(&self, edit: &mut LineEdit) {
-        let (before, word) = edit.words_before_cursor();
-        let mut words: Vec<String> = if before.is_empty() {
-            R::commands().iter().map(|(w, _)| w.to_string()).collect()
-        } else {
-            self.fleet().into_iter().map(|r| r.id).collect()
+    /// Tab at the prompt (`edit::complete`): a command first, then the ships' ids and the
+    /// keywords of that command's usage. The usage, the candidates or "nothing completes" go to
+    /// the message line.
+    fn complete(&mut self, edit: &mut LineEdit) {
+        let commands = R::commands();
+        let ships: Vec<String> = self.fleet().into_iter().map(|r| r.id).collect();
+        let (hint, error) = crate::tui::edit::complete(edit, &commands, |words| {
+            if words.is_empty() {
+                return commands.iter().map(|(w, _)| w.to_string()).collect();
+            }
+            let mut v = ships;
+            if let Some((_, usage)) = commands.iter().find(|(w, _)| *w == words[0]) {
+                v.extend(crate::tui::edit::usage_keywords(usage));
+            }
+            v
+        });
+        self.message = match (hint, error) {
+            (_, Some(e)) => Some((e, true)),
+            (Some(h), None) => Some((h, false)),
+            (None, None) => None,
         };
-        words.retain(|w| w.starts_with(&word.to_ascii_lowercase()));
-        if let [only] = words.as_slice() {
-            edit.replace_last_word(&format!("{only} "));
-        }
     }
 
     fn open_form(&mut self, spec: FormSpec) {

@@ -99,9 +99,124 @@ impl LineEdit {
     }
 }
 
+/// Tab at a prompt: the word at the cursor completed from `candidates` (those starting with it,
+/// in any case). One candidate is completed, with a space after it, and for the first word its
+/// usage from `commands` is the hint; several complete their common prefix and are listed as
+/// the hint; none is the error. Returns (hint, error).
+pub fn complete(
+    edit: &mut LineEdit,
+    commands: &[(&str, &str)],
+    candidates: impl FnOnce(&[String]) -> Vec<String>,
+) -> (Option<String>, Option<String>) {
+    let (words, prefix) = edit.words_before_cursor();
+    let p = prefix.to_lowercase();
+    let c: Vec<String> = candidates(&words)
+        .into_iter()
+        .filter(|c| c.to_lowercase().starts_with(&p))
+        .collect();
+    match c.as_slice() {
+        [] => (None, Some(format!("nothing completes \"{prefix}\""))),
+        [only] => {
+            edit.replace_last_word(&format!("{only} "));
+            let usage = words
+                .is_empty()
+                .then(|| commands.iter().find(|(n, _)| n == only))
+                .flatten()
+                .map(|(_, u)| u.to_string());
+            (usage, None)
+        }
+        _ => {
+            let common = common_prefix(&c);
+            if common.chars().count() > prefix.chars().count() {
+                edit.replace_last_word(&common);
+            }
+            (Some(c.join(" ")), None)
+        }
+    }
+}
+
+/// The longest start every word shares.
+fn common_prefix(words: &[String]) -> String {
+    let first = &words[0];
+    let mut len = first.chars().count();
+    for w in &words[1..] {
+        len = len.min(
+            first
+                .chars()
+                .zip(w.chars())
+                .take_while(|(a, b)| a == b)
+                .count(),
+        );
+    }
+    first.chars().take(len).collect()
+}
+
+/// The keywords of a command's usage line (`guns SHIP at SHIP main|secondary [n N]`: `at`,
+/// `main`, `secondary`, `n`), for completing the words after the command.
+pub fn usage_keywords(usage: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut words = usage.split(|c: char| c.is_whitespace() || "|[](){},".contains(c));
+    let verb = words.next().unwrap_or_default();
+    for w in words {
+        let keyword = !w.is_empty()
+            && w != verb
+            && w.chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
+            && w.chars().any(|c| c.is_ascii_lowercase());
+        if keyword && !out.iter().any(|o| o == w) {
+            out.push(w.to_string());
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Tab: one candidate completes with a space (a command's usage as the hint), several
+    /// complete their common start and are listed, none is an error that changes nothing.
+    #[test]
+    fn tab_completes_one_lists_several_and_refuses_none() {
+        let commands = [("guns", "guns SHIP at TARGET main|secondary [n N] [los]")];
+        let pool = |words: &[String]| -> Vec<String> {
+            if words.is_empty() {
+                vec!["guns".into(), "hit".into()]
+            } else {
+                vec!["dingyuan".into(), "dingyuen".into(), "akagi".into()]
+            }
+        };
+        let mut e = LineEdit::new("gu");
+        assert_eq!(
+            complete(&mut e, &commands, pool),
+            (Some(commands[0].1.to_string()), None)
+        );
+        assert_eq!(e.text, "guns ");
+        let mut e = LineEdit::new("guns DIN");
+        let (hint, error) = complete(&mut e, &commands, pool);
+        assert_eq!((hint.as_deref(), error), (Some("dingyuan dingyuen"), None));
+        assert_eq!(
+            e.text, "guns dingyu",
+            "the common start, in the candidates' case"
+        );
+        let mut e = LineEdit::new("guns x");
+        assert_eq!(
+            complete(&mut e, &commands, pool),
+            (None, Some("nothing completes \"x\"".to_string()))
+        );
+        assert_eq!(e.text, "guns x");
+    }
+
+    #[test]
+    fn a_usage_line_gives_its_keywords_not_its_placeholders() {
+        assert_eq!(
+            usage_keywords(
+                "guns SHIP at TARGET main|secondary [n N] [range R] [los] | guns SHIP lost"
+            ),
+            ["at", "main", "secondary", "n", "range", "los", "lost"]
+        );
+        assert!(usage_keywords("next").is_empty());
+    }
 
     #[test]
     fn editing_works_on_characters_not_bytes() {
