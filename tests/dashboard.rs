@@ -1224,3 +1224,34 @@ fn the_dashboards_colours_stay_as_they_were() {
     d.command("until 1230 planned_fire");
     insta::assert_snapshot!("colours_sunk_160x48", styles(&mut d, 160, 48));
 }
+
+/// Tab at the prompt (`tui::edit::complete`, shared with the other rulesets' dashboard): a
+/// command completes and its usage is the hint; then ship ids, a crit's kinds and the option
+/// words; several candidates are listed and completed to their common start; nothing that
+/// completes is an error that leaves the line as typed.
+#[test]
+fn tab_completes_commands_ships_kinds_and_option_words() {
+    let prompt = |d: &Dash| match &d.app.mode {
+        Mode::Prompt {
+            edit, hint, error, ..
+        } => (edit.text.clone(), hint.clone(), error.clone()),
+        m => panic!("not at the prompt: {m:?}"),
+    };
+    let mut d = demo();
+    d.keys(&[":", "'cri'", "tab"]);
+    let (text, hint, error) = prompt(&d);
+    assert_eq!(text, "crit ");
+    assert!(hint.is_some_and(|h| h.starts_with("crit ")), "usage");
+    assert_eq!(error, None);
+    d.keys(&["'ti'", "tab", "'engi'", "tab"]);
+    assert_eq!(prompt(&d).0, "crit tiger engineering ");
+    d.keys(&["ctrl-u", "'hit w'", "tab"]);
+    let (text, hint, _) = prompt(&d);
+    assert_eq!(text, "hit w");
+    assert_eq!(hint.as_deref(), Some("wakeful whitley weapon"));
+    d.keys(&["'zz'", "tab"]);
+    let (text, hint, error) = prompt(&d);
+    assert_eq!(text, "hit wzz");
+    assert_eq!(hint, None);
+    assert_eq!(error.as_deref(), Some("nothing completes \"wzz\""));
+}

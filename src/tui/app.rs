@@ -873,11 +873,10 @@ impl App {
         }
     }
 
-    /// Words that can follow at the cursor: command names first, then ship ids, critical
-    /// kinds and option words.
-    pub fn candidates(&self, words: &[String], prefix: &str) -> Vec<String> {
-        let p = prefix.to_lowercase();
-        let pool: Vec<String> = if words.is_empty() {
+    /// Words that can follow `words` at the cursor: command names first, then ship ids,
+    /// critical kinds and option words.
+    pub fn candidates(&self, words: &[String]) -> Vec<String> {
+        if words.is_empty() {
             COMMANDS.iter().map(|(c, _)| c.to_string()).collect()
         } else {
             let mut v: Vec<String> = self
@@ -899,16 +898,13 @@ impl App {
                     .collect::<Vec<_>>(),
             );
             v
-        };
-        pool.into_iter()
-            .filter(|c| c.to_lowercase().starts_with(&p))
-            .collect()
+        }
     }
 
     /// Tab at the prompt: complete the word at the cursor (`edit::complete`). Returns (hint,
     /// error).
     fn complete(&self, edit: &mut LineEdit) -> (Option<String>, Option<String>) {
-        crate::tui::edit::complete(edit, COMMANDS, |words| self.candidates(words, ""))
+        crate::tui::edit::complete(edit, COMMANDS, |words| self.candidates(words))
     }
 
     fn form_key(&mut self, key: KeyEvent, mut form: Form) {
