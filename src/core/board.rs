@@ -288,3 +288,29 @@ pub trait Board: Ruleset {
         }
     }
 }
+
+/// The sides named by `sides` (one per ship or squadron, in scenario order), each once, as
+/// first spelled; "British" and "british" are one side.
+pub fn sides_in_order<'a>(sides: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for side in sides {
+        if !out.iter().any(|x| x.eq_ignore_ascii_case(side)) {
+            out.push(side.to_string());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sides_come_once_in_scenario_order_whatever_their_case() {
+        assert_eq!(
+            sides_in_order(["Japan", "Russia", "japan", "Japan", "Russia"]),
+            ["Japan", "Russia"]
+        );
+        assert!(sides_in_order([]).is_empty());
+    }
+}

@@ -327,13 +327,7 @@ impl AaState {
 
     /// The sides, in scenario order.
     pub fn sides(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for q in &self.squadrons {
-            if !out.iter().any(|x| x.eq_ignore_ascii_case(&q.spec.side)) {
-                out.push(q.spec.side.clone());
-            }
-        }
-        out
+        crate::core::board::sides_in_order(self.squadrons.iter().map(|q| q.spec.side.as_str()))
     }
 
     /// A squadron's ships: (in the scenario, afloat).

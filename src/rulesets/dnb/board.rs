@@ -121,13 +121,7 @@ impl Board for Dnb {
     }
 
     fn sides(g: &DnbGame) -> Vec<String> {
-        let mut sides: Vec<String> = Vec::new();
-        for s in &g.rules.ships {
-            if !sides.iter().any(|x| x.eq_ignore_ascii_case(&s.spec.side)) {
-                sides.push(s.spec.side.clone());
-            }
-        }
-        sides
+        crate::core::board::sides_in_order(g.rules.ships.iter().map(|s| s.spec.side.as_str()))
     }
 
     /// The fog-of-war rule of `docs/rules-notes-dnb-standard.md` (the same as `view::observe`):

@@ -145,13 +145,7 @@ impl QfState {
 
     /// The sides, in scenario order.
     pub fn sides(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for s in &self.ships {
-            if !out.iter().any(|x| x.eq_ignore_ascii_case(&s.spec.side)) {
-                out.push(s.spec.side.clone());
-            }
-        }
-        out
+        crate::core::board::sides_in_order(self.ships.iter().map(|s| s.spec.side.as_str()))
     }
 }
 
