@@ -525,7 +525,13 @@ fn review_steps_by_turn_and_to_notes() {
     t.draw(|f| app.draw(f)).unwrap();
     assert_shows(
         &buffer_text(t.backend().buffer()),
-        &["Review", "{", "}", "note"],
-        &["gunnery form"],
+        &[
+            "Keys in review (read-only)",
+            "{",
+            "}",
+            "note",
+            "Refused here",
+        ],
+        &["gunnery form", "log kind", "Plotting Phase"],
     );
 }

@@ -788,29 +788,40 @@ impl App {
     }
 
     fn help_key(&mut self, key: KeyEvent, scroll: u16) {
-        match key.code {
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('?') | KeyCode::Enter => {}
-            KeyCode::Down | KeyCode::Char('j') => {
-                self.mode = Mode::Help {
-                    scroll: scroll.saturating_add(1),
-                }
-            }
-            KeyCode::Up | KeyCode::Char('k') => {
-                self.mode = Mode::Help {
-                    scroll: scroll.saturating_sub(1),
-                }
-            }
-            KeyCode::PageDown => {
-                self.mode = Mode::Help {
-                    scroll: scroll.saturating_add(10),
-                }
-            }
-            KeyCode::PageUp => {
-                self.mode = Mode::Help {
-                    scroll: scroll.saturating_sub(10),
-                }
-            }
-            _ => self.mode = Mode::Help { scroll },
+        if let Some(scroll) = crate::tui::help::key(key, scroll) {
+            self.mode = Mode::Help { scroll };
+        }
+    }
+
+    /// What the help lists here: every key of the face (FG&DN's forms are keymap actions),
+    /// every command of the language (docs/commands.md explains each), and the keys of a
+    /// form, a die asked and a command that asks first.
+    pub fn help_page(&self) -> crate::tui::help::Page<'_> {
+        crate::tui::help::Page {
+            face: self.face(),
+            keymap: &self.keymap,
+            has: |_| true,
+            says: |_, _| None,
+            forms: Vec::new(),
+            prompt_keys: "Enter run   Tab complete   ↑↓ history   Esc close",
+            commands: crate::rulesets::fgdn::command::COMMANDS
+                .iter()
+                .map(|(_, usage)| *usage)
+                .collect(),
+            more: vec![
+                (
+                    "In a form",
+                    "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
+                ),
+                (
+                    "When asked for a die",
+                    "digits: the face  Enter: roll it  Esc: abandon the command",
+                ),
+                (
+                    "When a command asks first",
+                    "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back",
+                ),
+            ],
         }
     }
 

@@ -13,7 +13,8 @@ use crate::session::{names_ship, LogLine, Session};
 use crate::store::follow::{Polled, Update};
 use crate::tui::app::Save;
 use crate::tui::edit::LineEdit;
-use crate::tui::keymap::{Action, Keymap};
+use crate::tui::help;
+use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::panels::{self, fit, Look};
 use crate::tui::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -56,7 +57,8 @@ enum Mode {
     Search(LineEdit),
     Form(FormState),
     Ask(Asking),
-    Help,
+    /// The help, scrolled this many lines (`tui::help`).
+    Help(u16),
     /// A full-screen view (the log, or the ship's detail with the due list), wrapped, scrolled
     /// from the end by this many lines: what 80x24 cuts is read here (SPEC 10).
     Full {
@@ -365,7 +367,11 @@ impl<R: Board> BoardApp<R> {
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => self.normal_key(key),
-            Mode::Help => {}
+            Mode::Help(scroll) => {
+                if let Some(scroll) = help::key(key, scroll) {
+                    self.mode = Mode::Help(scroll);
+                }
+            }
             Mode::Full { log, scroll } => {
                 let scroll = match self.keymap.action(&key) {
                     Some(Action::Up) => scroll + 1,
@@ -491,7 +497,7 @@ impl<R: Board> BoardApp<R> {
                 self.message = None;
                 (self.search, self.found, self.log_scroll) = (None, None, 0);
             }
-            Action::Help => self.mode = Mode::Help,
+            Action::Help => self.mode = Mode::Help(0),
             Action::LogView => {
                 self.mode = Mode::Full {
                     log: true,
@@ -885,7 +891,10 @@ impl<R: Board> BoardApp<R> {
         self.draw_footer(frame, footer);
         match &self.mode {
             Mode::Form(form) => self.draw_form(frame, area, form),
-            Mode::Help => self.draw_help(frame, area),
+            Mode::Help(scroll) => {
+                let lines = help::lines(&self.help_page(), self.theme);
+                help::draw(frame, area, lines, *scroll, self.theme);
+            }
             Mode::Full { log, scroll } => {
                 let most = self.draw_full(frame, area, *log, *scroll);
                 if let Mode::Full { scroll, .. } = &mut self.mode {
@@ -1026,10 +1035,19 @@ impl<R: Board> BoardApp<R> {
         most
     }
 
+    /// The footer: the prompt being typed, the die or chart value asked, or the keys of the
+    /// face from the keymap (a user's own keys), the ruleset's form keys among them.
     fn draw_footer(&self, frame: &mut Frame, area: Rect) {
+        let t = self.theme;
         let line = match &self.mode {
-            Mode::Prompt(edit) => Line::raw(format!(":{}", edit.text)),
-            Mode::Search(edit) => Line::raw(format!("/{}", edit.text)),
+            Mode::Prompt(edit) | Mode::Search(edit) => {
+                let prefix = if matches!(self.mode, Mode::Prompt(_)) {
+                    ":"
+                } else {
+                    "/"
+                };
+                return panels::prompt(frame, area, prefix, edit, t);
+            }
             Mode::Ask(a) => {
                 let what = if a.chart {
                     "chart value"
@@ -1041,38 +1059,86 @@ impl<R: Board> BoardApp<R> {
                     Some((e, true)) => format!("   {e}"),
                     _ => String::new(),
                 };
-                Line::raw(format!("{what}: {}{err}", a.input))
+                Line::raw(fit(
+                    &format!("{what}: {}{err}", a.input),
+                    area.width as usize,
+                ))
             }
-            _ if self.review.is_some() => Line::styled(
-                " ← → entry  < > clock  { } turn  b B note  Home/End  ↑↓ ship  L log  ? help  q quit",
-                self.theme.dim(),
-            ),
-            _ if self.watch.is_some() => Line::styled(
-                " ↑↓ ship  L log  v detail  ? help  q quit (watching: read-only)",
-                self.theme.dim(),
-            ),
+            _ if self.review.is_some() => Line::from(help::hints(
+                &self.keymap,
+                &[
+                    (Action::StepBack, "/"),
+                    (Action::StepForward, "entry"),
+                    (Action::PhaseBack, "/"),
+                    (Action::PhaseForward, "phase"),
+                    (Action::TurnBack, "/"),
+                    (Action::TurnForward, "turn"),
+                    (Action::NoteNext, "note"),
+                    (Action::LogView, "log"),
+                    (Action::Help, "help"),
+                    (Action::Quit, "quit"),
+                ],
+                t,
+            )),
+            _ if self.watch.is_some() => Line::from(help::hints(
+                &self.keymap,
+                &[
+                    (Action::Down, "ship"),
+                    (Action::PageUp, "page"),
+                    (Action::Search, "search"),
+                    (Action::FilterLog, "ship's log"),
+                    (Action::LogView, "log"),
+                    (Action::DetailView, "detail"),
+                    (Action::Help, "help"),
+                    (Action::Quit, "quit"),
+                ],
+                t,
+            )),
+            // On a narrow screen `turn` and `dice` give way, so help and quit stay in view.
             _ => {
-                let forms: Vec<String> = R::forms()
-                    .iter()
-                    .map(|f| format!("{} {}", f.key, f.verb))
-                    .collect();
-                Line::styled(
-                    format!(
-                        " : command  n next  u undo  {}  ? help  q quit",
-                        forms.join("  ")
-                    ),
-                    self.theme.dim(),
-                )
+                let line = |all: bool| {
+                    let keep = |pairs: &[(Action, &'static str)]| -> Vec<(Action, &'static str)> {
+                        pairs
+                            .iter()
+                            .copied()
+                            .filter(|(a, _)| {
+                                all || !matches!(a, Action::NextTurn | Action::DiceMode)
+                            })
+                            .collect()
+                    };
+                    let mut spans = help::hints(
+                        &self.keymap,
+                        &keep(&[
+                            (Action::EndPhase, "next"),
+                            (Action::NextTurn, "turn"),
+                            (Action::Undo, "undo"),
+                        ]),
+                        t,
+                    );
+                    for f in R::forms() {
+                        spans.extend(help::hint(&f.key.to_string(), f.verb, t));
+                    }
+                    spans.extend(help::hints(
+                        &self.keymap,
+                        &keep(&[
+                            (Action::DiceMode, "dice"),
+                            (Action::Command, "cmd"),
+                            (Action::Help, "help"),
+                            (Action::Quit, "quit"),
+                        ]),
+                        t,
+                    ));
+                    Line::from(spans)
+                };
+                let all = line(true);
+                if all.width() <= area.width as usize {
+                    all
+                } else {
+                    line(false)
+                }
             }
         };
-        frame.render_widget(
-            Paragraph::new(fit(&line.to_string(), area.width as usize)),
-            area,
-        );
-        if let Mode::Prompt(edit) | Mode::Search(edit) = &self.mode {
-            let x = area.x + 1 + edit.cursor as u16;
-            frame.set_cursor_position((x.min(area.right().saturating_sub(1)), area.y));
-        }
+        frame.render_widget(Paragraph::new(line), area);
     }
 
     fn draw_form(&self, frame: &mut Frame, area: Rect, form: &FormState) {
@@ -1130,59 +1196,63 @@ impl<R: Board> BoardApp<R> {
         );
     }
 
-    fn draw_help(&self, frame: &mut Frame, area: Rect) {
-        let mut lines = vec![Line::styled("Keys", self.theme.title())];
-        for (keys, action, what) in self.keymap.help() {
-            if matches!(
-                action,
-                Action::EndPhase
-                    | Action::NextTurn
-                    | Action::Undo
-                    | Action::Redo
-                    | Action::DiceMode
-                    | Action::Command
-                    | Action::Help
-                    | Action::Quit
-                    | Action::Up
-                    | Action::Down
-                    | Action::LogView
-                    | Action::DetailView
-                    | Action::Search
-                    | Action::SearchNext
-                    | Action::SearchPrev
-                    | Action::FilterLog
-                    | Action::PageUp
-                    | Action::PageDown
-                    | Action::Cancel
-            ) {
-                lines.push(Line::raw(format!("  {keys:<12} {what}")));
-            }
-        }
-        if self.review.is_some() {
-            lines.push(Line::styled("Review", self.theme.title()));
-            for (keys, action, what) in self.keymap.review_help() {
-                // The generic review has no kind filter (its log has no kinds).
-                if action != Action::KindFilter {
-                    lines.push(Line::raw(format!("  {keys:<12} {what}")));
+    /// What the help lists: the keys this dashboard has (in the face: play, review or
+    /// watch), the ruleset's forms and commands, and the keys of a form and of a die asked.
+    fn help_page(&self) -> help::Page<'_> {
+        let face = match (&self.review, &self.watch) {
+            (Some(_), _) => Face::Review,
+            (None, Some(_)) => Face::Watch,
+            (None, None) => Face::Play,
+        };
+        help::Page {
+            face,
+            keymap: &self.keymap,
+            // Its forms are the ruleset's (below), not keymap actions; its log has no kinds
+            // and no focus.
+            has: |a| {
+                !matches!(
+                    a,
+                    Action::Hit
+                        | Action::Fire
+                        | Action::Flood
+                        | Action::Critical
+                        | Action::HitChance
+                        | Action::FocusFleet
+                        | Action::FocusLog
+                        | Action::FocusNext
+                        | Action::KindFilter
+                )
+            },
+            says: |a, face| match (a, face) {
+                (Action::NextTurn, _) => Some("advance to the next turn (`turn`)"),
+                (Action::Command, Face::Review) => {
+                    Some("the command prompt: `expect` only (read-only)")
                 }
-            }
-        } else {
-            for f in R::forms() {
-                lines.push(Line::raw(format!("  {:<12} {} form", f.key, f.title)));
-            }
+                (Action::Up, _) => Some("select the ship above"),
+                (Action::Down, _) => Some("select the ship below"),
+                (Action::Top, _) => Some("first ship"),
+                (Action::Bottom, _) => Some("last ship"),
+                (Action::Quit, Face::Play) => Some("quit (everything is already saved)"),
+                (Action::Quit, Face::Review) => Some("quit (a review changes nothing)"),
+                _ => None,
+            },
+            forms: R::forms()
+                .iter()
+                .map(|f| (f.key.to_string(), format!("{} form", f.title)))
+                .collect(),
+            prompt_keys: "Enter run   Tab complete   ↑ the last command   Esc close",
+            commands: R::commands().into_iter().map(|(_, usage)| usage).collect(),
+            more: vec![
+                (
+                    "In a form",
+                    "Tab/↑↓ field  ←→ choose  digits type  Enter run  Esc keep it for later",
+                ),
+                (
+                    "When asked for a die or a chart value",
+                    "type it  Enter: run (an empty die is rolled)  Esc: abandon the command",
+                ),
+            ],
         }
-        lines.push(Line::styled("Commands", self.theme.title()));
-        for (_, usage) in R::commands() {
-            lines.push(Line::raw(format!("  {usage}")));
-        }
-        lines.push(Line::styled("any key closes", self.theme.dim()));
-        frame.render_widget(Clear, area);
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(Block::default().borders(Borders::ALL).title("Help")),
-            area,
-        );
     }
 }
 

@@ -9,6 +9,7 @@ pub mod chance_form;
 pub mod confirm;
 pub mod edit;
 pub mod form;
+pub mod help;
 pub mod keymap;
 pub mod measure;
 pub mod panels;

@@ -7,8 +7,9 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{self, Column, Detail, DueList, FleetLayout, FleetRow, Tone};
+use crate::tui::edit::LineEdit;
 use crate::tui::theme::Theme;
-use ratatui::layout::{Constraint, Layout, Margin, Rect};
+use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, Wrap};
@@ -49,6 +50,38 @@ impl Look {
             trim: self == Look::Boxed,
         }
     }
+}
+
+/// The footer's prompt (`:` a command, `/` a search): the line being typed after its prefix,
+/// its tail when it is longer than the footer, so the cursor stays on screen.
+pub fn prompt(frame: &mut Frame, area: Rect, prefix: &str, edit: &LineEdit, t: Theme) {
+    let w = (area.width as usize).saturating_sub(2);
+    let chars: Vec<char> = edit.text.chars().collect();
+    let skip = edit.cursor.saturating_sub(w);
+    let shown: String = chars.iter().skip(skip).take(w).collect();
+    frame.render_widget(
+        Paragraph::new(Line::from(vec![
+            Span::styled(prefix.to_string(), t.key()),
+            Span::raw(shown),
+        ])),
+        area,
+    );
+    frame.set_cursor_position(Position::new(
+        area.x + 1 + (edit.cursor - skip) as u16,
+        area.y,
+    ));
+}
+
+/// A box of `width` x `height` in the middle of `area` (cut to it).
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
 }
 
 /// Cut `text` to `width` characters, marking the cut with "…".

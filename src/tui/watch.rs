@@ -18,8 +18,6 @@ use crate::store::follow::{Follower, Polled, Update};
 use crate::tui::app::{App, LogRow, Message, Save, Tone};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
-use crate::tui::view::styled;
-use ratatui::style::Style;
 use ratatui::text::Line;
 use std::path::Path;
 use std::time::Duration;
@@ -232,9 +230,7 @@ pub fn header_label(app: &App) -> Option<String> {
 
 /// The footer for a watcher: the keys that work.
 pub fn hints(app: &App) -> Line<'static> {
-    let t = app.theme;
-    let mut spans = Vec::new();
-    for (action, label) in [
+    let pairs = [
         (Action::Down, "ship"),
         (Action::FocusNext, "fleet/log"),
         (Action::PageUp, "page"),
@@ -242,13 +238,8 @@ pub fn hints(app: &App) -> Line<'static> {
         (Action::FilterLog, "ship's log"),
         (Action::Help, "help"),
         (Action::Quit, "quit"),
-    ] {
-        if let Some(k) = app.keymap.keys(action).first() {
-            spans.push(styled(k.clone(), t.key()));
-            spans.push(styled(format!(" {label} "), Style::new()));
-        }
-    }
-    Line::from(spans)
+    ];
+    Line::from(crate::tui::help::hints(&app.keymap, &pairs, app.theme))
 }
 
 /// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.

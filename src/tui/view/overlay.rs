@@ -3,8 +3,9 @@
 use super::{fit, styled, Ctx};
 use crate::tui::app::{Mode, Tone};
 use crate::tui::form::Value;
-use crate::tui::keymap::{Action, Face};
-use ratatui::layout::{Position, Rect};
+use crate::tui::keymap::Action;
+use crate::tui::panels::centered;
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
@@ -36,9 +37,6 @@ fn hints(ctx: &Ctx) -> Line<'static> {
     if ctx.app.watch.is_some() {
         return crate::tui::watch::hints(ctx.app);
     }
-    let t = ctx.app.theme;
-    let km = &ctx.app.keymap;
-    let mut spans = Vec::new();
     let normal = [
         (Action::EndPhase, "next"),
         (Action::NextTurn, "turn"),
@@ -56,13 +54,11 @@ fn hints(ctx: &Ctx) -> Line<'static> {
         Some(_) => crate::tui::review::HINTS,
         None => &normal,
     };
-    for &(action, label) in pairs {
-        if let Some(k) = km.keys(action).first() {
-            spans.push(styled(k.clone(), t.key()));
-            spans.push(styled(format!(" {label} "), Style::new()));
-        }
-    }
-    Line::from(spans)
+    Line::from(crate::tui::help::hints(
+        &ctx.app.keymap,
+        pairs,
+        ctx.app.theme,
+    ))
 }
 
 pub fn footer(frame: &mut Frame, area: Rect, ctx: &Ctx) {
@@ -88,33 +84,7 @@ pub fn footer(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         frame.render_widget(Paragraph::new(line), area);
         return;
     };
-    let w = (area.width as usize).saturating_sub(2);
-    // Keep the cursor on screen for long lines: show the tail.
-    let chars: Vec<char> = edit.text.chars().collect();
-    let skip = edit.cursor.saturating_sub(w);
-    let shown: String = chars.iter().skip(skip).take(w).collect();
-    frame.render_widget(
-        Paragraph::new(Line::from(vec![
-            styled(prefix, t.key()),
-            styled(shown, Style::new()),
-        ])),
-        area,
-    );
-    frame.set_cursor_position(Position::new(
-        area.x + 1 + (edit.cursor - skip) as u16,
-        area.y,
-    ));
-}
-
-fn centered(area: Rect, width: u16, height: u16) -> Rect {
-    let w = width.min(area.width);
-    let h = height.min(area.height);
-    Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    )
+    crate::tui::panels::prompt(frame, area, prefix, edit, t);
 }
 
 fn boxed<'a>(title: &'a str, ctx: &Ctx) -> Block<'a> {
@@ -220,80 +190,8 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
             );
         }
         Mode::Help { scroll } => {
-            let face = ctx.app.face();
-            let keymap = &ctx.app.keymap;
-            let key_line = |keys: String, description: &'static str| {
-                Line::from(vec![
-                    styled(format!("{keys:<14}"), t.key()),
-                    styled(description.trim_start_matches("review: "), Style::new()),
-                ])
-            };
-            let mut lines = Vec::new();
-            if face == Face::Review {
-                lines.push(Line::from(styled("Keys in review (read-only)", t.title())));
-                for (keys, _, description) in keymap.review_help() {
-                    lines.push(key_line(keys, description));
-                }
-                lines.push(Line::default());
-            }
-            lines.push(Line::from(styled(
-                match face {
-                    Face::Play => "Keys (normal mode)",
-                    Face::Review => "Other keys",
-                    Face::Watch => "Keys (watching: read-only)",
-                },
-                t.title(),
-            )));
-            for (keys, _, description) in keymap.help_in(face) {
-                lines.push(key_line(keys, description));
-            }
-            let refused = keymap.refused_in(face);
-            if face != Face::Play && !refused.is_empty() {
-                lines.push(Line::from(styled(
-                    format!(
-                        "Refused here (they would change the battle): {}",
-                        refused.join(" ")
-                    ),
-                    t.dim(),
-                )));
-            }
-            if face == Face::Play {
-                lines.push(Line::default());
-                lines.push(Line::from(styled("At the : prompt", t.title())));
-                lines.push(Line::from(
-                    "Enter run   Tab complete   ↑↓ history   Esc close",
-                ));
-                // Every command, from the language's own list (docs/commands.md explains each).
-                for (_, usage) in crate::rulesets::fgdn::command::COMMANDS {
-                    lines.push(Line::from(format!("  {usage}")));
-                }
-                lines.push(Line::from(styled("In a form", t.title())));
-                lines.push(Line::from(
-                    "Tab/↑↓ field  ←→ or a letter: choose  Enter record  Esc cancel",
-                ));
-                lines.push(Line::from(styled("When asked for a die", t.title())));
-                lines.push(Line::from(
-                    "digits: the face  Enter: roll it  Esc: abandon the command",
-                ));
-                lines.push(Line::from(styled("When a command asks first", t.title())));
-                lines.push(Line::from(
-                    "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back",
-                ));
-            }
-            lines.push(Line::default());
-            lines.push(Line::from(styled(
-                "Esc, q or ? closes this help; j/k scroll",
-                t.dim(),
-            )));
-            let area = centered(body, 78, body.height);
-            frame.render_widget(Clear, area);
-            frame.render_widget(
-                Paragraph::new(lines)
-                    .scroll((*scroll, 0))
-                    .wrap(ratatui::widgets::Wrap { trim: false })
-                    .block(boxed("Help — j k ↑↓ PgUp PgDn scroll", ctx)),
-                area,
-            );
+            let lines = crate::tui::help::lines(&ctx.app.help_page(), t);
+            crate::tui::help::draw(frame, body, lines, *scroll, t);
         }
         Mode::Confirm(c) => confirm(frame, body, ctx, c),
         Mode::ConfirmQuit => {
