@@ -31,7 +31,11 @@ fn help_at_80x24<R: Board>(demo: &str, tables: R::Tables) {
         // The usage's first word, as the prompt line shows it (a long usage wraps in the 76
         // columns of the box).
         let start = usage.split_whitespace().next().unwrap();
-        assert!(seen.contains(&format!("│  {start} ")), "{}: {usage:?} missing", R::ID);
+        assert!(
+            seen.contains(&format!("│  {start} ")),
+            "{}: {usage:?} missing",
+            R::ID
+        );
     }
     for f in R::forms() {
         assert!(
@@ -51,10 +55,7 @@ fn help_at_80x24<R: Board>(demo: &str, tables: R::Tables) {
 fn the_help_scrolls_through_every_command_and_form_at_80x24() {
     use umpire::rulesets::{aage, dnb, late19, quickfire};
     help_at_80x24::<dnb::game::Dnb>(session::DEMO_DNB, dnb::Tables::builtin().unwrap());
-    help_at_80x24::<late19::game::Late19>(
-        session::DEMO_LATE19,
-        late19::Tables::builtin().unwrap(),
-    );
+    help_at_80x24::<late19::game::Late19>(session::DEMO_LATE19, late19::Tables::builtin().unwrap());
     help_at_80x24::<quickfire::game::Quickfire>(
         session::DEMO_QUICKFIRE,
         quickfire::Tables::builtin().unwrap(),
@@ -65,10 +66,8 @@ fn the_help_scrolls_through_every_command_and_form_at_80x24() {
 #[test]
 fn the_footer_and_the_help_show_the_users_keys_and_help_stays_in_view_at_80_columns() {
     use umpire::rulesets::aage;
-    let mut b = TestBoard::<aage::game::Aage>::open(
-        session::DEMO_AAGE,
-        aage::Tables::builtin().unwrap(),
-    );
+    let mut b =
+        TestBoard::<aage::game::Aage>::open(session::DEMO_AAGE, aage::Tables::builtin().unwrap());
     // A&A has the most forms: at 80 columns `turn` and `dice` give way to help and quit.
     let footer = |s: &str| s.lines().last().unwrap().to_string();
     let narrow = footer(&b.screen(80, 24));

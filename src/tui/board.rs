@@ -104,6 +104,9 @@ pub struct BoardApp<R: Board> {
     /// The log panel: only the entries that name this ship (`s`), the search and its match
     /// (a row of the panel's lines), and how far it is scrolled back from the end.
     log_ship: Option<String>,
+    /// The entries the log panel shows (those that name `log_ship`, or all), kept as entries
+    /// come, so a frame never walks the events of the whole log.
+    log_shown: Vec<usize>,
     search: Option<String>,
     found: Option<usize>,
     log_scroll: usize,
@@ -133,6 +136,7 @@ impl<R: Board> BoardApp<R> {
             quit: false,
             message: None,
             wall: || None,
+            log_shown: (0..log.len()).collect(),
             log,
             log_ship: None,
             search: None,
@@ -145,6 +149,31 @@ impl<R: Board> BoardApp<R> {
             kept: HashMap::new(),
             history: Vec::new(),
         }
+    }
+
+    /// The newest entry of the journal joins the log panel with its lines (worded on the state
+    /// it was decided on).
+    fn log_push(&mut self, lines: Vec<String>) {
+        let Some(e) = self.battle.game.entries().last() else {
+            return;
+        };
+        let i = self.log.len();
+        if self.log_ship.as_ref().is_none_or(|id| names_ship(e, id)) {
+            self.log_shown.push(i);
+        }
+        self.log.push(LogLine::of(e, true, lines));
+    }
+
+    /// The entries the log panel shows, after the ship filter changed or the log was read again.
+    fn filter_log(&mut self) {
+        let entries = self.battle.game.entries();
+        self.log_shown = (0..self.log.len())
+            .filter(|&i| {
+                self.log_ship
+                    .as_ref()
+                    .is_none_or(|id| entries.get(i).is_some_and(|e| names_ship(e, id)))
+            })
+            .collect();
     }
 
     /// The row of the log panel's lines that the search marks, if any.
@@ -222,9 +251,10 @@ impl<R: Board> BoardApp<R> {
         match polled.update {
             Some(Update::Appended(entries)) => {
                 for e in entries {
+                    let lines = R::entry_lines(&self.battle.game.state, &e);
                     self.battle.game.commit(e);
+                    self.log_push(lines);
                 }
-                self.log = self.battle.log_lines();
                 changed = true;
             }
             Some(Update::Reloaded(loaded)) => {
@@ -235,6 +265,7 @@ impl<R: Board> BoardApp<R> {
                     Ok(battle) => {
                         self.battle = battle;
                         self.log = self.battle.log_lines();
+                        self.filter_log();
                         if !first_log {
                             self.message = Some((
                                 "the save was replaced or rewritten: read again from the start"
@@ -321,12 +352,9 @@ impl<R: Board> BoardApp<R> {
                     .battle
                     .record(writer, entry, wall)
                     .map_err(|e| format!("NOT SAVED, nothing changed: {e}"))?;
-                // Undo and redo change which entries are in effect: the log is built again;
-                // any other command adds its entry.
-                match (R::verb(&command), self.battle.game.entries().last()) {
-                    (Verb::Rule, Some(e)) => self.log.push(LogLine::of(e, true, worded)),
-                    _ => self.log = self.battle.log_lines(),
-                }
+                // Every command adds its entry, undo and redo too: which entries are in effect
+                // is read from the journal as the panel is drawn.
+                self.log_push(worded);
                 let summary = lines
                     .iter()
                     .skip(1)
@@ -483,6 +511,7 @@ impl<R: Board> BoardApp<R> {
                     None => self.fleet().get(self.selected).map(|r| r.id.clone()),
                 };
                 (self.found, self.log_scroll) = (None, 0);
+                self.filter_log();
                 let text = match &self.log_ship {
                     Some(id) => format!("log: only {id} (s again for everything)"),
                     None => "log: everything".to_string(),
@@ -935,20 +964,37 @@ impl<R: Board> BoardApp<R> {
     fn draw_log(&mut self, frame: &mut Frame, area: Rect) {
         let inner = area.height.saturating_sub(2) as usize;
         self.log_height = inner.max(1);
-        let mut lines = self.log_lines();
-        if let Some(i) = self.found.filter(|i| *i < lines.len()) {
-            lines[i] = lines[i].clone().patch_style(Modifier::REVERSED);
+        // Only the rows in the window are built: a frame's cost follows the screen, not the log.
+        let total: usize = self.log_entries().map(|i| self.rows_in(i)).sum();
+        let (rows, scroll) = panels::log_window(total, inner, self.log_scroll);
+        self.log_scroll = scroll;
+        let mut lines = Vec::new();
+        let mut at = 0;
+        for i in self.log_entries() {
+            let n = self.rows_in(i);
+            if at + n > rows.start && at < rows.end {
+                for (k, line) in self.entry_rows(i).into_iter().enumerate() {
+                    if rows.contains(&(at + k)) {
+                        lines.push(if self.found == Some(at + k) {
+                            line.patch_style(Modifier::REVERSED)
+                        } else {
+                            line
+                        });
+                    }
+                }
+            }
+            at += n;
+            if at >= rows.end {
+                break;
+            }
         }
-        if lines.is_empty() {
+        if total == 0 {
             let text = match &self.log_ship {
                 Some(id) => format!("nothing about {id} yet: s shows every entry"),
                 None => "no commands yet: : types one, ? shows the keys and commands".into(),
             };
             lines.push(Line::styled(text, self.theme.dim()));
         }
-        let (rows, scroll) = panels::log_window(lines.len(), inner, self.log_scroll);
-        self.log_scroll = scroll;
-        let lines: Vec<Line> = lines.drain(rows).collect();
         let mut title = String::from("Log");
         if let Some(id) = &self.log_ship {
             title.push_str(&format!(" · {id}"));
@@ -962,46 +1008,81 @@ impl<R: Board> BoardApp<R> {
         panels::log(frame, area, Look::Boxed, &title, false, lines, self.theme);
     }
 
-    /// The log as this face shows it: in review, the entries up to the position (in effect
-    /// as they stood there); for a side's watcher, each command as announced at the table
-    /// without its results (the fog-of-war rule hides what the dice did).
-    fn log_lines(&self) -> Vec<Line<'static>> {
-        let mut lines: Vec<Line> = Vec::new();
+    /// The entries the log panel shows, oldest first: those of the ship filter, and in review
+    /// only those before the position (they had not happened yet).
+    fn log_entries(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
         let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
-        let entries = self.battle.game.entries();
-        for (i, l) in self.log.iter().enumerate().take(upto) {
-            if let Some(id) = &self.log_ship {
-                if !entries.get(i).is_some_and(|e| names_ship(e, id)) {
-                    continue;
-                }
-            }
-            let in_effect = self.shown().in_effect(i);
-            let undone = if in_effect { "" } else { "  (undone)" };
-            let style = if in_effect {
-                Style::new().add_modifier(Modifier::BOLD)
-            } else {
-                self.theme.dim()
-            };
-            lines.push(Line::styled(
-                format!("{} {}{undone}", l.clock, l.command),
-                style,
-            ));
-            if self.side().is_none() {
-                for t in &l.lines {
-                    lines.push(Line::raw(format!("  {}", t.trim())));
-                }
-            }
+        let n = self.log_shown.partition_point(|&i| i < upto);
+        self.log_shown[..n].iter().copied()
+    }
+
+    /// How many rows entry `i` takes in the log panel.
+    fn rows_in(&self, i: usize) -> usize {
+        match self.side() {
+            None => 1 + self.log[i].lines.len(),
+            Some(_) => 1,
         }
-        lines
+    }
+
+    /// Entry `i`'s rows as this face shows them: the command (in effect as it stood at the
+    /// review position), then its lines; a side's watcher sees each command as announced at
+    /// the table without its results (the fog-of-war rule hides what the dice did).
+    fn entry_rows(&self, i: usize) -> Vec<Line<'static>> {
+        let l = &self.log[i];
+        let in_effect = self.shown().in_effect(i);
+        let undone = if in_effect { "" } else { "  (undone)" };
+        let style = if in_effect {
+            Style::new().add_modifier(Modifier::BOLD)
+        } else {
+            self.theme.dim()
+        };
+        let mut rows = vec![Line::styled(
+            format!("{} {}{undone}", l.clock, l.command),
+            style,
+        )];
+        if self.side().is_none() {
+            rows.extend(l.lines.iter().map(|t| Line::raw(format!("  {}", t.trim()))));
+        }
+        rows
+    }
+
+    /// Every row of the log panel (a search reads them all).
+    fn log_lines(&self) -> Vec<Line<'static>> {
+        self.log_entries()
+            .flat_map(|i| self.entry_rows(i))
+            .collect()
     }
 
     /// The log, or the selected ship's detail and the due list, on the whole screen, wrapped.
-    /// Returns the most it can scroll.
+    /// Returns the most it can scroll. The log is wrapped from its newest line back only as far
+    /// as the screen reaches.
     fn draw_full(&self, frame: &mut Frame, area: Rect, log: bool, scroll: usize) -> usize {
-        let (title, lines) = if log {
+        let width = area.width.saturating_sub(2).max(1) as usize;
+        let inner = area.height.saturating_sub(2) as usize;
+        let wrap = |l: Line<'static>| -> Vec<Line<'static>> {
+            let style = l.style;
+            panels::wrap(&l.to_string(), width)
+                .into_iter()
+                .map(move |piece| Line::styled(piece, style))
+                .collect()
+        };
+        // Wrapped lines from the bottom up, and whether they are all of them.
+        let (title, mut from_bottom, whole) = if log {
+            let mut from_bottom = Vec::new();
+            let mut whole = true;
+            for i in self.log_entries().rev() {
+                for l in self.entry_rows(i).into_iter().rev() {
+                    from_bottom.extend(wrap(l).into_iter().rev());
+                }
+                if from_bottom.len() >= scroll + inner {
+                    whole = false;
+                    break;
+                }
+            }
             (
                 "Log (↑↓ PgUp PgDn scroll, any other key closes)",
-                self.log_lines(),
+                from_bottom,
+                whole,
             )
         } else {
             let detail = self.detail(self.selected);
@@ -1011,22 +1092,22 @@ impl<R: Board> BoardApp<R> {
             lines.push(Line::styled(due.title.clone(), self.theme.title()));
             lines.extend(panels::lines(&due.now, None, self.theme));
             lines.extend(panels::lines(&due.later, None, self.theme));
-            ("Ship and due list (↑↓ scroll, any other key closes)", lines)
+            let mut wrapped: Vec<Line> = lines.into_iter().flat_map(wrap).collect();
+            wrapped.reverse();
+            (
+                "Ship and due list (↑↓ scroll, any other key closes)",
+                wrapped,
+                true,
+            )
         };
-        let width = area.width.saturating_sub(2).max(1) as usize;
-        let wrapped: Vec<Line> = lines
-            .into_iter()
-            .flat_map(|l| {
-                let style = l.style;
-                panels::wrap(&l.to_string(), width)
-                    .into_iter()
-                    .map(move |piece| Line::styled(piece, style))
-            })
-            .collect();
-        let inner = area.height.saturating_sub(2) as usize;
-        let most = wrapped.len().saturating_sub(inner);
-        let top = most.saturating_sub(scroll);
-        let shown: Vec<Line> = wrapped.into_iter().skip(top).take(inner).collect();
+        let most = if whole {
+            from_bottom.len().saturating_sub(inner)
+        } else {
+            usize::MAX / 2
+        };
+        let scroll = scroll.min(most);
+        let mut shown: Vec<Line> = from_bottom.drain(..).skip(scroll).take(inner).collect();
+        shown.reverse();
         frame.render_widget(Clear, area);
         frame.render_widget(
             Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(title)),

@@ -1,0 +1,110 @@
+//! Issue 11: the log panel of the dashboard of the numbered-turn rulesets keeps its rows as
+//! commands come (undo, redo and the clock's verbs add their entry; the log is not read again
+//! from the start) and builds only the rows on screen. Whatever was played live, the panel and
+//! the full-screen log show what the save shows when it is opened afresh.
+mod board_common;
+mod screen_common;
+
+use board_common::TestBoard;
+use umpire::core::board::Board;
+use umpire::session::{self, Session};
+use umpire::tui::app::Save;
+use umpire::tui::board::BoardApp;
+use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::theme::Theme;
+
+/// The save opened afresh (read-only: the live board holds the lock), drawn without colour.
+fn reopened<R: Board>(b: &TestBoard<R>) -> BoardApp<R> {
+    let battle = Session::<R>::open_read_only(&b.path, b.tables.clone()).unwrap();
+    let mut app = BoardApp::new(
+        battle,
+        Save::ReadOnly("reopened".into()),
+        None,
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    app
+}
+
+fn screen<R: Board>(app: &mut BoardApp<R>, keys: &[&str]) -> String {
+    for k in keys {
+        app.on_key(key_event(k).unwrap());
+    }
+    let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    screen_common::buffer_text(t.backend().buffer())
+}
+
+/// The log panel: the rows between the log box's top and bottom borders.
+fn log_panel(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .rposition(|l| l.starts_with("┌Log"))
+        .expect("a log panel");
+    lines[top..]
+        .iter()
+        .take_while(|l| !l.starts_with('└'))
+        .map(|l| l.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_live_log_is_the_log_of_the_save_opened_afresh_after_undo_redo_and_the_clock() {
+    use umpire::rulesets::dnb::{game::Dnb, Tables};
+    let mut b = TestBoard::<Dnb>::open(session::DEMO_DNB, Tables::builtin().unwrap());
+    for (n, line) in [
+        "si z23 1",
+        "note \"smoke laid\"",
+        "si hood 2",
+        "undo",
+        "redo",
+        "undo",
+        "next",
+        "si pow 1",
+        "undo",
+        "turn",
+        "si bismarck 1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        b.press(&[":", &format!("'{line}'"), "enter"]);
+        assert_eq!(
+            b.on_disk().game.entries().len(),
+            n + 1,
+            "{line} was refused"
+        );
+    }
+    let mut fresh = reopened(&b);
+    // The panel at its newest rows, and scrolled back a page.
+    assert_eq!(
+        log_panel(&screen(&mut b.app, &[])),
+        log_panel(&screen(&mut fresh, &[]))
+    );
+    let back = log_panel(&screen(&mut b.app, &["pgup"]));
+    assert!(back.contains("back"), "{back}\n{}", screen(&mut b.app, &[]));
+    assert_eq!(back, log_panel(&screen(&mut fresh, &["pgup"])));
+    // The undone commands say so.
+    let whole = screen(&mut b.app, &["L", "home"]);
+    assert!(whole.contains("si hood 2  (undone)"), "{whole}");
+    // The full-screen log, at its newest lines and at its oldest.
+    assert_eq!(whole, screen(&mut fresh, &["L", "home"]));
+    assert_eq!(screen(&mut b.app, &["end"]), screen(&mut fresh, &["end"]));
+    // One ship's entries: the filter reads the same rows.
+    let only = |app: &mut BoardApp<Dnb>| {
+        let s = screen(app, &["esc", "home", "s"]);
+        log_panel(&s)
+    };
+    let live = only(&mut b.app);
+    assert!(live.contains("Log · pow"), "{live}");
+    assert!(!live.contains("hood 2"), "{live}");
+    assert_eq!(live, only(&mut fresh));
+    // And a command played while the filter is on joins it when it names the ship.
+    b.press(&["s", "s", ":", "'si pow 1'", "enter"]);
+    assert_eq!(
+        log_panel(&screen(&mut b.app, &[])),
+        log_panel(&screen(&mut reopened(&b), &["home", "s"]))
+    );
+}
