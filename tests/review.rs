@@ -630,7 +630,7 @@ fn the_kind_filters_show_only_their_kind() {
         names.push(r.message());
         let rows = r.log_rows();
         let headings: Vec<&String> = rows.iter().filter(|t| t.starts_with('#')).collect();
-        match r.app.log.kind {
+        match r.app.review.as_ref().unwrap().kind {
             Some(KindFilter::Criticals) => {
                 assert!(rows.iter().any(|t| t.contains("CRITICAL engineering")));
                 assert!(rows.iter().any(|t| t.contains("damage ratio")));
@@ -670,10 +670,13 @@ fn the_kind_filters_show_only_their_kind() {
             }
             None => assert_eq!(rows.len(), all),
         }
-        if r.app.log.kind.is_some() {
+        if r.app.review.as_ref().unwrap().kind.is_some() {
             let s = r.screen(160, 48);
             assert!(
-                s.contains(&format!("Log [{}]", r.app.log.kind.unwrap())),
+                s.contains(&format!(
+                    "Log [{}]",
+                    r.app.review.as_ref().unwrap().kind.unwrap()
+                )),
                 "{s}"
             );
         }
@@ -697,7 +700,10 @@ fn the_kind_filter_and_the_ship_filter_combine_and_follow_the_position() {
     // Select Kaiser (fleet order: tiger valiant wakeful whitley furious moltke kaiser ...).
     r.keys(&["j", "j", "j", "j", "j", "j", "s", "K", "K"]);
     assert_eq!(r.app.log.ship.as_deref(), Some("kaiser"));
-    assert_eq!(r.app.log.kind, Some(KindFilter::FiresFloods));
+    assert_eq!(
+        r.app.review.as_ref().unwrap().kind,
+        Some(KindFilter::FiresFloods)
+    );
     let rows = r.log_rows();
     assert!(rows
         .iter()

@@ -107,34 +107,7 @@ pub struct Message {
     pub tone: Tone,
 }
 
-/// One line of the log panel.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogRow {
-    pub entry: usize,
-    /// The entry's heading line (`#12 1209 resolution  hit tiger 30`) or one of its lines.
-    pub heading: bool,
-    pub text: String,
-    pub in_effect: bool,
-}
-
-/// The log panel: rows for the newest part of the log (or of one ship's part of it), built
-/// backwards on demand (scrolling up, searching) and kept up to date one entry at a time, so
-/// neither opening a long battle nor a frame walks the whole log.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct LogPanel {
-    pub rows: Vec<LogRow>,
-    /// Entries before this index have no rows yet.
-    pub built_from: usize,
-    /// Only this ship's lines (its id).
-    pub ship: Option<String>,
-    /// Rows hidden below the bottom of the panel (0 follows the newest line).
-    pub scroll: usize,
-    pub search: Option<String>,
-    /// The row of the current search match.
-    pub found: Option<usize>,
-    /// Only lines of this kind (review's `K`).
-    pub kind: Option<crate::rulesets::fgdn::review::KindFilter>,
-}
+pub use crate::tui::log_panel::{LogPanel, LogRow};
 
 /// Where the save is and whether it can be written.
 pub enum Save {
@@ -245,16 +218,17 @@ impl App {
 
     // ---- the log panel -------------------------------------------------------------------
 
-    fn rows_for(&self, i: usize) -> Vec<LogRow> {
+    /// Entry `i`'s rows in the log panel (`ship`: the panel's filter): as the watching side
+    /// may see it, and in review only those of the kind picked.
+    fn rows_for(&self, i: usize, ship: Option<&str>) -> Vec<LogRow> {
         if let Some(fog) = self.watch.as_ref().and_then(|w| w.fog.as_ref()) {
-            let ship = self.log.ship.as_deref();
             return crate::tui::watch::side_rows(&self.battle.game, fog, i, ship);
         }
         let game = &self.battle.game;
-        let Some(e) = log_entry(game, i, self.log.ship.as_deref()) else {
+        let Some(e) = log_entry(game, i, ship) else {
             return Vec::new();
         };
-        let Some(e) = (match self.log.kind {
+        let Some(e) = (match self.review.as_ref().and_then(|r| r.kind) {
             Some(kind) => kind.apply(e),
             None => Some(e),
         }) else {
@@ -285,28 +259,22 @@ impl App {
     /// Rebuild the log rows (opening, filter changes, undo and redo): the newest screenfuls
     /// now, older ones when scrolled to.
     pub fn rebuild_log(&mut self) {
-        self.log.rows.clear();
-        self.log.built_from = self.battle.game.entries().len();
-        self.log.found = None;
-        self.log.scroll = 0;
-        self.ensure_rows(LOG_ROWS_AHEAD);
+        let mut log = std::mem::take(&mut self.log);
+        log.rebuild(self.battle.game.entries().len(), &|i, ship| {
+            self.rows_for(i, ship)
+        });
+        self.log = log;
     }
 
     /// Build older rows until there are at least `wanted` (or the whole log is built).
     fn ensure_rows(&mut self, wanted: usize) {
-        while self.log.rows.len() < wanted && self.log.built_from > 0 {
-            let end = self.log.built_from;
-            let start = end.saturating_sub(LOG_CHUNK);
-            let mut older: Vec<LogRow> = (start..end).flat_map(|i| self.rows_for(i)).collect();
-            let added = older.len();
-            older.append(&mut self.log.rows);
-            self.log.rows = older;
-            self.log.built_from = start;
-            self.log.found = self.log.found.map(|f| f + added);
-        }
+        let mut log = std::mem::take(&mut self.log);
+        log.ensure(wanted, &|i, ship| self.rows_for(i, ship));
+        self.log = log;
     }
 
-    /// Add the newest entry's rows; after undo/redo an earlier entry changed, so rebuild.
+    /// Add the newest entry's rows and follow it; after undo/redo an earlier entry changed, so
+    /// rebuild.
     fn log_appended(&mut self) {
         let n = self.battle.game.entries().len();
         let last = self.battle.game.entries().last().map(|e| e.cmd.clone());
@@ -314,11 +282,8 @@ impl App {
             self.rebuild_log();
             return;
         }
-        if n > 0 {
-            let rows = self.rows_for(n - 1);
-            self.log.rows.extend(rows);
-        }
         self.log.scroll = 0;
+        self.entries_added(n.saturating_sub(1));
     }
 
     /// Entries `from..` were taken into the game from outside (`umpire watch`): add their
@@ -333,11 +298,9 @@ impl App {
             self.rebuild_log();
             return;
         }
-        let rows: Vec<LogRow> = (from..n).flat_map(|i| self.rows_for(i)).collect();
-        if self.log.scroll > 0 {
-            self.log.scroll += rows.len();
-        }
-        self.log.rows.extend(rows);
+        let mut log = std::mem::take(&mut self.log);
+        log.push(from.min(n)..n, &|i, ship| self.rows_for(i, ship));
+        self.log = log;
     }
 
     // ---- running commands ----------------------------------------------------------------
@@ -697,43 +660,26 @@ impl App {
     }
 
     fn max_scroll(&self) -> usize {
-        self.log.rows.len().saturating_sub(self.log_height.max(1))
+        self.log.max_scroll(self.log_height)
     }
 
     fn scroll_log(&mut self, by: isize) {
-        let s = (self.log.scroll as isize + by).max(0) as usize;
-        self.ensure_rows(s + self.log_height.max(1) + LOG_ROWS_AHEAD);
-        self.log.scroll = s.min(self.max_scroll());
+        let mut log = std::mem::take(&mut self.log);
+        log.scroll_by(by, self.log_height, &|i, ship| self.rows_for(i, ship));
+        self.log = log;
     }
 
     /// Move to the next match of the search, older (`older`) or newer, starting from the
     /// current match (or the bottom of the panel when `fresh`).
     fn find(&mut self, older: bool, fresh: bool) {
-        let Some(needle) = self.log.search.clone().map(|s| s.to_lowercase()) else {
-            self.info("no search: / to search the log");
-            return;
-        };
-        self.ensure_rows(usize::MAX);
-        let n = self.log.rows.len();
-        let start = match (self.log.found, fresh) {
-            (Some(f), false) => f,
-            _ => n,
-        };
-        let texts: Vec<&str> = self.log.rows.iter().map(|r| r.text.as_str()).collect();
-        let found = crate::tui::search::find(&texts, &needle, start, older || fresh);
+        let mut log = std::mem::take(&mut self.log);
+        let found = log.find(older, fresh, self.log_height, &|i, ship| {
+            self.rows_for(i, ship)
+        });
+        self.log = log;
         match found {
-            Some(i) => {
-                self.log.found = Some(i);
-                // Show the match in the middle of the panel when the log is long enough.
-                let below = n - 1 - i;
-                let half = self.log_height / 2;
-                self.log.scroll = below.saturating_sub(half).min(self.max_scroll());
-                self.info(format!("found \"{needle}\" (] older, [ newer)"));
-            }
-            None => self.error(format!(
-                "\"{needle}\": no {} match",
-                if older || fresh { "older" } else { "newer" }
-            )),
+            Ok(text) => self.info(text),
+            Err(text) => self.error(text),
         }
     }
 
@@ -1011,10 +957,6 @@ impl App {
         self.mode = Mode::Ask(ask);
     }
 }
-
-/// Log rows built beyond what the panel shows, and entries built per step backwards.
-const LOG_ROWS_AHEAD: usize = 300;
-const LOG_CHUNK: usize = 100;
 
 /// Words offered after the command name at the prompt.
 const OPTION_WORDS: &[&str] = &[

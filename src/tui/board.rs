@@ -15,11 +15,12 @@ use crate::tui::app::Save;
 use crate::tui::edit::LineEdit;
 use crate::tui::help;
 use crate::tui::keymap::{Action, Face, Keymap};
+use crate::tui::log_panel::{LogPanel, LogRow};
 use crate::tui::panels::{self, fit, Look};
 use crate::tui::theme::Theme;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
@@ -100,16 +101,10 @@ pub struct BoardApp<R: Board> {
     /// `umpire watch`: following the save another console writes, as the umpire sees it or,
     /// with a side, as that side's player does.
     pub watch: Option<Watching>,
+    /// Every entry's lines, worded on the state it was decided on (kept as entries come).
     log: Vec<LogLine>,
-    /// The log panel: only the entries that name this ship (`s`), the search and its match
-    /// (a row of the panel's lines), and how far it is scrolled back from the end.
-    log_ship: Option<String>,
-    /// The entries the log panel shows (those that name `log_ship`, or all), kept as entries
-    /// come, so a frame never walks the events of the whole log.
-    log_shown: Vec<usize>,
-    search: Option<String>,
-    found: Option<usize>,
-    log_scroll: usize,
+    /// The log panel (`tui::log_panel`): its rows, ship filter (`s`), search and scroll.
+    panel: LogPanel,
     /// The log panel's height in rows at the last frame.
     log_height: usize,
     mode: Mode,
@@ -125,7 +120,7 @@ impl<R: Board> BoardApp<R> {
         keymap: Keymap,
     ) -> BoardApp<R> {
         let log = battle.log_lines();
-        BoardApp {
+        let mut app = BoardApp {
             battle,
             save,
             save_path,
@@ -136,49 +131,80 @@ impl<R: Board> BoardApp<R> {
             quit: false,
             message: None,
             wall: || None,
-            log_shown: (0..log.len()).collect(),
             log,
-            log_ship: None,
-            search: None,
-            found: None,
-            log_scroll: 0,
+            panel: LogPanel::default(),
             log_height: 1,
             review: None,
             watch: None,
             mode: Mode::Normal,
             kept: HashMap::new(),
             history: Vec::new(),
-        }
+        };
+        app.rebuild_log();
+        app
     }
 
-    /// The newest entry of the journal joins the log panel with its lines (worded on the state
-    /// it was decided on).
+    /// Entry `i`'s rows in the log panel (`ship`: the panel's filter): the command, in effect
+    /// as it stood at the review position, then its lines; a side's watcher sees each command
+    /// as announced at the table without its results (the fog-of-war rule hides what the dice
+    /// did).
+    fn rows_for(&self, i: usize, ship: Option<&str>) -> Vec<LogRow> {
+        let (Some(l), Some(e)) = (self.log.get(i), self.battle.game.entries().get(i)) else {
+            return Vec::new();
+        };
+        if ship.is_some_and(|id| !names_ship(e, id)) {
+            return Vec::new();
+        }
+        let in_effect = self.shown().in_effect(i);
+        let undone = if in_effect { "" } else { "  (undone)" };
+        let row = |heading, text| LogRow {
+            entry: i,
+            heading,
+            text,
+            in_effect,
+        };
+        let mut rows = vec![row(true, format!("{} {}{undone}", l.clock, l.command))];
+        if self.side().is_none() {
+            rows.extend(
+                l.lines
+                    .iter()
+                    .map(|t| row(false, format!("  {}", t.trim()))),
+            );
+        }
+        rows
+    }
+
+    /// Build the log panel again (opening, the filter changed, undo and redo, a review
+    /// position): the entries up to the position shown.
+    fn rebuild_log(&mut self) {
+        let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
+        let mut panel = std::mem::take(&mut self.panel);
+        panel.rebuild(upto, &|i, ship| self.rows_for(i, ship));
+        self.panel = panel;
+    }
+
+    /// The newest entry of the journal joins the log with its lines (worded on the state it
+    /// was decided on). Undo and redo change which earlier entries are in effect: the panel's
+    /// rows are built again (the newest part only; the log is not read again).
     fn log_push(&mut self, lines: Vec<String>) {
         let Some(e) = self.battle.game.entries().last() else {
             return;
         };
-        let i = self.log.len();
-        if self.log_ship.as_ref().is_none_or(|id| names_ship(e, id)) {
-            self.log_shown.push(i);
-        }
+        let again = e.cmd == "undo" || e.cmd == "redo";
         self.log.push(LogLine::of(e, true, lines));
-    }
-
-    /// The entries the log panel shows, after the ship filter changed or the log was read again.
-    fn filter_log(&mut self) {
-        let entries = self.battle.game.entries();
-        self.log_shown = (0..self.log.len())
-            .filter(|&i| {
-                self.log_ship
-                    .as_ref()
-                    .is_none_or(|id| entries.get(i).is_some_and(|e| names_ship(e, id)))
-            })
-            .collect();
+        let n = self.log.len();
+        if again {
+            self.rebuild_log();
+        } else {
+            let mut panel = std::mem::take(&mut self.panel);
+            panel.push(n - 1..n, &|i, ship| self.rows_for(i, ship));
+            self.panel = panel;
+        }
     }
 
     /// The row of the log panel's lines that the search marks, if any.
     pub fn found_row(&self) -> Option<usize> {
-        self.found
+        self.panel.found
     }
 
     pub fn read_only(&self) -> Option<&str> {
@@ -243,6 +269,7 @@ impl<R: Board> BoardApp<R> {
             ),
             false,
         ));
+        self.rebuild_log();
     }
 
     /// Take what a poll of the followed save found. Returns whether to draw again.
@@ -265,7 +292,7 @@ impl<R: Board> BoardApp<R> {
                     Ok(battle) => {
                         self.battle = battle;
                         self.log = self.battle.log_lines();
-                        self.filter_log();
+                        self.rebuild_log();
                         if !first_log {
                             self.message = Some((
                                 "the save was replaced or rewritten: read again from the start"
@@ -416,11 +443,11 @@ impl<R: Board> BoardApp<R> {
             Mode::Search(mut edit) => match key.code {
                 KeyCode::Esc => {}
                 KeyCode::Enter if edit.text.trim().is_empty() => {
-                    self.search = None;
-                    self.found = None;
+                    self.panel.search = None;
+                    self.panel.found = None;
                 }
                 KeyCode::Enter => {
-                    self.search = Some(edit.text.trim().to_string());
+                    self.panel.search = Some(edit.text.trim().to_string());
                     self.find(true, true);
                 }
                 _ => {
@@ -506,28 +533,29 @@ impl<R: Board> BoardApp<R> {
             Action::SearchNext => self.find(true, false),
             Action::SearchPrev => self.find(false, false),
             Action::FilterLog => {
-                self.log_ship = match self.log_ship {
+                self.panel.ship = match self.panel.ship {
                     Some(_) => None,
                     None => self.fleet().get(self.selected).map(|r| r.id.clone()),
                 };
-                (self.found, self.log_scroll) = (None, 0);
-                self.filter_log();
-                let text = match &self.log_ship {
+                self.rebuild_log();
+                let text = match &self.panel.ship {
                     Some(id) => format!("log: only {id} (s again for everything)"),
                     None => "log: everything".to_string(),
                 };
                 self.message = Some((text, false));
             }
-            Action::PageUp => self.log_scroll += self.log_height.max(1),
-            Action::PageDown => {
-                self.log_scroll = self.log_scroll.saturating_sub(self.log_height.max(1))
-            }
+            Action::PageUp => self.scroll_log(self.log_height.max(1) as isize),
+            Action::PageDown => self.scroll_log(-(self.log_height.max(1) as isize)),
             Action::Cancel => {
                 self.message = None;
-                (self.search, self.found, self.log_scroll) = (None, None, 0);
+                (self.panel.search, self.panel.found, self.panel.scroll) = (None, None, 0);
             }
             Action::Help => self.mode = Mode::Help(0),
             Action::LogView => {
+                // Every entry's rows, so the view scrolls to the first.
+                let mut panel = std::mem::take(&mut self.panel);
+                panel.ensure(usize::MAX, &|i, ship| self.rows_for(i, ship));
+                self.panel = panel;
                 self.mode = Mode::Full {
                     log: true,
                     scroll: 0,
@@ -634,27 +662,22 @@ impl<R: Board> BoardApp<R> {
     /// Move to the next match of the search in the log panel, older (`older`) or newer,
     /// from the current match (or from the end when `fresh`), and scroll it into view.
     fn find(&mut self, older: bool, fresh: bool) {
-        let Some(needle) = self.search.clone() else {
-            self.message = Some(("no search: / to search the log".into(), false));
-            return;
-        };
-        let rows: Vec<String> = self.log_lines().iter().map(|l| l.to_string()).collect();
-        let start = match (self.found, fresh) {
-            (Some(f), false) => f,
-            _ => rows.len(),
-        };
-        match crate::tui::search::find(&rows, &needle, start, older || fresh) {
-            Some(i) => {
-                self.found = Some(i);
-                // The match in the middle of the panel when the log is long enough.
-                self.log_scroll = (rows.len() - 1 - i).saturating_sub(self.log_height / 2);
-                self.message = Some((format!("found \"{needle}\" (] older, [ newer)"), false));
-            }
-            None => {
-                let which = if older || fresh { "older" } else { "newer" };
-                self.message = Some((format!("\"{needle}\": no {which} match"), true));
-            }
-        }
+        let mut panel = std::mem::take(&mut self.panel);
+        let found = panel.find(older, fresh, self.log_height, &|i, ship| {
+            self.rows_for(i, ship)
+        });
+        self.panel = panel;
+        self.message = Some(match found {
+            Ok(text) => (text, false),
+            Err(text) => (text, true),
+        });
+    }
+
+    /// Scroll the log panel by `by` rows (up is positive).
+    fn scroll_log(&mut self, by: isize) {
+        let mut panel = std::mem::take(&mut self.panel);
+        panel.scroll_by(by, self.log_height, &|i, ship| self.rows_for(i, ship));
+        self.panel = panel;
     }
 
     /// Tab at the prompt (`edit::complete`): a command first, then the ships' ids and the
@@ -962,155 +985,78 @@ impl<R: Board> BoardApp<R> {
     }
 
     fn draw_log(&mut self, frame: &mut Frame, area: Rect) {
-        let inner = area.height.saturating_sub(2) as usize;
-        self.log_height = inner.max(1);
-        // Only the rows in the window are built: a frame's cost follows the screen, not the log.
-        let total: usize = self.log_entries().map(|i| self.rows_in(i)).sum();
-        let (rows, scroll) = panels::log_window(total, inner, self.log_scroll);
-        self.log_scroll = scroll;
-        let mut lines = Vec::new();
-        let mut at = 0;
-        for i in self.log_entries() {
-            let n = self.rows_in(i);
-            if at + n > rows.start && at < rows.end {
-                for (k, line) in self.entry_rows(i).into_iter().enumerate() {
-                    if rows.contains(&(at + k)) {
-                        lines.push(if self.found == Some(at + k) {
-                            line.patch_style(Modifier::REVERSED)
-                        } else {
-                            line
-                        });
-                    }
-                }
-            }
-            at += n;
-            if at >= rows.end {
-                break;
-            }
-        }
-        if total == 0 {
-            let text = match &self.log_ship {
-                Some(id) => format!("nothing about {id} yet: s shows every entry"),
-                None => "no commands yet: : types one, ? shows the keys and commands".into(),
-            };
-            lines.push(Line::styled(text, self.theme.dim()));
-        }
+        self.log_height = (area.height.saturating_sub(2) as usize).max(1);
+        let p = &self.panel;
+        let empty = match &p.ship {
+            Some(id) => format!("nothing about {id} yet: s shows every entry"),
+            None => "no commands yet: : types one, ? shows the keys and commands".into(),
+        };
         let mut title = String::from("Log");
-        if let Some(id) = &self.log_ship {
+        if let Some(id) = &p.ship {
             title.push_str(&format!(" · {id}"));
         }
-        if let Some(needle) = &self.search {
+        if let Some(needle) = &p.search {
             title.push_str(&format!(" · /{needle}"));
         }
-        if self.log_scroll > 0 {
-            title.push_str(&format!(" · {} back", self.log_scroll));
+        if p.scroll > 0 {
+            title.push_str(&format!(" · {} back", p.scroll));
         }
-        panels::log(frame, area, Look::Boxed, &title, false, lines, self.theme);
-    }
-
-    /// The entries the log panel shows, oldest first: those of the ship filter, and in review
-    /// only those before the position (they had not happened yet).
-    fn log_entries(&self) -> impl DoubleEndedIterator<Item = usize> + '_ {
-        let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
-        let n = self.log_shown.partition_point(|&i| i < upto);
-        self.log_shown[..n].iter().copied()
-    }
-
-    /// How many rows entry `i` takes in the log panel.
-    fn rows_in(&self, i: usize) -> usize {
-        match self.side() {
-            None => 1 + self.log[i].lines.len(),
-            Some(_) => 1,
-        }
-    }
-
-    /// Entry `i`'s rows as this face shows them: the command (in effect as it stood at the
-    /// review position), then its lines; a side's watcher sees each command as announced at
-    /// the table without its results (the fog-of-war rule hides what the dice did).
-    fn entry_rows(&self, i: usize) -> Vec<Line<'static>> {
-        let l = &self.log[i];
-        let in_effect = self.shown().in_effect(i);
-        let undone = if in_effect { "" } else { "  (undone)" };
-        let style = if in_effect {
-            Style::new().add_modifier(Modifier::BOLD)
-        } else {
-            self.theme.dim()
-        };
-        let mut rows = vec![Line::styled(
-            format!("{} {}{undone}", l.clock, l.command),
-            style,
-        )];
-        if self.side().is_none() {
-            rows.extend(l.lines.iter().map(|t| Line::raw(format!("  {}", t.trim()))));
-        }
-        rows
-    }
-
-    /// Every row of the log panel (a search reads them all).
-    fn log_lines(&self) -> Vec<Line<'static>> {
-        self.log_entries()
-            .flat_map(|i| self.entry_rows(i))
-            .collect()
+        let empty = Some(Line::styled(empty, self.theme.dim()));
+        p.draw(
+            frame,
+            area,
+            Look::Boxed,
+            &title,
+            false,
+            None,
+            empty,
+            self.theme,
+        );
     }
 
     /// The log, or the selected ship's detail and the due list, on the whole screen, wrapped.
-    /// Returns the most it can scroll. The log is wrapped from its newest line back only as far
-    /// as the screen reaches.
+    /// Returns the most it can scroll (the log: when known; it is wrapped from its newest line
+    /// back only as far as the screen reaches).
     fn draw_full(&self, frame: &mut Frame, area: Rect, log: bool, scroll: usize) -> usize {
-        let width = area.width.saturating_sub(2).max(1) as usize;
-        let inner = area.height.saturating_sub(2) as usize;
-        let wrap = |l: Line<'static>| -> Vec<Line<'static>> {
-            let style = l.style;
-            panels::wrap(&l.to_string(), width)
-                .into_iter()
-                .map(move |piece| Line::styled(piece, style))
-                .collect()
-        };
-        // Wrapped lines from the bottom up, and whether they are all of them.
-        let (title, mut from_bottom, whole) = if log {
-            let mut from_bottom = Vec::new();
-            let mut whole = true;
-            for i in self.log_entries().rev() {
-                for l in self.entry_rows(i).into_iter().rev() {
-                    from_bottom.extend(wrap(l).into_iter().rev());
-                }
-                if from_bottom.len() >= scroll + inner {
-                    whole = false;
-                    break;
-                }
-            }
-            (
-                "Log (↑↓ PgUp PgDn scroll, any other key closes)",
-                from_bottom,
-                whole,
-            )
-        } else {
-            let detail = self.detail(self.selected);
-            let mut lines = panels::lines(&detail.lines, None, self.theme);
-            lines.push(Line::raw(""));
-            let due = self.due();
-            lines.push(Line::styled(due.title.clone(), self.theme.title()));
-            lines.extend(panels::lines(&due.now, None, self.theme));
-            lines.extend(panels::lines(&due.later, None, self.theme));
-            let mut wrapped: Vec<Line> = lines.into_iter().flat_map(wrap).collect();
-            wrapped.reverse();
-            (
-                "Ship and due list (↑↓ scroll, any other key closes)",
-                wrapped,
-                true,
-            )
-        };
-        let most = if whole {
-            from_bottom.len().saturating_sub(inner)
-        } else {
-            usize::MAX / 2
-        };
-        let scroll = scroll.min(most);
-        let mut shown: Vec<Line> = from_bottom.drain(..).skip(scroll).take(inner).collect();
-        shown.reverse();
         frame.render_widget(Clear, area);
+        if log {
+            let block = Block::default()
+                .borders(Borders::ALL)
+                .title("Log (↑↓ PgUp PgDn scroll, any other key closes)");
+            let inner = block.inner(area);
+            frame.render_widget(block, area);
+            return self
+                .panel
+                .draw_whole(frame, inner, scroll, self.theme)
+                .unwrap_or(usize::MAX / 2);
+        }
+        let detail = self.detail(self.selected);
+        let mut lines = panels::lines(&detail.lines, None, self.theme);
+        lines.push(Line::raw(""));
+        let due = self.due();
+        lines.push(Line::styled(due.title.clone(), self.theme.title()));
+        lines.extend(panels::lines(&due.now, None, self.theme));
+        lines.extend(panels::lines(&due.later, None, self.theme));
+        let width = area.width.saturating_sub(2).max(1) as usize;
+        let wrapped: Vec<Line> = lines
+            .into_iter()
+            .flat_map(|l| {
+                let style = l.style;
+                panels::wrap(&l.to_string(), width)
+                    .into_iter()
+                    .map(move |piece| Line::styled(piece, style))
+            })
+            .collect();
+        let inner = area.height.saturating_sub(2) as usize;
+        let most = wrapped.len().saturating_sub(inner);
+        let top = most.saturating_sub(scroll);
+        let shown: Vec<Line> = wrapped.into_iter().skip(top).take(inner).collect();
         frame.render_widget(
-            Paragraph::new(shown).block(Block::default().borders(Borders::ALL).title(title)),
+            Paragraph::new(shown).block(
+                Block::default()
+                    .borders(Borders::ALL)
+                    .title("Ship and due list (↑↓ scroll, any other key closes)"),
+            ),
             area,
         );
         most
@@ -1437,5 +1383,7 @@ pub fn open_watch<R: Board>(
         side,
         problem: None,
     });
+    // A side's watcher sees each command without its results.
+    app.rebuild_log();
     Ok((app, follower))
 }

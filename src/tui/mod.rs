@@ -11,6 +11,7 @@ pub mod edit;
 pub mod form;
 pub mod help;
 pub mod keymap;
+pub mod log_panel;
 pub mod measure;
 pub mod panels;
 pub mod review;

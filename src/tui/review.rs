@@ -20,6 +20,8 @@ pub struct ReviewState {
     pub review: Review,
     /// The file reviewed (for the "to play on" hint).
     pub path: PathBuf,
+    /// Only log lines of this kind (`K`).
+    pub kind: Option<KindFilter>,
 }
 
 /// Why the review cannot change anything (the `Save::ReadOnly` reason).
@@ -58,6 +60,7 @@ pub fn open_with(
     app.review = Some(ReviewState {
         review,
         path: path.to_path_buf(),
+        kind: None,
     });
     match at {
         Some(place) => {
@@ -111,7 +114,7 @@ pub fn header_tag(app: &App) -> Option<String> {
 /// What the log panel's title adds: the kind filter and, in review, what is hidden.
 pub fn log_title(app: &App) -> String {
     let mut s = String::new();
-    if let Some(k) = app.log.kind {
+    if let Some(k) = app.review.as_ref().and_then(|r| r.kind) {
         s.push_str(&format!(" [{k}]"));
     }
     if let Some(r) = &app.review {
@@ -203,10 +206,14 @@ pub fn act(app: &mut App, action: Action) {
         Action::ReviewStart => r.review.jump(&Target::Start),
         Action::ReviewEnd => r.review.jump(&Target::End),
         Action::KindFilter => {
-            app.log.kind = KindFilter::cycle(app.log.kind);
+            let Some(r) = app.review.as_mut() else {
+                return;
+            };
+            r.kind = KindFilter::cycle(r.kind);
+            let kind = r.kind;
             app.rebuild_log();
             let key = first_key(app, Action::KindFilter);
-            let text = match app.log.kind {
+            let text = match kind {
                 Some(k) => format!("log: only {k} ({key}: next kind)"),
                 None => "log: every kind".to_string(),
             };

@@ -100,42 +100,7 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
             );
             let inner = block.inner(area);
             frame.render_widget(block, area);
-            let (w, h) = (inner.width.max(1) as usize, inner.height as usize);
-            // Rows wrapped to the width, newest at the bottom, `scroll` lines hidden below.
-            let rows = &ctx.app.log.rows;
-            let mut wrapped: Vec<Line> = Vec::new();
-            let mut skip = scroll;
-            for r in rows.iter().rev() {
-                let style = if !r.in_effect {
-                    t.dim().add_modifier(ratatui::style::Modifier::CROSSED_OUT)
-                } else if r.heading {
-                    Style::new().add_modifier(ratatui::style::Modifier::BOLD)
-                } else {
-                    Style::new()
-                };
-                for piece in wrap(&r.text, w).into_iter().rev() {
-                    if skip > 0 {
-                        skip -= 1;
-                        continue;
-                    }
-                    wrapped.push(Line::from(Span::styled(piece, style)));
-                }
-                if wrapped.len() >= h {
-                    break;
-                }
-            }
-            wrapped.truncate(h);
-            wrapped.reverse();
-            if wrapped.len() < h && scroll > 0 {
-                // Scrolled past the oldest line: the oldest page.
-                wrapped = rows
-                    .iter()
-                    .flat_map(|r| wrap(&r.text, w))
-                    .take(h)
-                    .map(Line::from)
-                    .collect();
-            }
-            frame.render_widget(Paragraph::new(wrapped), inner);
+            ctx.app.log.draw_whole(frame, inner, scroll, t);
             Some(inner)
         }
         crate::tui::app::Mode::DetailView { scroll } => {
