@@ -179,11 +179,10 @@ fn in_ask_mode_every_die_is_asked_and_logged_as_typed() {
     b.press(&[":", "'gunnery bismarck hood range close'", "enter"]);
     let asked = b.screen(120, 30);
     assert!(asked.contains("D6 for"), "{asked}");
-    assert_eq!(
-        b.on_disk().game.entries().len(),
-        0,
-        "nothing saved while asking"
-    );
+    // The dice mode is kept in the log (SPEC 10); nothing else is saved while asking.
+    let disk = b.on_disk();
+    let cmds: Vec<&str> = disk.game.entries().iter().map(|e| e.cmd.as_str()).collect();
+    assert_eq!(cmds, ["dice ask"], "nothing saved while asking");
     // A face no D6 shows is refused in place; then answer every die with 6.
     b.press(&["'9'", "enter"]);
     assert!(b.screen(120, 30).contains("9"), "still asking");
@@ -196,8 +195,45 @@ fn in_ask_mode_every_die_is_asked_and_logged_as_typed() {
     let done = b.screen(160, 48);
     assert!(done.contains("roll D6 = 6"), "{done}");
     let disk = b.on_disk();
-    assert_eq!(disk.game.entries().len(), 1);
+    assert_eq!(disk.game.entries().len(), 2);
     assert_eq!(disk.game.state, b.app.battle.game.state);
+}
+
+/// SPEC 10: the dice mode is kept with the save and shown on reopen; undo takes it back with
+/// the command that set it; a read-only view switches only its own screen.
+#[test]
+fn the_dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
+    let mut b = board();
+    b.press(&["m"]);
+    assert!(b.app.ask_dice);
+    let reopen = |b: &Board| {
+        let battle = Session::<Dnb>::open_read_only(&b.path, tables()).unwrap();
+        BoardApp::new(
+            battle,
+            umpire::tui::app::Save::ReadOnly("a second console".into()),
+            None,
+            Keymap::default(),
+        )
+    };
+    let mut other = reopen(&b);
+    assert!(other.ask_dice);
+    let mut t = Terminal::new(TestBackend::new(120, 30)).unwrap();
+    t.draw(|f| other.draw(f)).unwrap();
+    assert_shows(
+        &buffer_text(t.backend().buffer()),
+        &["dice: ask, as this battle was left", "dice ask"],
+        &[],
+    );
+    // Read-only: `m` switches this screen only; the save keeps its one entry.
+    other.on_key(key_event("m").unwrap());
+    assert!(!other.ask_dice);
+    assert_eq!(b.on_disk().game.entries().len(), 1);
+    // `m` again on the writer: `dice roll` recorded; undo takes it back to ask.
+    b.press(&["m"]);
+    assert!(!b.app.ask_dice);
+    b.press(&["u"]);
+    assert!(b.app.ask_dice, "undo leaves the mode the log is left with");
+    assert!(reopen(&b).ask_dice);
 }
 
 #[test]

@@ -391,7 +391,10 @@ fn an_umpire_plays_the_dnb_demo_from_the_keyboard() {
     t.wait_for("damage throw");
     t.keys(&["n"]);
     t.wait_for("Turn 1 · movement phase");
+    // Quit asks first, as on FG&DN's dashboard.
     t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
     t.wait_for("EXITED 0");
     let save = only_save(&data.join("umpire").join("saves"));
     let v = status(&save);
@@ -429,7 +432,10 @@ fn an_umpire_plays_the_late19_demo_from_the_keyboard() {
     t.wait_for("BREAK OFF");
     t.keys(&["n"]);
     t.wait_for("Turn 1 · torpedoes step");
+    // Quit asks first, as on FG&DN's dashboard.
     t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
     t.wait_for("EXITED 0");
     let save = only_save(&data.join("umpire").join("saves"));
     let v = status(&save);
@@ -470,7 +476,10 @@ fn an_umpire_plays_the_aage_demo_from_the_keyboard() {
     t.wait_for("CATAST");
     t.keys(&["n"]);
     t.wait_for("Turn 2 · ongoing damage");
+    // Quit asks first, as on FG&DN's dashboard.
     t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
     t.wait_for("EXITED 0");
     let save = only_save(&data.join("umpire").join("saves"));
     let v = status(&save);
@@ -519,7 +528,10 @@ fn an_umpire_plays_the_quickfire_demo_from_the_keyboard() {
     t.wait_for("2 mark");
     t.keys(&["n"]);
     t.wait_for("Turn 1 · Second Gunnery");
+    // Quit asks first, as on FG&DN's dashboard.
     t.keys(&["q"]);
+    t.wait_for("Quit the dashboard?");
+    t.keys(&["y"]);
     t.wait_for("EXITED 0");
     let save = only_save(&data.join("umpire").join("saves"));
     let v = status(&save);

@@ -232,6 +232,19 @@ impl<R: Rules> Journal<R> {
         &self.entries
     }
 
+    /// The dice mode the log last recorded in effect: `dice ask` (true) or `dice roll`
+    /// (false); None when it never said. Every ruleset's language has the two commands.
+    pub fn asks_dice(&self) -> Option<bool> {
+        self.in_effect_indices()
+            .iter()
+            .rev()
+            .find_map(|&i| match self.entries()[i].cmd.as_str() {
+                "dice ask" => Some(true),
+                "dice roll" => Some(false),
+                _ => None,
+            })
+    }
+
     /// Indices of the entries in effect (not undone), oldest first.
     pub fn in_effect_indices(&self) -> &[usize] {
         &self.done

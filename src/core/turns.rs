@@ -51,7 +51,7 @@ pub const ENGINE_VERBS_PHASE: &[(&str, &str)] = &[
     ("until", "until TURN [PHASE] walk to a turn (and phase)"),
     (
         "dice",
-        "dice N [N ...]      queue faces rolled at the table",
+        "dice N [N ...]      queue faces rolled at the table (dice ask / dice roll: the mode)",
     ),
     ("note", "note \"TEXT\"         a note in the log"),
     ("undo", "undo                take back the last command"),
@@ -65,7 +65,7 @@ pub const ENGINE_VERBS_STEP: &[(&str, &str)] = &[
     ("until", "until TURN [STEP]   walk to a turn (and step)"),
     (
         "dice",
-        "dice N [N ...]      queue faces rolled at the table",
+        "dice N [N ...]      queue faces rolled at the table (dice ask / dice roll: the mode)",
     ),
     ("note", "note \"TEXT\"         a note in the log"),
     ("undo", "undo                take back the last command"),
@@ -108,6 +108,11 @@ impl<P: fmt::Display> fmt::Display for TurnClock<P> {
 #[derive(Debug, Clone, PartialEq)]
 pub enum TurnCommand<P, C> {
     Dice(Vec<u32>),
+    /// `dice ask` / `dice roll`: the dashboard asks for every die, or rolls them. Decides
+    /// nothing; kept in the log so a reopened battle keeps its dice mode.
+    DiceMode {
+        ask: bool,
+    },
     Next,
     Turn,
     Until {
@@ -136,6 +141,8 @@ impl<P: TurnPhase, C: fmt::Display> fmt::Display for TurnCommand<P, C> {
                 let faces: Vec<String> = faces.iter().map(|x| x.to_string()).collect();
                 write!(f, "dice {}", faces.join(" "))
             }
+            TurnCommand::DiceMode { ask: true } => f.write_str("dice ask"),
+            TurnCommand::DiceMode { ask: false } => f.write_str("dice roll"),
             TurnCommand::Next => f.write_str("next"),
             TurnCommand::Turn => f.write_str("turn"),
             TurnCommand::Until { turn, phase: None } => write!(f, "until {turn}"),
@@ -180,7 +187,16 @@ impl<P: TurnPhase, C: FromStr<Err = String>> FromStr for TurnCommand<P, C> {
         Ok(match verb.as_str() {
             "dice" => {
                 if w.len() < 2 {
-                    return Err("usage: dice N [N ...]".into());
+                    return Err("usage: dice N [N ...] | dice ask | dice roll".into());
+                }
+                match w[1].to_ascii_lowercase().as_str() {
+                    "ask" | "roll" => {
+                        arity(2, "dice ask | dice roll")?;
+                        return Ok(TurnCommand::DiceMode {
+                            ask: w[1].eq_ignore_ascii_case("ask"),
+                        });
+                    }
+                    _ => {}
                 }
                 let faces = w[1..]
                     .iter()
@@ -557,6 +573,7 @@ impl<R: TurnRules> Rules for R {
             TurnCommand::Note(text) => {
                 d.emit(TurnEvent::Core(CoreEvent::Note { text: text.clone() }))
             }
+            TurnCommand::DiceMode { .. } => {}
             TurnCommand::Next => d.end_phase()?,
             TurnCommand::Turn => {
                 let turn = d.g.clock.turn;

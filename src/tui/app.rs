@@ -27,14 +27,8 @@ pub enum DiceMode {
 impl DiceMode {
     /// The mode the save's log last recorded (`dice ask` / `dice roll` in effect), if any.
     pub fn from_log(game: &crate::rulesets::fgdn::Game) -> Option<DiceMode> {
-        game.in_effect_indices()
-            .iter()
-            .rev()
-            .find_map(|&i| match game.entries()[i].cmd.as_str() {
-                "dice ask" => Some(DiceMode::Ask),
-                "dice roll" => Some(DiceMode::Roll),
-                _ => None,
-            })
+        game.asks_dice()
+            .map(|ask| if ask { DiceMode::Ask } else { DiceMode::Roll })
     }
 
     pub fn name(self) -> &'static str {
@@ -786,9 +780,7 @@ impl App {
                 if text.is_empty() {
                     return;
                 }
-                if self.history.last() != Some(&text) {
-                    self.history.push(text.clone());
-                }
+                crate::tui::edit::remember(&mut self.history, &text);
                 match self.submit(&text) {
                     Ok(()) => return,
                     Err(e) => {
@@ -803,15 +795,8 @@ impl App {
                 error = e;
             }
             KeyCode::Up | KeyCode::Down if !self.history.is_empty() => {
-                let n = self.history.len();
-                let pos = match (key.code, history) {
-                    (KeyCode::Up, None) => Some(n - 1),
-                    (KeyCode::Up, Some(p)) => Some(p.saturating_sub(1)),
-                    (_, Some(p)) if p + 1 < n => Some(p + 1),
-                    _ => None,
-                };
-                history = pos;
-                edit = LineEdit::new(pos.map(|p| self.history[p].as_str()).unwrap_or(""));
+                (history, edit) =
+                    crate::tui::edit::browse(&self.history, history, key.code == KeyCode::Up);
             }
             _ => {
                 edit.on_key(key);

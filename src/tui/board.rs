@@ -53,13 +53,16 @@ struct Asking {
 #[derive(Debug, Clone)]
 enum Mode {
     Normal,
-    Prompt(LineEdit),
+    /// The prompt, and where ↑↓ stand in the commands typed this session (None: a new line).
+    Prompt(LineEdit, Option<usize>),
     /// Typing a search of the log (`/`).
     Search(LineEdit),
     Form(FormState),
     Ask(Asking),
     /// The help, scrolled this many lines (`tui::help`).
     Help(u16),
+    /// Quit? (everything is already saved; a watcher quits at once).
+    ConfirmQuit,
     /// A full-screen view (the log, or the ship's detail with the due list), wrapped, scrolled
     /// from the end by this many lines: what 80x24 cuts is read here (SPEC 10).
     Full {
@@ -141,6 +144,14 @@ impl<R: Board> BoardApp<R> {
             history: Vec::new(),
         };
         app.rebuild_log();
+        // The dice mode the battle was left in (SPEC 10: kept with the save).
+        if app.battle.game.asks_dice() == Some(true) {
+            app.ask_dice = true;
+            app.message = Some((
+                "dice: ask, as this battle was left — every die is asked of you (m: roll)".into(),
+                false,
+            ));
+        }
         app
     }
 
@@ -382,6 +393,10 @@ impl<R: Board> BoardApp<R> {
                 // Every command adds its entry, undo and redo too: which entries are in effect
                 // is read from the journal as the panel is drawn.
                 self.log_push(worded);
+                // Undo and redo leave the dice mode the log is left with.
+                if matches!(R::verb(&command), Verb::Undo | Verb::Redo) {
+                    self.ask_dice = self.battle.game.asks_dice() == Some(true);
+                }
                 let summary = lines
                     .iter()
                     .skip(1)
@@ -422,6 +437,11 @@ impl<R: Board> BoardApp<R> {
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => self.normal_key(key),
+            Mode::ConfirmQuit => match key.code {
+                KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => self.quit = true,
+                _ if ctrl_c => self.quit = true,
+                _ => self.message = Some(("still here".into(), false)),
+            },
             Mode::Help(scroll) => {
                 if let Some(scroll) = help::key(key, scroll) {
                     self.mode = Mode::Help(scroll);
@@ -455,35 +475,30 @@ impl<R: Board> BoardApp<R> {
                     self.mode = Mode::Search(edit);
                 }
             },
-            Mode::Prompt(edit) if ctrl_c => self.mode = Mode::Prompt(edit),
-            Mode::Prompt(mut edit) => match key.code {
-                KeyCode::Esc => {}
-                KeyCode::Enter => {
-                    let text = edit.text.trim().to_string();
-                    if text.is_empty() {
-                        return;
+            Mode::Prompt(edit, at) if ctrl_c => self.mode = Mode::Prompt(edit, at),
+            Mode::Prompt(mut edit, mut at) => {
+                match key.code {
+                    KeyCode::Esc => return,
+                    KeyCode::Enter => {
+                        let text = edit.text.trim().to_string();
+                        if text.is_empty() {
+                            return;
+                        }
+                        crate::tui::edit::remember(&mut self.history, &text);
+                        match self.submit(&text) {
+                            Ok(()) => return,
+                            Err(e) => self.message = Some((e, true)),
+                        }
                     }
-                    self.history.push(text.clone());
-                    if let Err(e) = self.submit(&text) {
-                        self.message = Some((e, true));
-                        self.mode = Mode::Prompt(edit);
+                    KeyCode::Tab => self.complete(&mut edit),
+                    KeyCode::Up | KeyCode::Down if !self.history.is_empty() => {
+                        (at, edit) =
+                            crate::tui::edit::browse(&self.history, at, key.code == KeyCode::Up);
                     }
+                    _ => edit.on_key(key),
                 }
-                KeyCode::Tab => {
-                    self.complete(&mut edit);
-                    self.mode = Mode::Prompt(edit);
-                }
-                KeyCode::Up => {
-                    if let Some(last) = self.history.last() {
-                        edit = LineEdit::new(last);
-                    }
-                    self.mode = Mode::Prompt(edit);
-                }
-                _ => {
-                    edit.on_key(key);
-                    self.mode = Mode::Prompt(edit);
-                }
-            },
+                self.mode = Mode::Prompt(edit, at);
+            }
             Mode::Form(form) if ctrl_c => {
                 self.kept.insert(form.spec.key, form);
             }
@@ -523,12 +538,13 @@ impl<R: Board> BoardApp<R> {
         }
         let n = self.ships();
         match action {
-            Action::Quit => self.quit = true,
+            Action::Quit if self.watch.is_some() => self.quit = true,
+            Action::Quit => self.mode = Mode::ConfirmQuit,
             Action::Up => self.selected = self.selected.saturating_sub(1),
             Action::Down => self.selected = (self.selected + 1).min(n.saturating_sub(1)),
             Action::Top => self.selected = 0,
             Action::Bottom => self.selected = n.saturating_sub(1),
-            Action::Command => self.mode = Mode::Prompt(LineEdit::new("")),
+            Action::Command => self.mode = Mode::Prompt(LineEdit::new(""), None),
             Action::Search => self.mode = Mode::Search(LineEdit::new("")),
             Action::SearchNext => self.find(true, false),
             Action::SearchPrev => self.find(false, false),
@@ -573,7 +589,17 @@ impl<R: Board> BoardApp<R> {
             Action::Undo => self.key_command("undo"),
             Action::Redo => self.key_command("redo"),
             Action::DiceMode => {
-                self.ask_dice = !self.ask_dice;
+                // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps
+                // it; a read-only view only switches its own screen.
+                let ask = !self.ask_dice;
+                if self.read_only().is_none() && self.review.is_none() {
+                    let text = if ask { "dice ask" } else { "dice roll" };
+                    if let Err(e) = self.submit(text) {
+                        self.message = Some((format!("{text}: {e}"), true));
+                        return;
+                    }
+                }
+                self.ask_dice = ask;
                 self.message = Some((
                     if self.ask_dice {
                         "dice: ask — every die is asked of you (Enter rolls it)".to_string()
@@ -947,6 +973,9 @@ impl<R: Board> BoardApp<R> {
                 let lines = help::lines(&self.help_page(), self.theme);
                 help::draw(frame, area, lines, *scroll, self.theme);
             }
+            Mode::ConfirmQuit => {
+                panels::confirm_quit(frame, area, self.save_path.as_deref(), self.theme)
+            }
             Mode::Full { log, scroll } => {
                 let most = self.draw_full(frame, area, *log, *scroll);
                 if let Mode::Full { scroll, .. } = &mut self.mode {
@@ -1067,8 +1096,8 @@ impl<R: Board> BoardApp<R> {
     fn draw_footer(&self, frame: &mut Frame, area: Rect) {
         let t = self.theme;
         let line = match &self.mode {
-            Mode::Prompt(edit) | Mode::Search(edit) => {
-                let prefix = if matches!(self.mode, Mode::Prompt(_)) {
+            Mode::Prompt(edit, _) | Mode::Search(edit) => {
+                let prefix = if matches!(self.mode, Mode::Prompt(..)) {
                     ":"
                 } else {
                     "/"
@@ -1259,15 +1288,13 @@ impl<R: Board> BoardApp<R> {
                 (Action::Down, _) => Some("select the ship below"),
                 (Action::Top, _) => Some("first ship"),
                 (Action::Bottom, _) => Some("last ship"),
-                (Action::Quit, Face::Play) => Some("quit (everything is already saved)"),
-                (Action::Quit, Face::Review) => Some("quit (a review changes nothing)"),
                 _ => None,
             },
             forms: R::forms()
                 .iter()
                 .map(|f| (f.key.to_string(), format!("{} form", f.title)))
                 .collect(),
-            prompt_keys: "Enter run   Tab complete   ↑ the last command   Esc close",
+            prompt_keys: "Enter run   Tab complete   ↑↓ history   Esc close",
             commands: R::commands().into_iter().map(|(_, usage)| usage).collect(),
             more: vec![
                 (

@@ -99,6 +99,27 @@ impl LineEdit {
     }
 }
 
+/// Keep a command typed at the prompt for ↑ (not twice in a row).
+pub fn remember(history: &mut Vec<String>, text: &str) {
+    if history.last().map(String::as_str) != Some(text) {
+        history.push(text.to_string());
+    }
+}
+
+/// ↑ (`older`) or ↓ through the commands typed this session from `at` (None: the new line):
+/// the new position and the line to edit (empty back at the new line).
+pub fn browse(history: &[String], at: Option<usize>, older: bool) -> (Option<usize>, LineEdit) {
+    let n = history.len();
+    let pos = match (older, at) {
+        _ if n == 0 => None,
+        (true, None) => Some(n - 1),
+        (true, Some(p)) => Some(p.saturating_sub(1)),
+        (false, Some(p)) if p + 1 < n => Some(p + 1),
+        _ => None,
+    };
+    (pos, LineEdit::new(pos.map_or("", |p| history[p].as_str())))
+}
+
 /// Tab at a prompt: the word at the cursor completed from `candidates` (those starting with it,
 /// in any case). One candidate is completed, with a space after it, and for the first word its
 /// usage from `commands` is the hint; several complete their common prefix and are listed as
@@ -240,5 +261,27 @@ mod tests {
         e.replace_last_word("tiger");
         assert_eq!(e.text, "hit tiger");
         assert_eq!(e.cursor, 9);
+    }
+
+    #[test]
+    fn the_prompt_history_is_browsed_older_and_newer_and_keeps_no_repeat() {
+        let mut h = Vec::new();
+        for t in ["next", "next", "si z23 1", "turn"] {
+            remember(&mut h, t);
+        }
+        assert_eq!(h, ["next", "si z23 1", "turn"]);
+        let (at, e) = browse(&h, None, true);
+        assert_eq!((at, e.text.as_str()), (Some(2), "turn"));
+        let (at, e) = browse(&h, at, true);
+        assert_eq!((at, e.text.as_str()), (Some(1), "si z23 1"));
+        let (at, _) = browse(&h, Some(0), true);
+        assert_eq!(at, Some(0), "the oldest stays");
+        let (at, e) = browse(&h, Some(2), false);
+        assert_eq!(
+            (at, e.text.as_str()),
+            (None, ""),
+            "past the newest: the new line"
+        );
+        assert_eq!(browse(&[], None, true).0, None);
     }
 }

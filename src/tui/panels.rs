@@ -72,6 +72,35 @@ pub fn prompt(frame: &mut Frame, area: Rect, prefix: &str, edit: &LineEdit, t: T
     ));
 }
 
+/// The quit question over `body`: where every command is already saved (`saved_in`; None:
+/// read-only), and the keys.
+pub fn confirm_quit(frame: &mut Frame, body: Rect, saved_in: Option<&std::path::Path>, t: Theme) {
+    let saved = match saved_in {
+        Some(p) => format!("Every command is saved in {}", p.display()),
+        None => "Nothing to save (read-only)".to_string(),
+    };
+    let lines = vec![
+        Line::from(Span::styled("Quit the dashboard?", t.title())),
+        Line::from(saved),
+        Line::default(),
+        Line::from(Span::styled(
+            "y or Enter: quit    any other key: stay",
+            t.key(),
+        )),
+    ];
+    let area = centered(body, 70, 7);
+    frame.render_widget(ratatui::widgets::Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::new()
+                .borders(Borders::ALL)
+                .title("Quit")
+                .title_style(t.title()),
+        ),
+        area,
+    );
+}
+
 /// A box of `width` x `height` in the middle of `area` (cut to it).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);

@@ -195,24 +195,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
         }
         Mode::Confirm(c) => confirm(frame, body, ctx, c),
         Mode::ConfirmQuit => {
-            let saved = match &ctx.app.save_path {
-                Some(p) => format!("Every command is saved in {}", p.display()),
-                None => "Nothing to save (read-only)".to_string(),
-            };
-            let lines = vec![
-                Line::from(styled("Quit the dashboard?", t.title())),
-                Line::from(saved),
-                Line::default(),
-                Line::from(styled("y or Enter: quit    any other key: stay", t.key())),
-            ];
-            let area = centered(body, 70, 7);
-            frame.render_widget(Clear, area);
-            frame.render_widget(
-                Paragraph::new(lines)
-                    .wrap(Wrap { trim: false })
-                    .block(boxed("Quit", ctx)),
-                area,
-            );
+            crate::tui::panels::confirm_quit(frame, body, ctx.app.save_path.as_deref(), t)
         }
         _ => {}
     }

@@ -1,0 +1,60 @@
+//! Issue 11: the dashboard of the numbered-turn rulesets behaves as FG&DN's where both have the
+//! same key: ↑↓ at the prompt browse the commands typed this session (`tui::edit::browse`), and
+//! quit asks first (a watcher quits at once).
+mod board_common;
+mod screen_common;
+
+use board_common::TestBoard;
+use umpire::rulesets::late19::{game::Late19, Tables};
+use umpire::session;
+
+fn board() -> TestBoard<Late19> {
+    TestBoard::open(session::DEMO_LATE19, Tables::builtin().unwrap())
+}
+
+#[test]
+fn up_and_down_at_the_prompt_browse_the_commands_typed_this_session() {
+    let mut b = board();
+    b.press(&[":", "'note one'", "enter", ":", "'note two'", "enter"]);
+    let footer = |b: &mut TestBoard<Late19>| b.screen(80, 24).lines().last().unwrap().to_string();
+    b.press(&[":", "up"]);
+    assert!(
+        footer(&mut b).starts_with(":note two"),
+        "{}",
+        footer(&mut b)
+    );
+    b.press(&["up"]);
+    assert!(footer(&mut b).starts_with(":note one"));
+    b.press(&["up"]);
+    assert!(footer(&mut b).starts_with(":note one"), "the oldest stays");
+    b.press(&["down", "down"]);
+    assert_eq!(
+        footer(&mut b).trim_end(),
+        ":",
+        "past the newest: a new line"
+    );
+    // A command taken from the history runs as typed.
+    b.press(&["up", "enter"]);
+    let cmds: Vec<String> = b
+        .on_disk()
+        .game
+        .entries()
+        .iter()
+        .map(|e| e.cmd.clone())
+        .collect();
+    assert_eq!(cmds, ["note \"one\"", "note \"two\"", "note \"two\""]);
+}
+
+#[test]
+fn quit_asks_first_and_any_other_key_stays() {
+    let mut b = board();
+    b.press(&["q"]);
+    let asked = b.screen(80, 24);
+    assert!(asked.contains("Quit the dashboard?"), "{asked}");
+    assert!(asked.contains("Every command is saved in"), "{asked}");
+    b.press(&["x"]);
+    assert!(!b.app.quit);
+    assert!(b.screen(80, 24).contains("still here"));
+    b.press(&["q", "y"]);
+    assert!(b.app.quit);
+}
