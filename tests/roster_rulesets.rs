@@ -407,3 +407,71 @@ fn the_start_is_a_turn_number_for_a_numbered_turn_ruleset() {
         text(&o)
     );
 }
+
+/// A key the ship lacks is reported at its column, or names the columns to fill.
+#[test]
+fn a_missing_figure_names_its_column() {
+    refused(
+        "late19-naval",
+        "name,side,type\nA,Blue,\n",
+        &["row 2, column C (type): missing field `type`"],
+    );
+    refused(
+        "dnb-standard",
+        "name,side\nA,Blue\n",
+        &["row 2: missing field `front`: fill the columns front.gun_rating, front.weight_of_fire, front.si, front.torpedo_rating, front.max_range, front.speed, front.maneuver"],
+    );
+}
+
+/// Every known ruleset has a roster, and its `class` column is there exactly when its
+/// scenarios have classes (`Ruleset::check_classes`).
+#[test]
+fn every_ruleset_has_a_roster_with_classes_where_its_scenarios_have_them() {
+    struct Classes;
+    impl umpire::rulesets::RosterVisitor for Classes {
+        type Out = (bool, bool);
+        fn visit<R: umpire::core::roster::Roster>(self) -> (bool, bool) {
+            (
+                R::ROSTER.has_classes(),
+                R::check_classes("c.toml", "").is_ok(),
+            )
+        }
+    }
+    for id in umpire::core::ruleset::RULESETS {
+        let (roster, scenario) = umpire::rulesets::visit_roster(id, Classes).unwrap();
+        assert_eq!(roster, scenario, "{id}");
+    }
+}
+
+/// `--out` is refused when it exists (without `--force`) and when it is a save, for every
+/// ruleset; `export` reads a save of one as it reads its scenario.
+#[test]
+fn out_rules_and_a_save_for_a_numbered_turn_ruleset() {
+    let d = tempfile::tempdir().unwrap();
+    let save = d.path().join("save.toml");
+    let script = d.path().join("s.umpire");
+    std::fs::write(&script, "next\n").unwrap();
+    ok(umpire()
+        .args(["run", "saves/demo-quickfire.toml", "--script"])
+        .arg(&script)
+        .arg("--save")
+        .arg(&save)
+        .output()
+        .unwrap());
+    assert_eq!(
+        export(&save, &d.path().join("save.csv")),
+        export(
+            Path::new("saves/demo-quickfire.toml"),
+            &d.path().join("demo.csv")
+        )
+    );
+    let t = template("quickfire-1.1");
+    let o = import(&t, "quickfire-1.1", &save, &["--force"]);
+    assert!(err(&o).contains("is a save"), "{}", text(&o));
+    let file = d.path().join("o.toml");
+    std::fs::write(&file, "old").unwrap();
+    let o = import(&t, "quickfire-1.1", &file, &[]);
+    assert!(err(&o).contains("already exists"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "old");
+    ok(import(&t, "quickfire-1.1", &file, &["--force"]));
+}

@@ -239,14 +239,44 @@ impl Import {
                 .filter(|l| !l.trim().is_empty() && !l.contains('|'))
                 .collect::<Vec<_>>()
                 .join(" ");
+            let mut message = if what.is_empty() {
+                rest.lines().next().unwrap_or(rest).to_string()
+            } else {
+                what
+            };
+            let mut column = column;
+            // A key the ship lacks: its column, or the columns to add.
+            let missing = message
+                .strip_prefix("missing field `")
+                .and_then(|r| r.split_once('`'))
+                .map(|(f, _)| f.to_string());
+            if let (None, Some(field)) = (&column, missing) {
+                let cols: Vec<&str> = self
+                    .spec
+                    .columns
+                    .iter()
+                    .filter(|c| {
+                        matches!(c.to, To::Ship(k) if k == field
+                            || k.strip_prefix(field.as_str()).is_some_and(|r| r.starts_with('.')))
+                    })
+                    .map(|c| c.header)
+                    .collect();
+                match self.headers.iter().position(|h| cols.contains(&h.as_str())) {
+                    Some(i) => column = Some((i, self.headers[i].clone())),
+                    None if !cols.is_empty() => {
+                        message = format!(
+                            "{message}: fill the column{} {}",
+                            if cols.len() == 1 { "" } else { "s" },
+                            cols.join(", ")
+                        )
+                    }
+                    None => {}
+                }
+            }
             return Some(CellError {
                 row,
                 column,
-                message: if what.is_empty() {
-                    rest.lines().next().unwrap_or(rest).to_string()
-                } else {
-                    what
-                },
+                message,
             });
         }
         // `ship "ID": KEY: ...` or `<group> "ID": KEY: ...`.
