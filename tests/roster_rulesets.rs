@@ -332,6 +332,12 @@ fn aage_bad_cells_name_row_and_column() {
             "row 4, column C (squadron): expected the id of the ship's squadron (rows with the same id make one)",
         ],
     );
+    // A squadron no row gives a side.
+    refused(
+        "aage-qr-2020",
+        "name,side,squadron,type,speed\nA,,1bs,B,18\n",
+        &["row 2, column B (side): missing field `side`"],
+    );
     let d = tempfile::tempdir().unwrap();
     let roster = d.path().join("r.csv");
     std::fs::write(&roster, "name,side,type\nA,Japan,B\n").unwrap();

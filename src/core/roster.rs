@@ -256,7 +256,7 @@ impl Import {
                     .columns
                     .iter()
                     .filter(|c| {
-                        matches!(c.to, To::Ship(k) if k == field
+                        matches!(c.to, To::Ship(k) | To::Group(k) if k == field
                             || k.strip_prefix(field.as_str()).is_some_and(|r| r.starts_with('.')))
                     })
                     .map(|c| c.header)
