@@ -195,7 +195,8 @@ enum Cmd {
     /// are good.
     Import {
         roster: PathBuf,
-        /// The ruleset of the battle (fgdn-1.1).
+        /// The ruleset of the battle (fgdn-1.1, dnb-standard, late19-naval, quickfire-1.1 or
+        /// aage-qr-2020).
         #[arg(long, value_name = "ID")]
         ruleset: String,
         /// The scenario to write.
@@ -207,16 +208,17 @@ enum Cmd {
         /// The battle's name (default: the roster's file name).
         #[arg(long)]
         name: Option<String>,
-        /// Game time of the first turn, HHMM.
-        #[arg(long, default_value = "1200", value_name = "HHMM")]
-        start: String,
+        /// The first turn: HHMM for fgdn-1.1 (default 1200), a turn number for the others
+        /// (default 1).
+        #[arg(long, value_name = "TURN")]
+        start: Option<String>,
         /// The battle's date, YYYY-MM-DD.
         #[arg(long, value_name = "YYYY-MM-DD")]
         date: Option<String>,
         /// Seed of the console's dice.
         #[arg(long)]
         seed: Option<u64>,
-        /// Sea state 0-9.
+        /// Sea state 0-9 (fgdn-1.1).
         #[arg(long, value_name = "N")]
         sea_state: Option<u32>,
         /// A class file for the roster's classes (named in the scenario; repeat for more).
@@ -581,7 +583,9 @@ fn dispatch(mut cli: Cli) -> Result<(), CliError> {
             sea_state,
             classes,
         }),
-        Some(Cmd::Export { file, out, force }) => cli::roster::export(&file, &out, force, tables),
+        Some(Cmd::Export { file, out, force }) => {
+            cli::roster::export(&file, &out, force, cli.tables.as_deref())
+        }
         Some(Cmd::Demo { out, ruleset }) => {
             let demo = match ruleset.as_str() {
                 "fgdn-1.1" => cli::DEMO,

@@ -1,13 +1,17 @@
 //! `umpire import ROSTER.csv --ruleset ID --out SCENARIO.toml` and `umpire export SCENARIO.toml
 //! --out ROSTER.csv` (SPEC 9): a spreadsheet of ships to a scenario and back. Every bad cell is
 //! reported with its row and column, and nothing is written until all are good.
+//!
+//! Written once for every ruleset: the pure part is [`crate::core::roster`], each ruleset's
+//! columns are its [`Roster`] (reached by id through [`crate::rulesets::visit_roster`]); this
+//! face reads the roster and the class files, checks the scenario as `umpire play` will read
+//! it, and writes atomically.
 use crate::cli::text::csv_cell;
-use crate::cli::{out, Battle, CliError};
+use crate::cli::{out, CliError};
 use crate::core::classes;
-use crate::rulesets::fgdn::roster::{self, Settings};
-use crate::rulesets::fgdn::scenario::{parse_scenario, side_warnings};
-use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::Fgdn;
+use crate::core::roster::{self, Roster, Settings};
+use crate::rulesets::{visit_roster, RosterVisitor};
+use crate::session::Session;
 use crate::store;
 use std::path::Path;
 
@@ -18,7 +22,8 @@ pub struct ImportArgs<'a> {
     pub out: &'a Path,
     pub force: bool,
     pub name: Option<String>,
-    pub start: String,
+    /// The first turn (default: the ruleset's, `1200` for FG&DN, `1` for the others).
+    pub start: Option<String>,
     pub date: Option<String>,
     pub seed: Option<u64>,
     pub sea_state: Option<u32>,
@@ -57,24 +62,17 @@ fn relative_to(dir: &Path, file: &Path) -> Result<String, CliError> {
     Ok(rel.display().to_string())
 }
 
-fn only_fgdn(ruleset: &str, what: &str) -> Result<(), CliError> {
-    match ruleset {
-        "fgdn-1.1" => Ok(()),
-        known if crate::core::ruleset::RULESETS.contains(&known) => {
-            let a = if known.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                "an"
-            } else {
-                "a"
-            };
-            Err(CliError::input(format!(
-                "{what} is for fgdn-1.1 rosters in this version: {a} {known} scenario is written as TOML (docs/rules-notes-{known}.md)"
-            )))
-        }
-        other => Err(CliError::input(format!(
-            "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",
+/// The ruleset `id`'s roster, or the message that it is not one this console knows.
+fn with_roster<V: RosterVisitor<Out = Result<(), CliError>>>(
+    id: &str,
+    v: V,
+) -> Result<(), CliError> {
+    visit_roster(id, v).unwrap_or_else(|| {
+        Err(CliError::input(format!(
+            "--ruleset: \"{id}\" is not a ruleset this console knows (known: {})",
             crate::core::ruleset::RULESETS.join(", ")
-        ))),
-    }
+        )))
+    })
 }
 
 /// `--out` for a scenario: an existing file only with `--force`, and never a save (a battle's
@@ -91,7 +89,27 @@ pub fn check_scenario_out(out: &Path, force: bool) -> Result<(), CliError> {
 }
 
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
-    only_fgdn(args.ruleset, "umpire import")?;
+    struct Import<'a>(&'a ImportArgs<'a>);
+    impl RosterVisitor for Import<'_> {
+        type Out = Result<(), CliError>;
+        fn visit<R: Roster>(self) -> Result<(), CliError> {
+            import_as::<R>(self.0)
+        }
+    }
+    with_roster(args.ruleset, Import(args))
+}
+
+fn problems(lines: Vec<String>) -> CliError {
+    CliError::input(format!(
+        "{}\nnothing written: {} problem{} in the roster",
+        lines.join("\n"),
+        lines.len(),
+        if lines.len() == 1 { "" } else { "s" }
+    ))
+}
+
+fn import_as<R: Roster>(args: &ImportArgs) -> Result<(), CliError> {
+    let spec = R::ROSTER;
     check_scenario_out(args.out, args.force)?;
     let name = args.roster.display().to_string();
     let size = std::fs::metadata(args.roster)
@@ -112,10 +130,19 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     })?;
     let out_dir = args.out.parent().unwrap_or(Path::new(""));
     let mut classes = Vec::new();
-    for c in &args.classes {
-        crate::session::read_class_file::<Fgdn>(c)
-            .map_err(|errors| CliError::input(errors.join("\n")))?;
-        classes.push(relative_to(out_dir, c)?);
+    if spec.has_classes() {
+        for c in &args.classes {
+            crate::session::read_class_file::<R>(c)
+                .map_err(|errors| CliError::input(errors.join("\n")))?;
+            classes.push(relative_to(out_dir, c)?);
+        }
+    } else {
+        // Refused with the roster's other problems.
+        classes = args
+            .classes
+            .iter()
+            .map(|c| c.display().to_string())
+            .collect();
     }
     let settings = Settings {
         classes,
@@ -125,7 +152,10 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "Imported battle".into())
         }),
-        start: args.start.clone(),
+        start: args
+            .start
+            .clone()
+            .unwrap_or_else(|| spec.default_start.to_string()),
         date: args.date.clone(),
         seed: args.seed,
         sea_state: args.sea_state,
@@ -135,65 +165,87 @@ pub fn import(args: &ImportArgs) -> Result<(), CliError> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    let import = roster::import(&text, &settings).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(|e| format!("{name}: {e}")).collect();
-        CliError::input(format!(
-            "{}\nnothing written: {} problem{} in the roster",
-            lines.join("\n"),
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
-        ))
-    })?;
+    let refused = roster::setting_problems(&spec, R::ID, &settings);
+    if !refused.is_empty() {
+        return Err(CliError::input(refused.join("\n")));
+    }
+    let import = roster::import(&spec, R::ID, &text, &settings)
+        .map_err(|errors| problems(errors.iter().map(|e| format!("{name}: {e}")).collect()))?;
     // Check the scenario as `play` will read it (classes from the library), each problem at
     // its row and column.
-    let sources = crate::session::class_sources::<Fgdn>(Some(args.out), &import.text)?;
+    let sources = crate::session::class_sources::<R>(Some(args.out), &import.text)?;
     let resolved = classes::resolve(&import.text, &sources)
         .map_err(|errors| CliError::input(errors.join("\n")))?;
     let written = args.out.display().to_string();
-    let scenario = parse_scenario(&written, &resolved.text).map_err(|errors| {
-        let lines: Vec<String> = errors
-            .iter()
-            .map(|e| match import.cell_of(e.line) {
-                Some((row, column)) => format!(
-                    "{name}: {}",
-                    roster::CellError {
-                        row,
-                        column,
-                        message: e.message.clone(),
-                    }
-                ),
-                None => classes::remap(&e.to_string(), &written, &resolved),
-            })
-            .collect();
-        CliError::input(format!(
-            "{}\nnothing written: {} problem{} in the roster",
-            lines.join("\n"),
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
-        ))
+    let scenario = R::parse_setup(&written, &resolved.text).map_err(|errors| {
+        problems(
+            errors
+                .iter()
+                .map(|e| match import.locate(&written, e) {
+                    Some(cell) => format!("{name}: {cell}"),
+                    None => classes::remap(e, &written, &resolved),
+                })
+                .collect(),
+        )
     })?;
-    for w in side_warnings(&scenario) {
+    for w in R::warnings(&scenario) {
         eprintln!("warning: {}", crate::cli::text::printable(&w));
     }
     store::write_atomic(args.out, &import.text).map_err(|e| CliError::input(e.to_string()))?;
     out(&format!(
         "wrote {} ship{} to {} (umpire check {written}; umpire play {written})",
-        scenario.ships.len(),
-        if scenario.ships.len() == 1 { "" } else { "s" },
+        import.ships,
+        if import.ships == 1 { "" } else { "s" },
         written
     ));
     Ok(())
 }
 
-/// The roster of a scenario or save, as CSV (every cell guarded for spreadsheets).
-pub fn export(file: &Path, out_path: &Path, force: bool, tables: Tables) -> Result<(), CliError> {
-    only_fgdn(crate::session::ruleset_of(file)?, "umpire export")?;
+/// The roster of a scenario or save, as CSV (every cell guarded for spreadsheets); the
+/// ruleset's tables from `tables` (`--tables DIR`) as when the battle is opened.
+pub fn export(
+    file: &Path,
+    out_path: &Path,
+    force: bool,
+    tables: Option<&Path>,
+) -> Result<(), CliError> {
+    struct Export<'a> {
+        file: &'a Path,
+        out: &'a Path,
+        force: bool,
+        tables: Option<&'a Path>,
+    }
+    impl RosterVisitor for Export<'_> {
+        type Out = Result<(), CliError>;
+        fn visit<R: Roster>(self) -> Result<(), CliError> {
+            export_as::<R>(self.file, self.out, self.force, self.tables)
+        }
+    }
+    let id = crate::session::ruleset_of(file)?;
+    with_roster(
+        id,
+        Export {
+            file,
+            out: out_path,
+            force,
+            tables,
+        },
+    )
+}
+
+fn export_as<R: Roster>(
+    file: &Path,
+    out_path: &Path,
+    force: bool,
+    tables: Option<&Path>,
+) -> Result<(), CliError> {
     crate::cli::report::check_out(out_path, file, force)?;
-    let battle = Battle::open(file, tables)?;
-    let rows = roster::export(&battle.scenario)
+    let tables = crate::session::tables_for::<R>(tables)?;
+    let battle = Session::<R>::open(file, tables)?;
+    let rows = R::export_rows(&battle.scenario)
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     let mut text = String::new();
-    for row in rows {
+    for row in std::iter::once(roster::header(&R::ROSTER)).chain(rows.iter().cloned()) {
         let cells: Vec<String> = row.iter().map(|c| csv_cell(c)).collect();
         text.push_str(&cells.join(","));
         text.push('\n');
@@ -201,12 +253,8 @@ pub fn export(file: &Path, out_path: &Path, force: bool, tables: Tables) -> Resu
     store::write_atomic(out_path, &text).map_err(|e| CliError::input(e.to_string()))?;
     out(&format!(
         "wrote {} ship{} to {}",
-        battle.scenario.ships.len(),
-        if battle.scenario.ships.len() == 1 {
-            ""
-        } else {
-            "s"
-        },
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" },
         out_path.display()
     ));
     Ok(())

@@ -2,13 +2,14 @@
 //! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
 //! `Rules`/`Ruleset` traits and the registry (`ruleset`), the screen model (`board`), the
 //! classes a scenario takes its ships' figures from (`classes`), the command tokenizer
-//! (`tokens`), ids as words (`words`), the record sheet model (`sheet`), the numbered-turn
+//! (`tokens`), rosters (`roster`), ids as words (`words`), the record sheet model (`sheet`), the numbered-turn
 //! binding every ruleset but FG&DN uses (`turns`) and table cells' provenance (`tables`). Pure:
 //! no terminal, no files, no wall clock, no global randomness.
 pub mod board;
 pub mod classes;
 pub mod dice;
 pub mod game;
+pub mod roster;
 pub mod ruleset;
 pub mod sheet;
 pub mod stored_entry;

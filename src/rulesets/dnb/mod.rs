@@ -19,6 +19,7 @@ pub mod board;
 pub mod command;
 pub mod event;
 pub mod game;
+pub mod roster;
 pub mod rules;
 pub mod sheet;
 pub mod ship;
