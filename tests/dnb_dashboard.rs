@@ -571,3 +571,30 @@ fn review_steps_by_turn_and_to_notes() {
         &["gunnery form", "log kind", "Plotting Phase"],
     );
 }
+
+/// SPEC 10: the header shows the queued dice (`dice clear` empties them), and a command that
+/// could not be saved says NOT SAVED there until one is, as on FG&DN's dashboard.
+#[test]
+fn the_header_shows_queued_dice_and_a_save_that_failed() {
+    let mut b = board();
+    let head = |b: &mut Board| b.screen(120, 30).lines().next().unwrap().to_string();
+    b.press(&[":", "'dice 5 2 6 1 3'", "enter"]);
+    assert!(
+        head(&mut b).contains("dice roll [5 2 6 1 …+1]"),
+        "{}",
+        head(&mut b)
+    );
+    b.press(&[":", "'dice clear'", "enter"]);
+    assert!(!head(&mut b).contains('['), "{}", head(&mut b));
+    let screen = b.screen(120, 30);
+    assert!(screen.contains("dice queue emptied"), "{screen}");
+    // Another program replaces the save while the dashboard runs.
+    let replaced = std::fs::read_to_string(&b.path).unwrap();
+    std::fs::remove_file(&b.path).unwrap();
+    std::fs::write(&b.path, &replaced).unwrap();
+    let before = b.app.battle.game.entries().len();
+    b.press(&[":", "'si z23 1'", "enter"]);
+    assert_eq!(b.app.battle.game.entries().len(), before, "nothing taken");
+    assert!(head(&mut b).starts_with(" NOT SAVED"), "{}", head(&mut b));
+    assert_eq!(std::fs::read_to_string(&b.path).unwrap(), replaced);
+}

@@ -262,6 +262,9 @@ impl fmt::Display for ChartRead {
 
 /// The log line of faces queued with `dice` (every ruleset's).
 pub fn queued_text(faces: &[u32]) -> String {
+    if faces.is_empty() {
+        return "dice queue emptied (dice clear)".into();
+    }
     let faces: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
     format!("dice queued: {}", faces.join(" "))
 }

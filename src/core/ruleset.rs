@@ -93,6 +93,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + 'static {
     fn turn_of(_clock: &Self::Clock) -> Option<u32> {
         None
     }
+    /// The faces queued with `dice`, which the next dice take (the dashboards' headers show
+    /// them, SPEC 10).
+    fn queued_dice(_state: &Self::State) -> Vec<u32> {
+        Vec::new()
+    }
 }
 
 /// What every face needs of a ruleset beyond the journal: its scenario, its built-in tables and

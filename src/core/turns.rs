@@ -51,7 +51,7 @@ pub const ENGINE_VERBS_PHASE: &[(&str, &str)] = &[
     ("until", "until TURN [PHASE] walk to a turn (and phase)"),
     (
         "dice",
-        "dice N [N ...]      queue faces rolled at the table (dice ask / dice roll: the mode)",
+        "dice N [N ...]      queue faces rolled at the table (dice clear; dice ask / roll: the mode)",
     ),
     ("note", "note \"TEXT\"         a note in the log"),
     ("undo", "undo                take back the last command"),
@@ -65,7 +65,7 @@ pub const ENGINE_VERBS_STEP: &[(&str, &str)] = &[
     ("until", "until TURN [STEP]   walk to a turn (and step)"),
     (
         "dice",
-        "dice N [N ...]      queue faces rolled at the table (dice ask / dice roll: the mode)",
+        "dice N [N ...]      queue faces rolled at the table (dice clear; dice ask / roll: the mode)",
     ),
     ("note", "note \"TEXT\"         a note in the log"),
     ("undo", "undo                take back the last command"),
@@ -137,6 +137,7 @@ pub enum TurnCommand<P, C> {
 impl<P: TurnPhase, C: fmt::Display> fmt::Display for TurnCommand<P, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            TurnCommand::Dice(faces) if faces.is_empty() => f.write_str("dice clear"),
             TurnCommand::Dice(faces) => {
                 let faces: Vec<String> = faces.iter().map(|x| x.to_string()).collect();
                 write!(f, "dice {}", faces.join(" "))
@@ -187,9 +188,15 @@ impl<P: TurnPhase, C: FromStr<Err = String>> FromStr for TurnCommand<P, C> {
         Ok(match verb.as_str() {
             "dice" => {
                 if w.len() < 2 {
-                    return Err("usage: dice N [N ...] | dice ask | dice roll".into());
+                    return Err("usage: dice N [N ...] | dice clear | dice ask | dice roll".into());
                 }
                 match w[1].to_ascii_lowercase().as_str() {
+                    // `dice clear` empties the queue: the empty list (a face list is never
+                    // empty), as FG&DN's.
+                    "clear" => {
+                        arity(2, "dice clear")?;
+                        return Ok(TurnCommand::Dice(Vec::new()));
+                    }
                     "ask" | "roll" => {
                         arity(2, "dice ask | dice roll")?;
                         return Ok(TurnCommand::DiceMode {
@@ -529,6 +536,9 @@ impl<R: TurnRules> Rules for R {
 
     fn apply(g: &mut TurnGame<R>, event: &TurnEvent<R>) {
         match event {
+            TurnEvent::Core(CoreEvent::DiceQueued { faces }) if faces.is_empty() => {
+                g.dice_queue.clear()
+            }
             TurnEvent::Core(CoreEvent::DiceQueued { faces }) => g.dice_queue.extend(faces),
             TurnEvent::Core(CoreEvent::Rolled { roll, .. }) => {
                 if roll.provenance == Provenance::Queued {
@@ -695,6 +705,10 @@ impl<R: TurnRules> Rules for R {
 
     fn turn_of(clock: &TurnClock<R::Phase>) -> Option<u32> {
         Some(clock.turn)
+    }
+
+    fn queued_dice(g: &TurnGame<R>) -> Vec<u32> {
+        g.dice_queue.iter().copied().collect()
     }
 
     fn quiet_events(clock: TurnClock<R::Phase>) -> ([TurnEvent<R>; 2], TurnClock<R::Phase>) {

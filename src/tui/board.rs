@@ -104,6 +104,8 @@ pub struct BoardApp<R: Board> {
     /// `umpire watch`: following the save another console writes, as the umpire sees it or,
     /// with a side, as that side's player does.
     pub watch: Option<Watching>,
+    /// The last command could not be saved (and was not taken): why, until one is.
+    pub unsaved: Option<String>,
     /// Every entry's lines, worded on the state it was decided on (kept as entries come).
     log: Vec<LogLine>,
     /// The log panel (`tui::log_panel`): its rows, ship filter (`s`), search and scroll.
@@ -134,6 +136,7 @@ impl<R: Board> BoardApp<R> {
             quit: false,
             message: None,
             wall: || None,
+            unsaved: None,
             log,
             panel: LogPanel::default(),
             log_height: 1,
@@ -386,10 +389,15 @@ impl<R: Board> BoardApp<R> {
                     return Err("read-only".into());
                 };
                 let worded = R::entry_lines(&self.battle.game.state, &entry);
-                let lines = self
-                    .battle
-                    .record(writer, entry, wall)
-                    .map_err(|e| format!("NOT SAVED, nothing changed: {e}"))?;
+                let lines = match self.battle.record(writer, entry, wall) {
+                    Ok(lines) => lines,
+                    Err(e) => {
+                        // Said in the header until a command is saved again.
+                        self.unsaved = Some(e.to_string());
+                        return Err(format!("NOT SAVED, nothing changed: {e}"));
+                    }
+                };
+                self.unsaved = None;
                 // Every command adds its entry, undo and redo too: which entries are in effect
                 // is read from the journal as the panel is drawn.
                 self.log_push(worded);
@@ -998,7 +1006,10 @@ impl<R: Board> BoardApp<R> {
                 }),
             ) => format!("WATCH as {side}"),
             (None, Some(_)) => "WATCH".to_string(),
-            (None, None) => format!("dice {dice}"),
+            (None, None) => format!(
+                "dice {dice}{}",
+                panels::queued(&R::queued_dice(&self.battle.game.state))
+            ),
         };
         let mut text = format!(
             " {} · {face} · {} · {}",
@@ -1008,6 +1019,9 @@ impl<R: Board> BoardApp<R> {
         );
         if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
             text.push_str(&format!(" · READ-ONLY: {why}"));
+        }
+        if let Some(why) = &self.unsaved {
+            text = format!(" NOT SAVED: {why} ·{text}");
         }
         let base = self.theme.header();
         panels::header(frame, area, (text, base), 0, Vec::new(), base);

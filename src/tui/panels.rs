@@ -101,6 +101,20 @@ pub fn confirm_quit(frame: &mut Frame, body: Rect, saved_in: Option<&std::path::
     );
 }
 
+/// Faces queued with `dice`, which the next dice take, for a header: " [5 2]" (the first
+/// four, then "…+N"); nothing when none is.
+pub fn queued<'a>(faces: impl IntoIterator<Item = &'a u32>) -> String {
+    let faces: Vec<u32> = faces.into_iter().copied().collect();
+    if faces.is_empty() {
+        return String::new();
+    }
+    let mut shown: Vec<String> = faces.iter().take(4).map(u32::to_string).collect();
+    if faces.len() > 4 {
+        shown.push(format!("…+{}", faces.len() - 4));
+    }
+    format!(" [{}]", shown.join(" "))
+}
+
 /// A box of `width` x `height` in the middle of `area` (cut to it).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);

@@ -78,6 +78,10 @@ impl Rules for Fgdn {
         state.clock
     }
 
+    fn queued_dice(state: &GameState) -> Vec<u32> {
+        state.dice_queue.iter().copied().collect()
+    }
+
     fn verb(command: &Command) -> Verb {
         match command {
             Command::Undo => Verb::Undo,

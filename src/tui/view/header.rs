@@ -8,19 +8,6 @@ use ratatui::Frame;
 /// The longest phase name as words ("reaction fire").
 const PHASE_WIDTH: usize = 13;
 
-/// Faces queued with `dice`, which the next dice take: " [5 2]" (the first four, then "…").
-fn queued(ctx: &Ctx) -> String {
-    let q = &ctx.app.battle.game.state.dice_queue;
-    if q.is_empty() {
-        return String::new();
-    }
-    let mut faces: Vec<String> = q.iter().take(4).map(u32::to_string).collect();
-    if q.len() > 4 {
-        faces.push(format!("…+{}", q.len() - 4));
-    }
-    format!(" [{}]", faces.join(" "))
-}
-
 pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     let c = &ctx.clock;
@@ -59,7 +46,8 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         DiceMode::Roll => "roll",
         DiceMode::Ask => "ASK",
     };
-    let dice = format!(" dice {mode}{} ", queued(ctx));
+    let queued = crate::tui::panels::queued(&ctx.app.battle.game.state.dice_queue);
+    let dice = format!(" dice {mode}{queued} ");
     let watch = crate::tui::watch::header_label(ctx.app);
     let dice = if watch.is_some() { String::new() } else { dice };
     let (saved, saved_style) = if let Some(label) = watch {
