@@ -1,86 +1,81 @@
-//! `umpire check FILE...`: validate scenario, save and table files; print every problem with
-//! file, line and field; exit non-zero if any.
-use crate::cli::{Battle, CliError};
-use crate::rulesets::fgdn::tables::{Tables, BUILTIN};
-use crate::rulesets::fgdn::Game;
+//! `umpire check FILE...`: validate scenario, save, table and class files of any ruleset; print
+//! every problem with file, line and field; exit non-zero if any. Each file goes to its
+//! ruleset by the same path (`rulesets::visit`): a table file by its folder or its name
+//! (`Registered::table_file`), a class file by its `ruleset` key, a scenario or save by its
+//! `[scenario] ruleset` key (opened with that ruleset's tables: `--tables DIR`, or the user's).
+use crate::cli::CliError;
+use crate::rulesets::{visit, DefaultRuleset, Registered, Visitor};
 use crate::store;
 use std::path::Path;
 
-/// Problems found in one file (empty: the file is good). `tables` are FG&DN's; another
-/// ruleset's are loaded from `tables_dir` (`--tables DIR`) the same way.
-pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Vec<String> {
+/// Problems found in one file (empty: the file is good). A battle file is opened with its
+/// ruleset's tables, from `tables_dir` (`--tables DIR`) the same way as every face.
+pub fn check_file(path: &Path, tables_dir: Option<&Path>) -> Vec<String> {
     let name = path.display().to_string();
     let text = match read_limited(path) {
         Ok(b) => b,
         Err(e) => return vec![e],
     };
-    let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    // A table file of a ruleset on the generic faces is known by its directory
-    // (`tables/dnb-standard/`, `tables/late19-naval/`).
-    let dir = path
-        .parent()
-        .and_then(|d| d.file_name())
-        .map(|d| d.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if crate::rulesets::is_generic(&dir) && !looks_like_scenario(&text) {
-        let text = match store::tables::read_table_file(path) {
-            Ok(text) => text,
-            Err(e) => return vec![e],
-        };
-        let check = Check::TableFile { name, text };
-        return crate::rulesets::visit(&dir, check).unwrap_or_default();
-    }
-    let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
-    if is_table {
-        let text = match store::tables::read_table_file(path) {
-            Ok(text) => text,
-            Err(e) => return vec![e],
-        };
-        return match Tables::load(&[(name, text)]) {
-            Ok(_) => Vec::new(),
-            Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
-        };
+    if !looks_like_scenario(&text) {
+        let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let dir = path
+            .parent()
+            .and_then(|d| d.file_name())
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(id) = table_ruleset(&dir, base) {
+            let text = match store::tables::read_table_file(path) {
+                Ok(text) => text,
+                Err(e) => return vec![e],
+            };
+            return visit(id, Check::TableFile { name, text }).unwrap_or_default();
+        }
     }
     if let Some(ruleset) = class_file_ruleset(&text) {
         let text = String::from_utf8_lossy(&text).into_owned();
-        if crate::rulesets::is_generic(&ruleset) {
-            let check = Check::ClassFile { name, text };
-            return crate::rulesets::visit(&ruleset, check).unwrap_or_default();
-        }
-        return match crate::rulesets::fgdn::scenario::parse_class_file(&name, &text) {
-            Ok(_) => Vec::new(),
-            Err(e) => e.iter().map(|e| e.to_string()).collect(),
+        // A class file for a ruleset this console does not know is checked as the default
+        // ruleset's, which says what is wrong with its key.
+        let id = if visit(&ruleset, Known).is_some() {
+            ruleset.as_str()
+        } else {
+            <DefaultRuleset as crate::core::ruleset::Rules>::ID
         };
+        return visit(id, Check::ClassFile { name, text }).unwrap_or_default();
     }
     match crate::session::ruleset_of(path) {
-        Err(e) => return vec![e.message],
-        Ok(id) if crate::rulesets::is_generic(id) => {
-            let check = Check::Battle { path, tables_dir };
-            return crate::rulesets::visit(id, check).unwrap_or_default();
-        }
-        Ok(_) => {}
+        Err(e) => vec![e.message],
+        Ok(id) => visit(id, Check::Battle { path, tables_dir }).unwrap_or_default(),
     }
-    match Battle::open(path, tables.clone()) {
-        Err(e) => e.message.lines().map(str::to_string).collect(),
-        Ok(b) => {
-            let mut problems: Vec<String> = b
-                .warnings
-                .iter()
-                .cloned()
-                .chain(
-                    crate::rulesets::fgdn::scenario::side_warnings(&b.scenario)
-                        .into_iter()
-                        .map(|w| format!("{name}: {w}")),
-                )
-                .map(|w| format!("warning: {w}"))
-                .collect();
-            let entries = b.game.entries().to_vec();
-            for p in Game::verify(&b.scenario, tables.clone(), &entries) {
-                problems.push(format!("{name}: {p}"));
-            }
-            problems
+}
+
+/// The ruleset a table file (not a scenario) named `base` in the folder `dir` is for: the
+/// ruleset the folder is named by, if it takes the file, else one that knows the file by name
+/// wherever it is (FG&DN's), else none.
+fn table_ruleset(dir: &str, base: &str) -> Option<&'static str> {
+    struct Takes<'a> {
+        dir: &'a str,
+        base: &'a str,
+    }
+    impl Visitor for Takes<'_> {
+        type Out = Option<&'static str>;
+        fn visit<R: Registered>(self) -> Option<&'static str> {
+            R::table_file(self.dir, self.base).then_some(R::ID)
         }
     }
+    if let Some(Some(id)) = visit(dir, Takes { dir, base }) {
+        return Some(id);
+    }
+    crate::core::ruleset::RULESETS
+        .iter()
+        .find_map(|id| visit(id, Takes { dir, base }).flatten())
+}
+
+/// Whether a ruleset id is known (`visit` reaches it).
+struct Known;
+
+impl Visitor for Known {
+    type Out = ();
+    fn visit<R: Registered>(self) {}
 }
 
 /// The file's bytes, unless it is larger than any save may be (checked before reading).
@@ -102,7 +97,7 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// A class file (SPEC 9: `[[class]]` tables and no `[scenario]`): the ruleset it is for, from its
-/// top-level `ruleset = "ID"` (default FG&DN).
+/// top-level `ruleset = "ID"` (default: the default ruleset's, as a scenario's).
 fn class_file_ruleset(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let mut ruleset = None;
@@ -133,7 +128,9 @@ fn class_file_ruleset(bytes: &[u8]) -> Option<String> {
             }
         }
     }
-    has_class.then(|| ruleset.unwrap_or_else(|| "fgdn-1.1".to_string()))
+    has_class.then(|| {
+        ruleset.unwrap_or_else(|| <DefaultRuleset as crate::core::ruleset::Rules>::ID.to_string())
+    })
 }
 
 fn looks_like_scenario(bytes: &[u8]) -> bool {
@@ -142,14 +139,10 @@ fn looks_like_scenario(bytes: &[u8]) -> bool {
         .any(|l| l.trim() == "[scenario]")
 }
 
-pub fn run(
-    paths: &[std::path::PathBuf],
-    tables: &Tables,
-    tables_dir: Option<&Path>,
-) -> Result<(), CliError> {
+pub fn run(paths: &[std::path::PathBuf], tables_dir: Option<&Path>) -> Result<(), CliError> {
     let mut bad = 0;
     for p in paths {
-        let problems = check_file(p, tables, tables_dir);
+        let problems = check_file(p, tables_dir);
         let errors = problems
             .iter()
             .filter(|p| !p.starts_with("warning: ") && !p.starts_with("note: "))
@@ -174,8 +167,8 @@ pub fn run(
     }
 }
 
-/// `check` of a file of a ruleset on the generic faces: a table file, a class file, or a
-/// scenario or save (opened, replayed and verified with the tables of `--tables DIR`).
+/// `check` of a file of a ruleset: a table file, a class file, or a scenario or save (opened,
+/// replayed and verified with the tables of `--tables DIR`).
 enum Check<'a> {
     TableFile {
         name: String,
@@ -191,10 +184,10 @@ enum Check<'a> {
     },
 }
 
-impl crate::rulesets::Visitor for Check<'_> {
+impl Visitor for Check<'_> {
     type Out = Vec<String>;
 
-    fn visit<R: crate::rulesets::Registered>(self) -> Vec<String> {
+    fn visit<R: Registered>(self) -> Vec<String> {
         match self {
             Check::TableFile { name, text } => {
                 // The notes of this file's cells only (the others are the built-in files').
