@@ -366,6 +366,18 @@ fn dnb_faces_print_warnings_refuse_a_stray_csv_table_and_check_with_dnb_tables()
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--csv-table is for --format csv"), "{err}");
 
+    // `carry` checks its arguments as for FG&DN before the ruleset refuses.
+    let o = umpire()
+        .arg("carry")
+        .arg(&save)
+        .arg("--into")
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is the battle being carried"), "{err}");
+
     // An owner's D&B tables, named by --tables, open a D&B battle under `check`.
     let clean = common::demo_file(dir.path(), "dnb-standard", "clean.toml");
     let owner = dir.path().join("owner");
