@@ -2,20 +2,26 @@
 //! every problem with file, line and field; exit non-zero if any. Each file goes to its
 //! ruleset by the same path (`rulesets::visit`): a table file by its folder or its name
 //! (`Registered::table_file`), a class file by its `ruleset` key, a scenario or save by its
-//! `[scenario] ruleset` key (opened with that ruleset's tables: `--tables DIR`, or the user's).
+//! `[scenario] ruleset` key (opened with that ruleset's tables, `--tables DIR` or the user's,
+//! loaded once; tables that do not load stop the command before any file is checked).
 use crate::cli::CliError;
 use crate::rulesets::{visit, DefaultRuleset, Registered, Visitor};
 use crate::store;
 use std::path::Path;
 
-/// Problems found in one file (empty: the file is good). A battle file is opened with its
-/// ruleset's tables, from `tables_dir` (`--tables DIR`) the same way as every face.
-pub fn check_file(path: &Path, tables_dir: Option<&Path>) -> Vec<String> {
-    let name = path.display().to_string();
-    let text = match read_limited(path) {
-        Ok(b) => b,
-        Err(e) => return vec![e],
-    };
+/// What a file given to `check` is, for which ruleset.
+enum What {
+    /// A table file, with its text.
+    Table { id: &'static str, text: String },
+    /// A class file, with its text.
+    Classes { id: &'static str, text: String },
+    /// A scenario or a save.
+    Battle { id: &'static str },
+}
+
+/// What `path` is (read once, never larger than a save may be), or why it cannot be checked.
+fn classify(path: &Path) -> Result<What, Vec<String>> {
+    let text = read_limited(path).map_err(|e| vec![e])?;
     if !looks_like_scenario(&text) {
         let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let dir = path
@@ -24,27 +30,24 @@ pub fn check_file(path: &Path, tables_dir: Option<&Path>) -> Vec<String> {
             .map(|d| d.to_string_lossy().into_owned())
             .unwrap_or_default();
         if let Some(id) = table_ruleset(&dir, base) {
-            let text = match store::tables::read_table_file(path) {
-                Ok(text) => text,
-                Err(e) => return vec![e],
-            };
-            return visit(id, Check::TableFile { name, text }).unwrap_or_default();
+            let text = store::tables::read_table_file(path).map_err(|e| vec![e])?;
+            return Ok(What::Table { id, text });
         }
     }
     if let Some(ruleset) = class_file_ruleset(&text) {
         let text = String::from_utf8_lossy(&text).into_owned();
         // A class file for a ruleset this console does not know is checked as the default
         // ruleset's, which says what is wrong with its key.
-        let id = if visit(&ruleset, Known).is_some() {
-            ruleset.as_str()
-        } else {
-            <DefaultRuleset as crate::core::ruleset::Rules>::ID
-        };
-        return visit(id, Check::ClassFile { name, text }).unwrap_or_default();
+        let id = crate::core::ruleset::RULESETS
+            .iter()
+            .find(|id| **id == ruleset)
+            .copied()
+            .unwrap_or(<DefaultRuleset as crate::core::ruleset::Rules>::ID);
+        return Ok(What::Classes { id, text });
     }
     match crate::session::ruleset_of(path) {
-        Err(e) => vec![e.message],
-        Ok(id) => visit(id, Check::Battle { path, tables_dir }).unwrap_or_default(),
+        Err(e) => Err(vec![e.message]),
+        Ok(id) => Ok(What::Battle { id }),
     }
 }
 
@@ -68,14 +71,6 @@ fn table_ruleset(dir: &str, base: &str) -> Option<&'static str> {
     crate::core::ruleset::RULESETS
         .iter()
         .find_map(|id| visit(id, Takes { dir, base }).flatten())
-}
-
-/// Whether a ruleset id is known (`visit` reaches it).
-struct Known;
-
-impl Visitor for Known {
-    type Out = ();
-    fn visit<R: Registered>(self) {}
 }
 
 /// The file's bytes, unless it is larger than any save may be (checked before reading).
@@ -139,10 +134,46 @@ fn looks_like_scenario(bytes: &[u8]) -> bool {
         .any(|l| l.trim() == "[scenario]")
 }
 
+/// Check every file, printing each one's problems (stderr) and `FILE: ok` (stdout) in the order
+/// given. The battles of each ruleset are opened with its tables, loaded once: tables that do
+/// not load stop the command before any file is checked, as they stop every other command.
 pub fn run(paths: &[std::path::PathBuf], tables_dir: Option<&Path>) -> Result<(), CliError> {
+    let whats: Vec<Result<What, Vec<String>>> = paths.iter().map(|p| classify(p)).collect();
+    let mut battles: Vec<Option<Vec<String>>> = vec![None; paths.len()];
+    let mut ids: Vec<&'static str> = Vec::new();
+    for what in whats.iter().flatten() {
+        if let What::Battle { id } = what {
+            if !ids.contains(id) {
+                ids.push(id);
+            }
+        }
+    }
+    for id in ids {
+        let files: Vec<(usize, &Path)> = whats
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| matches!(w, Ok(What::Battle { id: of }) if *of == id))
+            .map(|(i, _)| (i, paths[i].as_path()))
+            .collect();
+        let checked = visit(id, Battles { files, tables_dir }).unwrap_or(Ok(Vec::new()))?;
+        for (i, problems) in checked {
+            battles[i] = Some(problems);
+        }
+    }
     let mut bad = 0;
-    for p in paths {
-        let problems = check_file(p, tables_dir);
+    for ((p, what), battle) in paths.iter().zip(whats).zip(battles) {
+        let problems = match what {
+            Err(problems) => problems,
+            Ok(What::Battle { .. }) => battle.unwrap_or_default(),
+            Ok(What::Table { id, text }) => {
+                let name = p.display().to_string();
+                visit(id, Check::TableFile { name, text }).unwrap_or_default()
+            }
+            Ok(What::Classes { id, text }) => {
+                let name = p.display().to_string();
+                visit(id, Check::ClassFile { name, text }).unwrap_or_default()
+            }
+        };
         let errors = problems
             .iter()
             .filter(|p| !p.starts_with("warning: ") && !p.starts_with("note: "))
@@ -167,24 +198,33 @@ pub fn run(paths: &[std::path::PathBuf], tables_dir: Option<&Path>) -> Result<()
     }
 }
 
-/// `check` of a file of a ruleset: a table file, a class file, or a scenario or save (opened,
-/// replayed and verified with the tables of `--tables DIR`).
-enum Check<'a> {
-    TableFile {
-        name: String,
-        text: String,
-    },
-    ClassFile {
-        name: String,
-        text: String,
-    },
-    Battle {
-        path: &'a Path,
-        tables_dir: Option<&'a Path>,
-    },
+/// The scenarios and saves of one ruleset (their index among the files, and path), each
+/// opened, replayed and verified with the ruleset's tables (`--tables DIR`, or the user's).
+struct Battles<'a> {
+    files: Vec<(usize, &'a Path)>,
+    tables_dir: Option<&'a Path>,
 }
 
-impl Visitor for Check<'_> {
+impl Visitor for Battles<'_> {
+    type Out = Result<Vec<(usize, Vec<String>)>, CliError>;
+
+    fn visit<R: Registered>(self) -> Self::Out {
+        let tables = crate::session::tables_for::<R>(self.tables_dir)?;
+        Ok(self
+            .files
+            .into_iter()
+            .map(|(i, path)| (i, super::ruleset::check_file::<R>(path, tables.clone())))
+            .collect())
+    }
+}
+
+/// `check` of a table file or a class file of a ruleset.
+enum Check {
+    TableFile { name: String, text: String },
+    ClassFile { name: String, text: String },
+}
+
+impl Visitor for Check {
     type Out = Vec<String>;
 
     fn visit<R: Registered>(self) -> Vec<String> {
@@ -212,11 +252,6 @@ impl Visitor for Check<'_> {
             Check::ClassFile { name, text } => {
                 R::check_classes(&name, &text).err().unwrap_or_default()
             }
-            Check::Battle { path, tables_dir } => match crate::session::tables_for::<R>(tables_dir)
-            {
-                Ok(t) => super::ruleset::check_file::<R>(path, t),
-                Err(e) => e.message.lines().map(str::to_string).collect(),
-            },
         }
     }
 }
