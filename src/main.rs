@@ -1,24 +1,13 @@
 //! `umpire`: thin entry point: parse arguments, dispatch to the dashboard or the headless
 //! commands.
 use clap::{Parser, Subcommand};
+use std::path::Path;
 use std::path::PathBuf;
-use umpire::cli::{self, log::Format, Battle, CliError};
-use umpire::rulesets::fgdn::tables::Tables;
-use umpire::rulesets::{Registered, Visitor};
+use umpire::cli::{self, log::Format, CliError};
+use umpire::core::ruleset::{Rules, RULESETS};
+use umpire::rulesets::{visit, DefaultRuleset, Registered, Visitor};
+use umpire::session::{tables_for, Session};
 use umpire::tui::{self, PlayOptions};
-
-fn play(file: Option<PathBuf>, args: PlayArgs, tables: Tables) -> Result<(), CliError> {
-    let options = PlayOptions {
-        file,
-        save: args.save,
-        keymap: args.keymap,
-        data_dir: None,
-    };
-    if let Some(farewell) = tui::play(&options, tables)? {
-        cli::out(&farewell);
-    }
-    Ok(())
-}
 
 #[derive(Parser)]
 #[command(
@@ -272,32 +261,37 @@ fn main() {
     }
 }
 
-/// The file a command reads, if it reads one.
-fn file_of(cmd: &Option<Cmd>) -> Option<&PathBuf> {
+/// The file a command reads, if it reads one: the command then goes to that file's ruleset.
+fn file_of(cmd: &Cmd) -> Option<&PathBuf> {
     match cmd {
-        Some(
-            Cmd::Play { file, .. }
-            | Cmd::Run { file, .. }
-            | Cmd::Status { file, .. }
-            | Cmd::Log { file, .. }
-            | Cmd::Report { file, .. }
-            | Cmd::Sheets { file, .. }
-            | Cmd::Watch { file, .. }
-            | Cmd::Carry { file, .. }
-            | Cmd::Review { file, .. },
-        ) => Some(file),
+        Cmd::Play { file, .. }
+        | Cmd::Run { file, .. }
+        | Cmd::Status { file, .. }
+        | Cmd::Log { file, .. }
+        | Cmd::Report { file, .. }
+        | Cmd::Sheets { file, .. }
+        | Cmd::Watch { file, .. }
+        | Cmd::Carry { file, .. }
+        | Cmd::Review { file, .. }
+        | Cmd::Recover { file, .. } => Some(file),
         _ => None,
     }
 }
 
-/// A battle of a ruleset on the generic faces (its screen model, the generic session): run,
-/// status, log, report, play, review and watch; `carry` refused with the ruleset's reason.
-fn dispatch_generic<R: Registered>(
-    command: Cmd,
-    tables_dir: Option<&std::path::Path>,
-) -> Result<(), CliError> {
-    use umpire::session::Session;
-    let tables = umpire::session::tables_for::<R>(tables_dir)?;
+/// A command on a file of the ruleset `R`, whatever the ruleset: one path for all of them.
+fn dispatch_file<R: Registered>(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
+    if R::OWN_DASHBOARD
+        && matches!(
+            command,
+            Cmd::Play { .. } | Cmd::Review { .. } | Cmd::Watch { .. }
+        )
+    {
+        return own_dashboard(command, tables_dir);
+    }
+    if let Cmd::Recover { file, out } = command {
+        return recover::<R>(&file, &out);
+    }
+    let tables = tables_for::<R>(tables_dir)?;
     let open = |file: &PathBuf| Session::<R>::open(file, tables.clone());
     match command {
         Cmd::Run {
@@ -311,10 +305,8 @@ fn dispatch_generic<R: Registered>(
             }
             cli::run::run(&mut open(&file)?, &script, save.as_deref())
         }
-        Cmd::Status { file, json } => cli::ruleset::status(&open(&file)?, json),
-        Cmd::Log { file, ship, format } => {
-            cli::ruleset::log(&open(&file)?, ship.as_deref(), format)
-        }
+        Cmd::Status { file, json } => cli::status::run(&open(&file)?, json),
+        Cmd::Log { file, ship, format } => cli::log::run(&open(&file)?, ship.as_deref(), format),
         Cmd::Report {
             file,
             format,
@@ -325,8 +317,7 @@ fn dispatch_generic<R: Registered>(
             if let Some(out) = &out {
                 cli::report::check_out(out, &file, force)?;
             }
-            let text = cli::ruleset::report(&open(&file)?, format, csv_table)?;
-            cli::report::write_report(&text, Some(&file), out.as_deref())
+            cli::report::run(&open(&file)?, format, csv_table, out.as_deref())
         }
         Cmd::Sheets {
             file,
@@ -340,7 +331,23 @@ fn dispatch_generic<R: Registered>(
             }
             cli::sheets::run(&open(&file)?, format, at_start, out.as_deref())
         }
-        Cmd::Play { file, play: args } => play_generic::<R>(Some(file), args, tables),
+        Cmd::Carry {
+            file,
+            into,
+            name,
+            early,
+            force,
+        } => cli::carry::run::<R>(
+            &cli::carry::CarryArgs {
+                file: &file,
+                into: &into,
+                name,
+                early,
+                force,
+            },
+            tables,
+        ),
+        Cmd::Play { file, play: args } => play_board::<R>(Some(file), args, tables),
         Cmd::Review { file, keymap, at } => Ok(tui::review_board::<R>(
             &file,
             tables,
@@ -348,7 +355,6 @@ fn dispatch_generic<R: Registered>(
             at.as_deref(),
         )?),
         Cmd::Watch { file, side } => Ok(tui::watch_board::<R>(&file, side.as_deref(), tables)?),
-        Cmd::Carry { .. } => Err(CliError::input(R::NO_CARRY)),
         // Only the commands of `file_of` come here.
         _ => Err(CliError::input(
             "this command does not read a battle file (see `umpire --help`)",
@@ -356,8 +362,27 @@ fn dispatch_generic<R: Registered>(
     }
 }
 
-/// The generic dashboard of a ruleset with a screen model.
-fn play_generic<R: Registered>(
+/// `umpire recover FILE OUT` of a save of the ruleset `R` (its entries re-encoded in the
+/// shorter form when they decode).
+fn recover<R: Registered>(file: &Path, out: &Path) -> Result<(), CliError> {
+    if out.exists() {
+        return Err(CliError::input(format!(
+            "{}: already exists; choose another name",
+            out.display()
+        )));
+    }
+    let n = umpire::store::recover_save_as::<umpire::core::game::Record<R>>(file, out)
+        .map_err(|e| CliError::input(e.to_string()))?;
+    cli::out(&format!(
+        "copied the scenario and {n} intact log entr{} to {}",
+        if n == 1 { "y" } else { "ies" },
+        out.display()
+    ));
+    Ok(())
+}
+
+/// The dashboard written once over a ruleset's screen model.
+fn play_board<R: Registered>(
     file: Option<PathBuf>,
     args: PlayArgs,
     tables: R::Tables,
@@ -374,155 +399,121 @@ fn play_generic<R: Registered>(
     Ok(())
 }
 
-/// What `umpire` does with a ruleset on the generic faces ([`umpire::rulesets::visit`]): play
-/// its demo (`umpire --ruleset ID`), or a command on one of its files.
-enum Generic {
+/// `play`, `review` and `watch` (and `umpire` with no command) on the dashboard of the ruleset
+/// that has one of its own (`Registered::OWN_DASHBOARD`): the default ruleset's, FG&DN's
+/// (`tui::app`), with its tables.
+fn own_dashboard(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
+    let tables = cli::tables(tables_dir)?;
+    match command {
+        Cmd::Play { file, play: args } => own_play(Some(file), args, tables),
+        Cmd::Review { file, keymap, at } => {
+            tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
+        }
+        Cmd::Watch { file, side } => tui::watch::watch(&file, side.as_deref(), tables),
+        _ => Err(CliError::input(
+            "this command does not open a dashboard (see `umpire --help`)",
+        )),
+    }
+}
+
+/// The default ruleset's own dashboard on a file, or on its demo (`file` None).
+fn own_play(
+    file: Option<PathBuf>,
+    args: PlayArgs,
+    tables: <DefaultRuleset as Rules>::Tables,
+) -> Result<(), CliError> {
+    let options = PlayOptions {
+        file,
+        save: args.save,
+        keymap: args.keymap,
+        data_dir: None,
+    };
+    if let Some(farewell) = tui::play(&options, tables)? {
+        cli::out(&farewell);
+    }
+    Ok(())
+}
+
+/// What `umpire` does with a ruleset: play its demo (`umpire [--ruleset ID]`), or a command on
+/// one of its files.
+enum Face {
     Demo {
         play: PlayArgs,
         tables: Option<PathBuf>,
     },
-    Command {
+    File {
         command: Cmd,
         tables: Option<PathBuf>,
     },
 }
 
-impl Visitor for Generic {
+impl Visitor for Face {
     type Out = Result<(), CliError>;
 
     fn visit<R: Registered>(self) -> Result<(), CliError> {
         match self {
-            Generic::Demo { play, tables } => {
-                let tables = umpire::session::tables_for::<R>(tables.as_deref())?;
-                play_generic::<R>(None, play, tables)
+            Face::Demo { play, tables } if R::OWN_DASHBOARD => {
+                own_play(None, play, cli::tables(tables.as_deref())?)
             }
-            Generic::Command { command, tables } => {
-                dispatch_generic::<R>(command, tables.as_deref())
+            Face::Demo { play, tables } => {
+                let tables = tables_for::<R>(tables.as_deref())?;
+                play_board::<R>(None, play, tables)
             }
+            Face::File { command, tables } => dispatch_file::<R>(command, tables.as_deref()),
         }
     }
 }
 
-fn dispatch(mut cli: Cli) -> Result<(), CliError> {
+fn unknown(id: &str) -> CliError {
+    CliError::input(format!(
+        "ruleset \"{id}\" is not one this console knows (known: {})",
+        RULESETS.join(", ")
+    ))
+}
+
+fn dispatch(cli: Cli) -> Result<(), CliError> {
+    let default = <DefaultRuleset as Rules>::ID;
+    let Some(command) = cli.command else {
+        let id = cli.ruleset.as_deref().unwrap_or(default);
+        let demo = Face::Demo {
+            play: cli.play,
+            tables: cli.tables,
+        };
+        return visit(id, demo).unwrap_or_else(|| Err(unknown(id)));
+    };
     match cli.ruleset.as_deref() {
-        None | Some("fgdn-1.1") => {}
-        Some(id) if cli.command.is_none() => {
-            let tables = cli.tables.clone();
-            let demo = Generic::Demo {
-                play: cli.play,
-                tables,
-            };
-            return umpire::rulesets::visit(id, demo).unwrap_or_else(|| {
-                Err(CliError::input(format!(
-                    "ruleset \"{id}\" is not one this console knows (known: {})",
-                    umpire::core::ruleset::RULESETS.join(", ")
-                )))
-            });
-        }
-        Some(id) if umpire::core::ruleset::RULESETS.contains(&id) => {
+        None => {}
+        Some(id) if id == default => {}
+        Some(id) if RULESETS.contains(&id) => {
             return Err(CliError::input(
                 "--ruleset picks the demo battle `umpire` opens with no command; a file's \
                  ruleset is read from its [scenario] ruleset key",
             ))
         }
-        Some(other) => {
-            return Err(CliError::input(format!(
-                "ruleset \"{other}\" is not one this console knows (known: {})",
-                umpire::core::ruleset::RULESETS.join(", ")
-            )))
-        }
+        Some(other) => return Err(unknown(other)),
     }
-    // A file of a ruleset on the generic faces (FG&DN's have their own, below).
-    let generic = match file_of(&cli.command) {
-        Some(file) => Some(umpire::session::ruleset_of(file)?),
-        None => None,
-    };
-    if let Some(id) = generic.filter(|id| umpire::rulesets::is_generic(id)) {
-        if let Some(command) = cli.command.take() {
-            let tables = cli.tables.clone();
-            let command = Generic::Command { command, tables };
-            return umpire::rulesets::visit(id, command).unwrap_or(Ok(()));
-        }
+    if let Some(file) = file_of(&command) {
+        // A save too damaged to say its ruleset is still recovered (as the default ruleset's).
+        let id = match (umpire::session::ruleset_of(file), &command) {
+            (Err(_), Cmd::Recover { .. }) => default,
+            (id, _) => id?,
+        };
+        let face = Face::File {
+            command,
+            tables: cli.tables,
+        };
+        return visit(id, face).unwrap_or_else(|| Err(unknown(id)));
     }
-    let tables = cli::tables(cli.tables.as_deref())?;
-    match cli.command {
-        None => play(None, cli.play, tables),
-        Some(Cmd::Play { file, play: args }) => play(Some(file), args, tables),
-        Some(Cmd::Run {
-            file,
-            script,
-            save,
-            force,
-        }) => {
-            if let Some(out) = &save {
-                cli::run::check_out(out, force)?;
-            }
-            let mut battle = Battle::open(&file, tables)?;
-            cli::run::run(&mut battle, &script, save.as_deref())
-        }
-        Some(Cmd::Status { file, json }) => cli::status::run(&Battle::open(&file, tables)?, json),
-        Some(Cmd::Log { file, ship, format }) => {
-            cli::log::run(&Battle::open(&file, tables)?, ship.as_deref(), format)
-        }
-        Some(Cmd::Report {
-            file,
-            format,
-            csv_table,
-            out,
-            force,
-        }) => {
-            if let Some(out) = &out {
-                cli::report::check_out(out, &file, force)?;
-            }
-            cli::report::run(
-                &Battle::open(&file, tables)?,
-                format,
-                csv_table,
-                out.as_deref(),
-            )
-        }
-        Some(Cmd::Sheets {
-            file,
-            format,
-            out,
-            force,
-            at_start,
-        }) => {
-            if let Some(out) = &out {
-                cli::sheets::check_out(out, &file, force)?;
-            }
-            cli::sheets::run(
-                &Battle::open(&file, tables)?,
-                format,
-                at_start,
-                out.as_deref(),
-            )
-        }
-        Some(Cmd::Check { files }) => cli::check::run(&files, &tables, cli.tables.as_deref()),
-        Some(Cmd::Recover { file, out }) => {
-            if out.exists() {
-                return Err(CliError::input(format!(
-                    "{}: already exists; choose another name",
-                    out.display()
-                )));
-            }
-            let n = umpire::store::recover_save_as::<umpire::rulesets::fgdn::Entry>(&file, &out)
-                .map_err(|e| CliError::input(e.to_string()))?;
-            cli::out(&format!(
-                "copied the scenario and {n} intact log entr{} to {}",
-                if n == 1 { "y" } else { "ies" },
-                out.display()
-            ));
-            Ok(())
-        }
-        Some(Cmd::Bench {
+    match command {
+        Cmd::Check { files } => cli::check::run(&files, cli.tables.as_deref()),
+        Cmd::Bench {
             ships,
             commands,
             undos,
             storm,
             dir,
             measure,
-        }) => match measure {
+        } => match measure {
             Some(file) => cli::bench::run_measure(&file),
             None => {
                 let undos = cli::bench::Undos {
@@ -532,35 +523,15 @@ fn dispatch(mut cli: Cli) -> Result<(), CliError> {
                 cli::bench::run(ships, commands, undos, dir.as_deref())
             }
         },
-        Some(Cmd::Watch { file, side }) => tui::watch::watch(&file, side.as_deref(), tables),
-        Some(Cmd::Carry {
-            file,
-            into,
-            name,
-            early,
-            force,
-        }) => cli::carry::run(
-            &cli::carry::CarryArgs {
-                file: &file,
-                into: &into,
-                name,
-                early,
-                force,
-            },
-            tables,
-        ),
-        Some(Cmd::Review { file, keymap, at }) => {
-            tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
-        }
-        Some(Cmd::Chance(args)) => cli::chance::run(&args, &tables),
-        Some(Cmd::Classes { ruleset }) => cli::classes::run(&ruleset),
-        Some(Cmd::New { file }) => {
+        Cmd::Chance(args) => cli::chance::run(&args, &cli::tables(cli.tables.as_deref())?),
+        Cmd::Classes { ruleset } => cli::classes::run(&ruleset),
+        Cmd::New { file } => {
             if let Some(farewell) = tui::builder::run(file.as_deref())? {
                 cli::out(&farewell);
             }
             Ok(())
         }
-        Some(Cmd::Import {
+        Cmd::Import {
             roster,
             ruleset,
             out,
@@ -571,7 +542,7 @@ fn dispatch(mut cli: Cli) -> Result<(), CliError> {
             seed,
             sea_state,
             classes,
-        }) => cli::roster::import(&cli::roster::ImportArgs {
+        } => cli::roster::import(&cli::roster::ImportArgs {
             roster: &roster,
             ruleset: &ruleset,
             out: &out,
@@ -583,19 +554,16 @@ fn dispatch(mut cli: Cli) -> Result<(), CliError> {
             sea_state,
             classes,
         }),
-        Some(Cmd::Export { file, out, force }) => {
+        Cmd::Export { file, out, force } => {
             cli::roster::export(&file, &out, force, cli.tables.as_deref())
         }
-        Some(Cmd::Demo { out, ruleset }) => {
-            let demo = match ruleset.as_str() {
-                "fgdn-1.1" => cli::DEMO,
-                other => umpire::rulesets::demo(other).ok_or_else(|| {
-                    CliError::input(format!(
-                        "--ruleset: \"{other}\" is not a ruleset this console knows (known: {})",
-                        umpire::core::ruleset::RULESETS.join(", ")
-                    ))
-                })?,
-            };
+        Cmd::Demo { out, ruleset } => {
+            let demo = umpire::rulesets::demo(&ruleset).ok_or_else(|| {
+                CliError::input(format!(
+                    "--ruleset: \"{ruleset}\" is not a ruleset this console knows (known: {})",
+                    RULESETS.join(", ")
+                ))
+            })?;
             if out.exists() {
                 return Err(CliError::input(format!(
                     "{}: already exists; choose another name",
@@ -606,5 +574,7 @@ fn dispatch(mut cli: Cli) -> Result<(), CliError> {
             cli::out(&format!("wrote the demo battle to {}", out.display()));
             Ok(())
         }
+        // The commands of `file_of` went to their file's ruleset above.
+        _ => Ok(()),
     }
 }

@@ -320,3 +320,82 @@ fn dnb_log_by_ship_and_in_every_format_and_the_report_as_html_and_csv() {
     let events = run(&["report", "--format", "csv", "--csv-table", "events"]);
     assert_eq!(events, csv, "the events table is the log's CSV");
 }
+
+/// The headless faces are one path for every ruleset (issue 11): `status`, `log` and `report`
+/// of a D&B save print its warnings (here a torn last entry) as FG&DN's always did;
+/// `report --csv-table events` without `--format csv` is refused as FG&DN's is; and `check`
+/// reads `--tables DIR` as the tables of each file's own ruleset (it used to read them as
+/// FG&DN's and refuse a D&B owner's folder: "unknown table file").
+#[test]
+fn dnb_faces_print_warnings_refuse_a_stray_csv_table_and_check_with_dnb_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let script = dir.path().join("s.umpire");
+    std::fs::write(&script, "si hood 1\nnext\n").unwrap();
+    let o = umpire()
+        .arg("run")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut text = std::fs::read_to_string(&save).unwrap();
+    text.push_str("#@ 00000000 {\"v\":1,\"cmd\":\"note torn");
+    std::fs::write(&save, text).unwrap();
+    for args in [
+        &["status"][..],
+        &["status", "--json"],
+        &["log"],
+        &["report"],
+    ] {
+        let o = umpire().args(args).arg(&save).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{args:?}: {err}");
+        assert!(
+            err.starts_with("warning: ") && err.contains("torn write"),
+            "{args:?}: {err}"
+        );
+    }
+    let o = umpire()
+        .args(["report", "--csv-table", "events"])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--csv-table is for --format csv"), "{err}");
+
+    // `carry` checks its arguments as for FG&DN before the ruleset refuses.
+    let o = umpire()
+        .arg("carry")
+        .arg(&save)
+        .arg("--into")
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is the battle being carried"), "{err}");
+
+    // An owner's D&B tables, named by --tables, open a D&B battle under `check`.
+    let clean = common::demo_file(dir.path(), "dnb-standard", "clean.toml");
+    let owner = dir.path().join("owner");
+    std::fs::create_dir(&owner).unwrap();
+    let builtin = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tables/dnb-standard/damage_throw.toml");
+    std::fs::copy(builtin, owner.join("damage_throw.toml")).unwrap();
+    let o = umpire()
+        .arg("--tables")
+        .arg(&owner)
+        .arg("check")
+        .arg(&clean)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("clean.toml: ok"),
+        "{err}"
+    );
+}

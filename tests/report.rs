@@ -5,11 +5,12 @@
 //! real browser (headless Chromium, screenshot decoded and searched for the chart's colour).
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use umpire::cli::report::{render, CsvTable, Format, CHART_STROKE};
+use umpire::cli::report::{CsvTable, Format};
 use umpire::core::dice::SeededDice;
 use umpire::rulesets::fgdn::command::Command as GameCommand;
 use umpire::rulesets::fgdn::event::Casualty;
 use umpire::rulesets::fgdn::report::{build, Outcome, Report};
+use umpire::rulesets::fgdn::report_text::{render, CHART_STROKE};
 use umpire::rulesets::fgdn::scenario::{parse_scenario, Scenario};
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::fgdn::Game;
@@ -372,7 +373,10 @@ fn the_binary_reports_a_save_in_every_format() {
     assert_eq!(json["ships"][3]["loss"]["sunk_at"]["time"], "1454");
 
     let csv = parse_csv(&report_of(&save, &["--format", "csv"]));
-    assert_eq!(csv[0].join(","), umpire::cli::report::CSV_SHIPS_HEADER);
+    assert_eq!(
+        csv[0].join(","),
+        umpire::rulesets::fgdn::report_text::CSV_SHIPS_HEADER
+    );
     assert_eq!(csv.len(), 5, "a header and one row per ship");
     for r in &csv {
         assert_eq!(r.len(), csv[0].len(), "{r:?}");
@@ -387,7 +391,10 @@ fn the_binary_reports_a_save_in_every_format() {
         &save,
         &["--format", "csv", "--csv-table", "events"],
     ));
-    assert_eq!(events[0].join(","), umpire::cli::report::CSV_EVENTS_HEADER);
+    assert_eq!(
+        events[0].join(","),
+        umpire::rulesets::fgdn::report_text::CSV_EVENTS_HEADER
+    );
     for r in &events {
         assert_eq!(r.len(), events[0].len(), "{r:?}");
     }

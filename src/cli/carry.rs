@@ -1,10 +1,13 @@
 //! `umpire carry FILE --into NEW.toml [--name NAME] [--early] [--force]` (issue 5, item 4): the
-//! next battle's scenario from a battle that has ended, with each surviving ship's damage,
-//! criticals and equipment as they stand after the repair day (see `rulesets::fgdn::carry`).
-use crate::cli::{out, Battle, CliError};
-use crate::rulesets::fgdn::carry::{carry, CarryOptions, Source};
-use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::Entry;
+//! next battle's scenario from a battle that has ended, for any ruleset: this face reads the
+//! save, checks the arguments and writes the new file; the ruleset carries
+//! (`Registered::carry`: FG&DN's takes each surviving ship's damage, criticals and equipment as
+//! they stand after the repair day, `rulesets/fgdn/carry.rs`; the default refuses with the
+//! ruleset's reason).
+use crate::cli::{out, CliError};
+use crate::core::game::Record;
+use crate::rulesets::{CarryOptions, CarrySource, Registered};
+use crate::session::Session;
 use crate::store::{self, StoreError};
 use std::io::Read;
 use std::path::Path;
@@ -38,7 +41,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-pub fn run(args: &CarryArgs<'_>, tables: Tables) -> Result<(), CliError> {
+pub fn run<R: Registered>(args: &CarryArgs<'_>, tables: R::Tables) -> Result<(), CliError> {
     let into = args.into.display().to_string();
     if same_file(args.file, args.into) {
         return Err(CliError::input(format!(
@@ -59,13 +62,13 @@ pub fn run(args: &CarryArgs<'_>, tables: Tables) -> Result<(), CliError> {
     }
     let file = args.file.display().to_string();
     let bytes = read_bytes(args.file)?;
-    let loaded = store::parse_save_bytes::<Entry>(&file, &bytes)
+    let loaded = store::parse_save_bytes::<Record<R>>(&file, &bytes)
         .map_err(|e| CliError::input(e.to_string()))?;
-    let battle = Battle::from_loaded(Some(args.file.to_path_buf()), &file, loaded, tables)?;
+    let battle = Session::<R>::from_loaded(Some(args.file.to_path_buf()), &file, loaded, tables)?;
     for w in &battle.warnings {
         eprintln!("warning: {w}");
     }
-    let source = Source {
+    let source = CarrySource::<R> {
         file: &file,
         crc32: store::crc32(&bytes),
         last_seq: battle.game.entries().last().map(|e| e.seq).unwrap_or(0),
@@ -78,7 +81,7 @@ pub fn run(args: &CarryArgs<'_>, tables: Tables) -> Result<(), CliError> {
         name: args.name.clone(),
         early: args.early,
     };
-    let carried = carry(&source, &options).map_err(|e| CliError::input(e.to_string()))?;
+    let carried = R::carry(&source, &options).map_err(CliError::input)?;
     for w in &carried.warnings {
         eprintln!("warning: {w}");
     }
@@ -90,7 +93,7 @@ pub fn run(args: &CarryArgs<'_>, tables: Tables) -> Result<(), CliError> {
     store::write_atomic(args.into, &carried.text).map_err(|e| CliError::input(e.to_string()))?;
     let mut lines = vec![format!(
         "carried \"{}\" into {into} (scenario \"{}\"):",
-        battle.scenario.name, carried.scenario.name
+        carried.from, carried.name
     )];
     lines.extend(carried.summary.iter().map(|l| format!("  {l}")));
     out(&lines.join("\n"));

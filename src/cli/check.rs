@@ -1,86 +1,76 @@
-//! `umpire check FILE...`: validate scenario, save and table files; print every problem with
-//! file, line and field; exit non-zero if any.
-use crate::cli::{Battle, CliError};
-use crate::rulesets::fgdn::tables::{Tables, BUILTIN};
-use crate::rulesets::fgdn::Game;
+//! `umpire check FILE...`: validate scenario, save, table and class files of any ruleset; print
+//! every problem with file, line and field; exit non-zero if any. Each file goes to its
+//! ruleset by the same path (`rulesets::visit`): a table file by its folder or its name
+//! (`Registered::table_file`), a class file by its `ruleset` key, a scenario or save by its
+//! `[scenario] ruleset` key (opened with that ruleset's tables, `--tables DIR` or the user's,
+//! loaded once; tables that do not load stop the command before any file is checked).
+use crate::cli::CliError;
+use crate::rulesets::{visit, DefaultRuleset, Registered, Visitor};
 use crate::store;
 use std::path::Path;
 
-/// Problems found in one file (empty: the file is good). `tables` are FG&DN's; another
-/// ruleset's are loaded from `tables_dir` (`--tables DIR`) the same way.
-pub fn check_file(path: &Path, tables: &Tables, tables_dir: Option<&Path>) -> Vec<String> {
-    let name = path.display().to_string();
-    let text = match read_limited(path) {
-        Ok(b) => b,
-        Err(e) => return vec![e],
-    };
-    let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    // A table file of a ruleset on the generic faces is known by its directory
-    // (`tables/dnb-standard/`, `tables/late19-naval/`).
-    let dir = path
-        .parent()
-        .and_then(|d| d.file_name())
-        .map(|d| d.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if crate::rulesets::is_generic(&dir) && !looks_like_scenario(&text) {
-        let text = match store::tables::read_table_file(path) {
-            Ok(text) => text,
-            Err(e) => return vec![e],
-        };
-        let check = Check::TableFile { name, text };
-        return crate::rulesets::visit(&dir, check).unwrap_or_default();
-    }
-    let is_table = BUILTIN.iter().any(|(n, _)| *n == base) && !looks_like_scenario(&text);
-    if is_table {
-        let text = match store::tables::read_table_file(path) {
-            Ok(text) => text,
-            Err(e) => return vec![e],
-        };
-        return match Tables::load(&[(name, text)]) {
-            Ok(_) => Vec::new(),
-            Err(errors) => errors.iter().map(|e| e.to_string()).collect(),
-        };
+/// What a file given to `check` is, for which ruleset.
+enum What {
+    /// A table file, with its text.
+    Table { id: &'static str, text: String },
+    /// A class file, with its text.
+    Classes { id: &'static str, text: String },
+    /// A scenario or a save.
+    Battle { id: &'static str },
+}
+
+/// What `path` is (read once, never larger than a save may be), or why it cannot be checked.
+fn classify(path: &Path) -> Result<What, Vec<String>> {
+    let text = read_limited(path).map_err(|e| vec![e])?;
+    if !looks_like_scenario(&text) {
+        let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let dir = path
+            .parent()
+            .and_then(|d| d.file_name())
+            .map(|d| d.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some(id) = table_ruleset(&dir, base) {
+            let text = store::tables::read_table_file(path).map_err(|e| vec![e])?;
+            return Ok(What::Table { id, text });
+        }
     }
     if let Some(ruleset) = class_file_ruleset(&text) {
         let text = String::from_utf8_lossy(&text).into_owned();
-        if crate::rulesets::is_generic(&ruleset) {
-            let check = Check::ClassFile { name, text };
-            return crate::rulesets::visit(&ruleset, check).unwrap_or_default();
-        }
-        return match crate::rulesets::fgdn::scenario::parse_class_file(&name, &text) {
-            Ok(_) => Vec::new(),
-            Err(e) => e.iter().map(|e| e.to_string()).collect(),
-        };
+        // A class file for a ruleset this console does not know is checked as the default
+        // ruleset's, which says what is wrong with its key.
+        let id = crate::core::ruleset::RULESETS
+            .iter()
+            .find(|id| **id == ruleset)
+            .copied()
+            .unwrap_or(<DefaultRuleset as crate::core::ruleset::Rules>::ID);
+        return Ok(What::Classes { id, text });
     }
     match crate::session::ruleset_of(path) {
-        Err(e) => return vec![e.message],
-        Ok(id) if crate::rulesets::is_generic(id) => {
-            let check = Check::Battle { path, tables_dir };
-            return crate::rulesets::visit(id, check).unwrap_or_default();
-        }
-        Ok(_) => {}
+        Err(e) => Err(vec![e.message]),
+        Ok(id) => Ok(What::Battle { id }),
     }
-    match Battle::open(path, tables.clone()) {
-        Err(e) => e.message.lines().map(str::to_string).collect(),
-        Ok(b) => {
-            let mut problems: Vec<String> = b
-                .warnings
-                .iter()
-                .cloned()
-                .chain(
-                    crate::rulesets::fgdn::scenario::side_warnings(&b.scenario)
-                        .into_iter()
-                        .map(|w| format!("{name}: {w}")),
-                )
-                .map(|w| format!("warning: {w}"))
-                .collect();
-            let entries = b.game.entries().to_vec();
-            for p in Game::verify(&b.scenario, tables.clone(), &entries) {
-                problems.push(format!("{name}: {p}"));
-            }
-            problems
+}
+
+/// The ruleset a table file (not a scenario) named `base` in the folder `dir` is for: the
+/// ruleset the folder is named by, if it takes the file, else one that knows the file by name
+/// wherever it is (FG&DN's), else none.
+fn table_ruleset(dir: &str, base: &str) -> Option<&'static str> {
+    struct Takes<'a> {
+        dir: &'a str,
+        base: &'a str,
+    }
+    impl Visitor for Takes<'_> {
+        type Out = Option<&'static str>;
+        fn visit<R: Registered>(self) -> Option<&'static str> {
+            R::table_file(self.dir, self.base).then_some(R::ID)
         }
     }
+    if let Some(Some(id)) = visit(dir, Takes { dir, base }) {
+        return Some(id);
+    }
+    crate::core::ruleset::RULESETS
+        .iter()
+        .find_map(|id| visit(id, Takes { dir, base }).flatten())
 }
 
 /// The file's bytes, unless it is larger than any save may be (checked before reading).
@@ -102,7 +92,7 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// A class file (SPEC 9: `[[class]]` tables and no `[scenario]`): the ruleset it is for, from its
-/// top-level `ruleset = "ID"` (default FG&DN).
+/// top-level `ruleset = "ID"` (default: the default ruleset's, as a scenario's).
 fn class_file_ruleset(bytes: &[u8]) -> Option<String> {
     let text = String::from_utf8_lossy(bytes);
     let mut ruleset = None;
@@ -133,7 +123,9 @@ fn class_file_ruleset(bytes: &[u8]) -> Option<String> {
             }
         }
     }
-    has_class.then(|| ruleset.unwrap_or_else(|| "fgdn-1.1".to_string()))
+    has_class.then(|| {
+        ruleset.unwrap_or_else(|| <DefaultRuleset as crate::core::ruleset::Rules>::ID.to_string())
+    })
 }
 
 fn looks_like_scenario(bytes: &[u8]) -> bool {
@@ -142,14 +134,46 @@ fn looks_like_scenario(bytes: &[u8]) -> bool {
         .any(|l| l.trim() == "[scenario]")
 }
 
-pub fn run(
-    paths: &[std::path::PathBuf],
-    tables: &Tables,
-    tables_dir: Option<&Path>,
-) -> Result<(), CliError> {
+/// Check every file, printing each one's problems (stderr) and `FILE: ok` (stdout) in the order
+/// given. The battles of each ruleset are opened with its tables, loaded once: tables that do
+/// not load stop the command before any file is checked, as they stop every other command.
+pub fn run(paths: &[std::path::PathBuf], tables_dir: Option<&Path>) -> Result<(), CliError> {
+    let whats: Vec<Result<What, Vec<String>>> = paths.iter().map(|p| classify(p)).collect();
+    let mut battles: Vec<Option<Vec<String>>> = vec![None; paths.len()];
+    let mut ids: Vec<&'static str> = Vec::new();
+    for what in whats.iter().flatten() {
+        if let What::Battle { id } = what {
+            if !ids.contains(id) {
+                ids.push(id);
+            }
+        }
+    }
+    for id in ids {
+        let files: Vec<(usize, &Path)> = whats
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| matches!(w, Ok(What::Battle { id: of }) if *of == id))
+            .map(|(i, _)| (i, paths[i].as_path()))
+            .collect();
+        let checked = visit(id, Battles { files, tables_dir }).unwrap_or(Ok(Vec::new()))?;
+        for (i, problems) in checked {
+            battles[i] = Some(problems);
+        }
+    }
     let mut bad = 0;
-    for p in paths {
-        let problems = check_file(p, tables, tables_dir);
+    for ((p, what), battle) in paths.iter().zip(whats).zip(battles) {
+        let problems = match what {
+            Err(problems) => problems,
+            Ok(What::Battle { .. }) => battle.unwrap_or_default(),
+            Ok(What::Table { id, text }) => {
+                let name = p.display().to_string();
+                visit(id, Check::TableFile { name, text }).unwrap_or_default()
+            }
+            Ok(What::Classes { id, text }) => {
+                let name = p.display().to_string();
+                visit(id, Check::ClassFile { name, text }).unwrap_or_default()
+            }
+        };
         let errors = problems
             .iter()
             .filter(|p| !p.starts_with("warning: ") && !p.starts_with("note: "))
@@ -174,27 +198,36 @@ pub fn run(
     }
 }
 
-/// `check` of a file of a ruleset on the generic faces: a table file, a class file, or a
-/// scenario or save (opened, replayed and verified with the tables of `--tables DIR`).
-enum Check<'a> {
-    TableFile {
-        name: String,
-        text: String,
-    },
-    ClassFile {
-        name: String,
-        text: String,
-    },
-    Battle {
-        path: &'a Path,
-        tables_dir: Option<&'a Path>,
-    },
+/// The scenarios and saves of one ruleset (their index among the files, and path), each
+/// opened, replayed and verified with the ruleset's tables (`--tables DIR`, or the user's).
+struct Battles<'a> {
+    files: Vec<(usize, &'a Path)>,
+    tables_dir: Option<&'a Path>,
 }
 
-impl crate::rulesets::Visitor for Check<'_> {
+impl Visitor for Battles<'_> {
+    type Out = Result<Vec<(usize, Vec<String>)>, CliError>;
+
+    fn visit<R: Registered>(self) -> Self::Out {
+        let tables = crate::session::tables_for::<R>(self.tables_dir)?;
+        Ok(self
+            .files
+            .into_iter()
+            .map(|(i, path)| (i, super::ruleset::check_file::<R>(path, tables.clone())))
+            .collect())
+    }
+}
+
+/// `check` of a table file or a class file of a ruleset.
+enum Check {
+    TableFile { name: String, text: String },
+    ClassFile { name: String, text: String },
+}
+
+impl Visitor for Check {
     type Out = Vec<String>;
 
-    fn visit<R: crate::rulesets::Registered>(self) -> Vec<String> {
+    fn visit<R: Registered>(self) -> Vec<String> {
         match self {
             Check::TableFile { name, text } => {
                 // The notes of this file's cells only (the others are the built-in files').
@@ -219,11 +252,6 @@ impl crate::rulesets::Visitor for Check<'_> {
             Check::ClassFile { name, text } => {
                 R::check_classes(&name, &text).err().unwrap_or_default()
             }
-            Check::Battle { path, tables_dir } => match crate::session::tables_for::<R>(tables_dir)
-            {
-                Ok(t) => super::ruleset::check_file::<R>(path, t),
-                Err(e) => e.message.lines().map(str::to_string).collect(),
-            },
         }
     }
 }

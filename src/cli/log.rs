@@ -1,130 +1,48 @@
-//! `umpire log FILE [--ship ID] [--format text|md|csv|json]`: the battle log, every entry with
-//! its game time, wall-clock time, the command as typed (when it differs from the canonical
-//! command), every die with its purpose and provenance, and what it changed on each ship
-//! (`changed: SHIP FIELD FROM -> TO, ...`, with the status field names `expect` takes).
-use crate::cli::report::wall_text;
-use crate::cli::text::{csv_cell as csv_field, printable as p, printable_lines};
-use crate::cli::{out, Battle, CliError};
-use crate::rulesets::fgdn::engine::find_ship;
-use crate::rulesets::fgdn::log_view::log_entries_reviewed;
+//! `umpire log FILE [--ship ID] [--format text|md|csv|json]`: the battle log of any ruleset,
+//! every entry with its clock, wall-clock time, the command as typed (when it differs from the
+//! canonical command) and every die with its purpose and provenance. A ruleset may word it
+//! itself (`Registered::log_text`: FG&DN's gives day, turn and phase, each line's ship and kind,
+//! and what each entry changed on each ship, `rulesets/fgdn/log_text.rs`); the others get the
+//! log written once from their entry lines (`cli::ruleset::log_text`).
+use crate::cli::text::printable_lines;
+use crate::cli::{out, CliError};
+use crate::rulesets::Registered;
+use crate::session::Session;
+use clap::builder::PossibleValue;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Md,
-    Csv,
-    Json,
-}
+pub use crate::rulesets::LogFormat as Format;
 
-pub fn render(battle: &Battle, ship: Option<&str>, format: Format) -> Result<String, CliError> {
-    let ship = match ship {
-        Some(s) => {
-            let i = find_ship(&battle.game.state, s)
-                .map_err(|e| CliError::input(format!("--ship: {e}")))?;
-            Some(battle.game.state.ships[i].id().to_string())
-        }
-        None => None,
-    };
-    let lines = log_entries_reviewed(&battle.scenario, &battle.game, ship.as_deref());
-    let mut s = String::new();
-    match format {
-        Format::Json => {
-            s = serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
-        }
-        Format::Text => {
-            for l in &lines {
-                let undone = if l.in_effect { "" } else { "  (undone)" };
-                // The heading keeps its shape (scripts read its words); the wall clock and the
-                // text as typed follow on their own lines.
-                s.push_str(&format!(
-                    "#{:<4} {} {:<13} {}{undone}\n",
-                    l.seq,
-                    l.turn,
-                    l.phase,
-                    p(&l.command)
-                ));
-                if let Some(w) = &l.wall {
-                    s.push_str(&format!("        wall clock: {}\n", p(&wall_text(w))));
-                }
-                if let Some(t) = &l.typed {
-                    s.push_str(&format!("        typed: {}\n", p(t)));
-                }
-                for e in &l.lines {
-                    s.push_str(&format!("        {}\n", p(&e.text)));
-                }
-                for c in &l.changes {
-                    let (ship, summary) = (p(&c.ship), c.summary());
-                    s.push_str(&format!("        changed: {ship} {}\n", p(&summary)));
-                }
-            }
-        }
-        Format::Md => {
-            s.push_str(&format!("# Battle log: {}\n\n", p(&battle.scenario.name)));
-            for l in &lines {
-                let undone = if l.in_effect { "" } else { " *(undone)*" };
-                let wall = l
-                    .wall
-                    .as_deref()
-                    .map(|w| format!(" ({})", p(&wall_text(w))))
-                    .unwrap_or_default();
-                s.push_str(&format!(
-                    "- **#{} {} {}** `{}`{undone}{wall}\n",
-                    l.seq,
-                    l.turn,
-                    l.phase,
-                    p(&l.command)
-                ));
-                if let Some(t) = &l.typed {
-                    s.push_str(&format!("  - typed: `{}`\n", p(t)));
-                }
-                for e in &l.lines {
-                    s.push_str(&format!("  - {}\n", p(&e.text)));
-                }
-                for c in &l.changes {
-                    let (ship, summary) = (p(&c.ship), c.summary());
-                    s.push_str(&format!("  - changed: `{ship}` {}\n", p(&summary)));
-                }
-            }
-        }
-        Format::Csv => {
-            s.push_str("seq,day,turn,phase,wall,command,in_effect,ship,kind,text,typed\n");
-            for l in &lines {
-                let head = format!(
-                    "{},{},{},{},{},{},{}",
-                    l.seq,
-                    l.day,
-                    l.turn,
-                    l.phase,
-                    csv_field(l.wall.as_deref().unwrap_or("")),
-                    csv_field(&l.command),
-                    l.in_effect
-                );
-                let typed = csv_field(l.typed.as_deref().unwrap_or(""));
-                if l.lines.is_empty() && l.changes.is_empty() {
-                    s.push_str(&format!("{head},,,,{typed}\n"));
-                }
-                for e in &l.lines {
-                    s.push_str(&format!(
-                        "{head},{},{},{},{typed}\n",
-                        csv_field(e.ship.as_deref().unwrap_or("")),
-                        csv_field(&e.kind.to_string()),
-                        csv_field(&e.text)
-                    ));
-                }
-                for c in &l.changes {
-                    s.push_str(&format!(
-                        "{head},{},changed,{},{typed}\n",
-                        csv_field(&c.ship),
-                        csv_field(&c.summary())
-                    ));
-                }
-            }
-        }
+impl clap::ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Format::Text, Format::Md, Format::Csv, Format::Json]
     }
-    Ok(s)
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(match self {
+            Format::Text => "text",
+            Format::Md => "md",
+            Format::Csv => "csv",
+            Format::Json => "json",
+        }))
+    }
 }
 
-pub fn run(battle: &Battle, ship: Option<&str>, format: Format) -> Result<(), CliError> {
+/// The log of a battle in `format`, only the entries about `ship` when one is given.
+pub fn render<R: Registered>(
+    battle: &Session<R>,
+    ship: Option<&str>,
+    format: Format,
+) -> Result<String, CliError> {
+    match R::log_text(&battle.scenario, &battle.game, ship, format) {
+        Some(text) => text.map_err(CliError::input),
+        None => crate::cli::ruleset::log_text(battle, ship, format),
+    }
+}
+
+pub fn run<R: Registered>(
+    battle: &Session<R>,
+    ship: Option<&str>,
+    format: Format,
+) -> Result<(), CliError> {
     for w in &battle.warnings {
         eprintln!("warning: {}", printable_lines(w));
     }

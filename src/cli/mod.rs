@@ -1,5 +1,9 @@
-//! Headless subcommands (SPEC 2): run, status, log, check, report. The same commands as the
-//! dashboard, on the same battle (`crate::session`).
+//! Headless subcommands (SPEC 2): run, status, log, report, sheets, check, carry. The same
+//! commands as the dashboard, on the same battle (`crate::session`), written once for every
+//! ruleset: each is generic over `rulesets::Registered` and names no ruleset; where a ruleset has
+//! words of its own (FG&DN's status, log and report, its carry) it gives them by a hook, and
+//! `ruleset.rs` is what the faces write when it has none. `chance` (FG&DN's hit chance),
+//! `roster` (`import`/`export`) and `bench` are tools of the default ruleset.
 pub mod bench;
 pub mod carry;
 pub mod chance;

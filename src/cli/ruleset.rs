@@ -1,28 +1,18 @@
-//! The headless faces for a battle of any ruleset, through the generic session: `status`,
-//! `log` and `check` read only what every ruleset gives (its status JSON, its log lines, its
-//! journal). FG&DN has richer faces of its own (`status`, `log`, `report`); the others use these.
-use crate::cli::report::{csv_row, html_table, wall_text, CSS};
-use crate::cli::text::html_escape as esc;
+//! The headless faces written once for a battle of any ruleset, through the generic session:
+//! the text of `status`, the `log`, the `report` and `check` read only what every ruleset gives
+//! (its status JSON, its log lines, its screen model's fleet, its journal). A ruleset with words
+//! of its own for one of them says so by a hook of `rulesets::Registered` (FG&DN's status, log
+//! and report); `cli::status`, `cli::log` and `cli::report` pick the hook or these.
 use crate::cli::text::printable_lines;
-use crate::cli::{out, CliError};
+use crate::cli::CliError;
 use crate::core::board::Board;
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
+use crate::core::text::{csv_row, html_escape as esc, html_table, wall_text, REPORT_CSS};
+use crate::rulesets::Registered;
 use crate::session::{LogLine, Session};
 use serde_json::Value;
 use std::path::Path;
-
-/// `umpire status FILE [--json]`.
-pub fn status<R: Ruleset>(battle: &Session<R>, json: bool) -> Result<(), CliError> {
-    let v = R::status_json(&battle.game.state, &battle.game.tables);
-    if json {
-        let text = serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()))?;
-        out(&text);
-    } else {
-        out(&printable_lines(&status_text(&v)));
-    }
-    Ok(())
-}
 
 fn scalar(v: &Value) -> Option<String> {
     match v {
@@ -110,21 +100,18 @@ pub fn ship_id<R: Ruleset>(battle: &Session<R>, ship: &str) -> Result<String, Cl
 /// `umpire log FILE [--ship ID] [--format text|md|csv|json]`: every entry with its clock,
 /// wall-clock time, the command (as typed when it differs) and what it did, dice included;
 /// with `--ship`, the entries that name the ship.
-pub fn log<R: Ruleset>(
+pub fn log_text<R: Ruleset>(
     battle: &Session<R>,
     ship: Option<&str>,
     format: crate::cli::log::Format,
-) -> Result<(), CliError> {
+) -> Result<String, CliError> {
     use crate::cli::log::Format;
     let ship = ship.map(|s| ship_id(battle, s)).transpose()?;
     let lines = battle.log_lines_of(ship.as_deref());
     let mut s = String::new();
     match format {
         Format::Json => {
-            let text =
-                serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))?;
-            out(&text);
-            return Ok(());
+            return serde_json::to_string_pretty(&lines).map_err(|e| CliError::input(e.to_string()))
         }
         Format::Text => {
             for l in &lines {
@@ -167,13 +154,9 @@ pub fn log<R: Ruleset>(
                 }
             }
         }
-        Format::Csv => {
-            out(&log_csv(&lines));
-            return Ok(());
-        }
+        Format::Csv => return Ok(log_csv(&lines)),
     }
-    out(&printable_lines(&s));
-    Ok(())
+    Ok(s)
 }
 
 /// The log as CSV: one row per line of an entry (one row for an entry without lines).
@@ -205,13 +188,22 @@ fn log_csv(lines: &[LogLine]) -> String {
 
 /// `umpire check` of a scenario or save of this ruleset: it opens, replays, and every command
 /// in effect re-decides to the recorded events from the recorded dice.
-pub fn check_file<R: Ruleset>(path: &Path, tables: R::Tables) -> Vec<String> {
+pub fn check_file<R: Registered>(path: &Path, tables: R::Tables) -> Vec<String> {
     let name = path.display().to_string();
     match Session::<R>::open(path, tables.clone()) {
         Err(e) => e.message.lines().map(str::to_string).collect(),
         Ok(b) => {
-            let mut problems: Vec<String> =
-                b.warnings.iter().map(|w| format!("warning: {w}")).collect();
+            let mut problems: Vec<String> = b
+                .warnings
+                .iter()
+                .cloned()
+                .chain(
+                    R::setup_warnings(&b.scenario)
+                        .into_iter()
+                        .map(|w| format!("{name}: {w}")),
+                )
+                .map(|w| format!("warning: {w}"))
+                .collect();
             for note in R::table_notes(&tables) {
                 problems.push(format!(
                     "note: {} table cell not in the rule text: {note}",
@@ -447,7 +439,7 @@ fn report_html(r: &Summary) -> String {
     let _ = write!(
         o,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>After-action report: {}</title>\n<style>{CSS}</style>\n</head>\n<body>\n",
+         <title>After-action report: {}</title>\n<style>{REPORT_CSS}</style>\n</head>\n<body>\n",
         esc(&r.name)
     );
     let _ = writeln!(o, "<h1>After-action report: {}</h1>", esc(&r.name));

@@ -1,163 +1,35 @@
-//! `umpire status FILE [--json]` (SPEC 5).
-use crate::cli::text::{printable as p, printable_lines};
-use crate::cli::{out, Battle, CliError};
-use crate::rulesets::fgdn::status::Status;
+//! `umpire status FILE [--json]` (SPEC 5) of any ruleset: its status JSON, or as text. A
+//! ruleset may word it itself (`Registered::status_text`: FG&DN's table of DP, speed, fire,
+//! flooding and damage control, `rulesets/fgdn/status_text.rs`); the others get the text written
+//! once from their status JSON (`cli::ruleset::status_text`).
+use crate::cli::text::printable_lines;
+use crate::cli::{out, CliError};
+use crate::rulesets::Registered;
+use crate::session::Session;
 
-pub fn json(battle: &Battle) -> Result<String, CliError> {
-    let st = crate::rulesets::fgdn::status::status(&battle.game.state, &battle.game.tables);
-    serde_json::to_string_pretty(&st).map_err(|e| CliError::input(e.to_string()))
-}
-
-pub fn text(battle: &Battle) -> String {
-    let st: Status = crate::rulesets::fgdn::status::status(&battle.game.state, &battle.game.tables);
-    let c = &st.clock;
-    let mut s = match &c.post_battle {
-        Some(pb) => format!(
-            "{} - after the battle (ended {} day {}): {} h mark, {} day {}{}, sea state {}\n",
-            p(&battle.scenario.name),
-            pb.ended,
-            pb.ended_day,
-            pb.hours,
-            c.turn,
-            c.day,
-            match pb.next_hours {
-                _ if pb.finished => ", rolls done".to_string(),
-                Some(h) => format!(", next mark {h} h at {}", c.next_mark),
-                None => ", the last mark".to_string(),
-            },
-            c.sea_state
-        ),
-        None => format!(
-            "{} - {} {} ({} scale, day {}), next intermediate mark {}\n",
-            p(&battle.scenario.name),
-            c.turn,
-            c.phase,
-            c.scale,
-            c.day,
-            c.next_mark
-        ),
-    };
-    let mut sides: Vec<&str> = Vec::new();
-    for ship in &st.ships {
-        if !sides.contains(&ship.side.as_str()) {
-            sides.push(&ship.side);
+/// `umpire status --json`.
+pub fn json<R: Registered>(battle: &Session<R>) -> Result<String, CliError> {
+    match R::status_json_text(&battle.game) {
+        Some(text) => text.map_err(CliError::input),
+        None => {
+            let v = R::status_json(&battle.game.state, &battle.game.tables);
+            serde_json::to_string_pretty(&v).map_err(|e| CliError::input(e.to_string()))
         }
     }
-    // Columns as wide as the longest id and name (names up to 24 characters), so the table
-    // stays in line whatever the scenario calls its ships.
-    let idw = st
-        .ships
-        .iter()
-        .map(|x| p(&x.id).chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(2);
-    let namew = st
-        .ships
-        .iter()
-        .map(|x| p(&x.name).chars().count())
-        .max()
-        .unwrap_or(0)
-        .clamp(4, 24);
-    for side in sides {
-        s.push_str(&format!("\n{}\n", p(side)));
-        s.push_str(&format!(
-            "  {:<idw$} {:<namew$} {:>9} {:>7} {:>5} {:>5} {:<11} {:>5}  {}\n",
-            "id", "name", "DP left", "speed", "fire", "flood", "severity", "crits", "status"
-        ));
-        for sh in st.ships.iter().filter(|x| x.side == side) {
-            let status = match &sh.sinks_at {
-                Some(t) => format!("sinking, gone {t}"),
-                None => sh.status.to_string(),
-            };
-            // A flight or an airship has no DP to wear down: her aircraft in play or her gas
-            // left, as the dashboard's fleet table shows.
-            let strength = match (sh.strength(), &sh.flight) {
-                (Some(_), Some(f)) => {
-                    format!("{:>4}/{:<4}", f.in_play, format!("{} ac", f.aircraft))
-                }
-                (Some(st), None) => format!("{:>9}", st.text),
-                (None, _) => format!("{:>4}/{:<4}", sh.dp_left, sh.dp),
-            };
-            s.push_str(&format!(
-                "  {:<idw$} {:<namew$} {strength} {:>3}/{:<3} {:>4}% {:>4}% {:<11} {:>5}  {}\n",
-                p(&sh.id),
-                truncate(&p(&sh.name), namew),
-                sh.speed_max,
-                sh.speed,
-                sh.fire_pct,
-                sh.flood_pct,
-                sh.severity.name(),
-                sh.criticals.len(),
-                status
-            ));
-            for t in &sh.timers {
-                s.push_str(&format!(
-                    "      due {} {}: {}\n",
-                    t.due,
-                    t.phase,
-                    p(&t.what)
-                ));
-            }
-            for o in &sh.orders {
-                s.push_str(&format!("      order: {}\n", p(&o.to_string())));
-            }
-            if let Some(c) = &sh.carried {
-                s.push_str(&format!("      {}\n", p(&c.note)));
-            }
-            if let Some(lost) = &sh.lost {
-                s.push_str(&format!("      lost: {}\n", p(&lost.to_string())));
-            }
-            for l in crate::rulesets::fgdn::status::grounding_cargo_air_lines(sh) {
-                s.push_str(&format!("      {}\n", p(&l)));
-            }
-            for r in &sh.repairs {
-                let st = match (r.state, r.repaired_at) {
-                    ("repaired", Some(h)) => format!("repaired at {h} h"),
-                    ("not_repairable_at_sea", _) => "cannot be repaired at sea".into(),
-                    _ => "to repair".into(),
-                };
-                s.push_str(&format!("      repair: {}: {st}\n", p(&r.what)));
-            }
-            if sh.flooding_patch {
-                s.push_str("      flooding patch in place (may pop at each mark)\n");
-            }
-            let mut dc = Vec::new();
-            if sh.dc_pct != sh.severity_pct || sh.dc_crews.is_some() {
-                dc.push(format!(
-                    "effective {} % ({})",
-                    sh.dc_pct,
-                    sh.dc_level.name()
-                ));
-            }
-            if let Some(b) = &sh.dc_crews {
-                dc.push(format!("{b} crews -{} %", sh.dc_crew_bonus));
-            }
-            for h in &sh.assisted_by {
-                match &h.problem {
-                    None => dc.push(format!("{} assisting -{} %", h.id, h.bonus)),
-                    Some(p) => dc.push(format!("{} alongside, lends nothing: {p}", h.id)),
-                }
-            }
-            if let Some(t) = &sh.assisting {
-                dc.push(format!("assisting {}", p(&t.to_string())));
-            }
-            if sh.magazines_flooded {
-                dc.push("magazines flooded".into());
-            }
-            if !dc.is_empty() {
-                s.push_str(&format!("      damage control: {}\n", p(&dc.join("; "))));
-            }
-        }
+}
+
+/// `umpire status` as text (before the last escaping of [`run`]).
+pub fn text<R: Registered>(battle: &Session<R>) -> String {
+    match R::status_text(&battle.scenario, &battle.game) {
+        Some(text) => text,
+        None => crate::cli::ruleset::status_text(&R::status_json(
+            &battle.game.state,
+            &battle.game.tables,
+        )),
     }
-    s
 }
 
-fn truncate(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
-}
-
-pub fn run(battle: &Battle, as_json: bool) -> Result<(), CliError> {
+pub fn run<R: Registered>(battle: &Session<R>, as_json: bool) -> Result<(), CliError> {
     for w in &battle.warnings {
         eprintln!("warning: {}", printable_lines(w));
     }

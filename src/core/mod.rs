@@ -2,8 +2,9 @@
 //! verify (`game`), how entries are stored (`stored_entry`), dice and chart reads (`dice`), the
 //! `Rules`/`Ruleset` traits and the registry (`ruleset`), the screen model (`board`), the
 //! classes a scenario takes its ships' figures from (`classes`), the command tokenizer
-//! (`tokens`), rosters (`roster`), ids as words (`words`), the record sheet model (`sheet`), the numbered-turn
-//! binding every ruleset but FG&DN uses (`turns`) and table cells' provenance (`tables`). Pure:
+//! (`tokens`), rosters (`roster`), ids as words (`words`), the record sheet model (`sheet`), the
+//! numbered-turn binding every ruleset but FG&DN uses (`turns`), table cells' provenance
+//! (`tables`) and text made safe for a terminal, a spreadsheet or a report page (`text`). Pure:
 //! no terminal, no files, no wall clock, no global randomness.
 pub mod board;
 pub mod classes;
@@ -14,6 +15,7 @@ pub mod ruleset;
 pub mod sheet;
 pub mod stored_entry;
 pub mod tables;
+pub mod text;
 pub mod tokens;
 pub mod turns;
 pub mod words;

@@ -5,9 +5,13 @@
 //! `Rules` and `Ruleset` traits (a numbered-turn one through `core::turns::TurnRules`); the ids
 //! are `core::ruleset::RULESETS`.
 //!
-//! FG&DN has faces of its own. Every other ruleset is played on the faces written once (the
-//! generic dashboard, `run`, `status`, `log`, `report`, `check`, `review`, `watch`), which reach
-//! it through [`visit`]: adding a ruleset is its folder, its id in `RULESETS` and a line there.
+//! Every ruleset is reached by the faces written once through [`visit`]: `play`, `run`,
+//! `status`, `log`, `report`, `sheets`, `check`, `carry`, `recover`, `review` and `watch` of a
+//! file go wherever its `[scenario] ruleset` says, by the same code path. What a ruleset does
+//! beyond those faces is a hook of [`Registered`] with a default (the face's own rendering):
+//! FG&DN overrides the text of its status, log and report, its scenario warnings, where its
+//! table files are, and carries a battle into the next. Adding a ruleset is its folder, its id
+//! in `RULESETS` and a line in [`visit`].
 pub mod aage;
 pub mod dnb;
 pub mod fgdn;
@@ -15,14 +19,144 @@ pub mod late19;
 pub mod quickfire;
 
 use crate::core::board::Board;
+use crate::core::game::Journal;
+use crate::core::ruleset::Rules;
 
-/// What the faces need of a ruleset played on the generic faces, beyond its screen model.
+/// The ruleset of a scenario that names none (SPEC 8: no `[scenario] ruleset` key), of `umpire`
+/// with no command, and of the tools written for it alone (`chance`, `bench`, `import`,
+/// `export`, the battle builder): FG&DN, `RULESETS[0]`.
+pub type DefaultRuleset = fgdn::Fgdn;
+
+/// `umpire log --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Md,
+    Csv,
+    Json,
+}
+
+/// `umpire report --format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    Md,
+    Html,
+    Csv,
+    Json,
+}
+
+/// `umpire report --csv-table`: one row per ship, or one row per dated record (a line of the
+/// log, or a ruleset's own record: damage, a critical, a fire's step...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CsvTable {
+    Ships,
+    Events,
+}
+
+/// The battle `umpire carry` carries: its save as read, replayed (the face reads the file).
+pub struct CarrySource<'a, R: Rules> {
+    /// The file as named by the user (messages, and where the new scenario says it came from).
+    pub file: &'a str,
+    /// CRC-32 of the whole save as read.
+    pub crc32: u32,
+    /// The sequence number of its last entry (0 for none).
+    pub last_seq: u64,
+    pub scenario_text: &'a str,
+    pub scenario: &'a R::Setup,
+    pub state: &'a R::State,
+    pub tables: &'a R::Tables,
+}
+
+/// What `umpire carry` was asked for beyond the battle.
+#[derive(Debug, Clone, Default)]
+pub struct CarryOptions {
+    /// The new scenario's name (default: the old one with "(carried)").
+    pub name: Option<String>,
+    /// Carry before the last repair rolls are made (`--early`; FG&DN: the 48-hour rolls).
+    pub early: bool,
+}
+
+/// The next battle's scenario and what to tell the user.
+#[derive(Debug, Clone)]
+pub struct Carried {
+    /// The new scenario file's text.
+    pub text: String,
+    /// The old scenario's name and the new one's.
+    pub from: String,
+    pub name: String,
+    /// One line per ship of the old battle.
+    pub summary: Vec<String>,
+    pub warnings: Vec<String>,
+}
+
+/// What the faces need of a ruleset beyond its screen model: its demo, and the hooks where it
+/// does more than the faces written once. Each hook's default is that face's own behaviour, so
+/// a new ruleset implements none of them. Pure: the hooks format to strings; the faces read and
+/// write the files.
 pub trait Registered: Board {
     /// Where its demo battle is in the repository (for messages), and its text (compiled in).
     const DEMO_PATH: &'static str;
     const DEMO: &'static str;
-    /// Why `umpire carry` refuses its battles.
-    const NO_CARRY: &'static str;
+    /// Why `umpire carry` refuses its battles (the default [`Registered::carry`]).
+    const NO_CARRY: &'static str = "this rule system carries nothing from one battle to the next";
+    /// Whether its battles are played, reviewed and watched on a dashboard of its own
+    /// (`tui::play`, `tui::review`, `tui::watch`: FG&DN's, the default ruleset's) rather than
+    /// the one written once over its screen model (`tui::board`).
+    const OWN_DASHBOARD: bool = false;
+
+    /// `umpire status` as text in its own words. Default `None`: the face's text of
+    /// [`crate::core::ruleset::Ruleset::status_json`].
+    fn status_text(_setup: &Self::Setup, _game: &Journal<Self>) -> Option<String> {
+        None
+    }
+
+    /// `umpire status --json` as the ruleset writes it (its fields in its own order). Default
+    /// `None`: [`crate::core::ruleset::Ruleset::status_json`], pretty-printed.
+    fn status_json_text(_game: &Journal<Self>) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// `umpire log [--ship SHIP] [--format F]` in its own words (`--ship` as the umpire typed
+    /// it; a ship not in the battle is an error). Default `None`: the face prints every entry's
+    /// clock, command and [`crate::core::ruleset::Ruleset::entry_lines`].
+    fn log_text(
+        _setup: &Self::Setup,
+        _game: &Journal<Self>,
+        _ship: Option<&str>,
+        _format: LogFormat,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// `umpire report` in its own words (charts, casualty courses...). Default `None`: the
+    /// face's report from the status and the log.
+    fn report_text(
+        _setup: &Self::Setup,
+        _game: &Journal<Self>,
+        _format: ReportFormat,
+        _table: CsvTable,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// What `umpire check` warns of in a scenario the rules accept but an umpire may not mean
+    /// (FG&DN: a side of one ship). Default: nothing.
+    fn setup_warnings(_setup: &Self::Setup) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether `umpire check` takes a file named `base` in a folder named `dir` (not a
+    /// scenario) for one of its table files. Default: the files of a folder named by its id
+    /// (`tables/dnb-standard/`).
+    fn table_file(dir: &str, _base: &str) -> bool {
+        dir == Self::ID
+    }
+
+    /// `umpire carry`: the next battle's scenario from a battle that has ended. Default:
+    /// refused with [`Registered::NO_CARRY`].
+    fn carry(_source: &CarrySource<'_, Self>, _options: &CarryOptions) -> Result<Carried, String> {
+        Err(Self::NO_CARRY.to_string())
+    }
 }
 
 /// A face that works on any registered ruleset.
@@ -51,9 +185,10 @@ pub fn visit_roster<V: RosterVisitor>(id: &str, v: V) -> Option<V::Out> {
     }
 }
 
-/// Run `v` on the ruleset `id` (None for FG&DN's id and for an unknown one).
+/// Run `v` on the ruleset `id` (None for an id this console does not know).
 pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
     match id {
+        fgdn::ID => Some(v.visit::<fgdn::Fgdn>()),
         dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
         late19::ID => Some(v.visit::<late19::game::Late19>()),
         quickfire::ID => Some(v.visit::<quickfire::game::Quickfire>()),
@@ -62,7 +197,7 @@ pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
     }
 }
 
-/// The demo text of a ruleset on the generic faces.
+/// The demo text of a ruleset.
 pub fn demo(id: &str) -> Option<&'static str> {
     struct Demo;
     impl Visitor for Demo {
@@ -74,12 +209,26 @@ pub fn demo(id: &str) -> Option<&'static str> {
     visit(id, Demo)
 }
 
-/// Whether `id` is played on the generic faces (every known ruleset but FG&DN).
-pub fn is_generic(id: &str) -> bool {
-    struct Known;
-    impl Visitor for Known {
-        type Out = ();
-        fn visit<R: Registered>(self) {}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ruleset::RULESETS;
+
+    /// Every id of the registry reaches its ruleset, and the default ruleset is the one a
+    /// scenario without a `ruleset` key gets (SPEC 8).
+    #[test]
+    fn every_known_ruleset_is_visited_and_the_default_is_rulesets_0() {
+        struct Id;
+        impl Visitor for Id {
+            type Out = &'static str;
+            fn visit<R: Registered>(self) -> &'static str {
+                R::ID
+            }
+        }
+        for id in RULESETS {
+            assert_eq!(visit(id, Id), Some(*id));
+        }
+        assert_eq!(visit("quickfire-9", Id), None);
+        assert_eq!(<DefaultRuleset as Rules>::ID, RULESETS[0]);
     }
-    visit(id, Known).is_some()
 }

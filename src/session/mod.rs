@@ -4,25 +4,22 @@
 use crate::core::classes::{self, ClassSource};
 use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
-use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::Fgdn;
+use crate::rulesets::{DefaultRuleset, Registered};
 use crate::store::{self, Loaded, SaveWriter, StoreError, LOG_MARKER};
 use std::path::{Path, PathBuf};
 
-/// The demo battle, compiled in so `umpire` works from any directory.
-pub const DEMO_NAME: &str = "saves/demo.toml";
-pub const DEMO: &str = include_str!("../../saves/demo.toml");
+/// The default ruleset's demo battle (`umpire` with no command), compiled in so `umpire` works
+/// from any directory; every ruleset's is its `Registered::DEMO` (`rulesets::demo`).
+pub const DEMO_NAME: &str = <DefaultRuleset as Registered>::DEMO_PATH;
+pub const DEMO: &str = <DefaultRuleset as Registered>::DEMO;
 /// The Dreadnoughts & Battlewagons demo battle (`umpire demo FILE --ruleset dnb-standard`).
-pub const DEMO_DNB: &str = <crate::rulesets::dnb::game::Dnb as crate::rulesets::Registered>::DEMO;
+pub const DEMO_DNB: &str = <crate::rulesets::dnb::game::Dnb as Registered>::DEMO;
 /// The late-19th-century naval demo battle (`umpire demo FILE --ruleset late19-naval`).
-pub const DEMO_LATE19: &str =
-    <crate::rulesets::late19::game::Late19 as crate::rulesets::Registered>::DEMO;
+pub const DEMO_LATE19: &str = <crate::rulesets::late19::game::Late19 as Registered>::DEMO;
 /// The A&A fast-play demo battle (`umpire demo FILE --ruleset aage-qr-2020`).
-pub const DEMO_AAGE: &str =
-    <crate::rulesets::aage::game::Aage as crate::rulesets::Registered>::DEMO;
+pub const DEMO_AAGE: &str = <crate::rulesets::aage::game::Aage as Registered>::DEMO;
 /// The Quickfire 1.1 demo battle (`umpire demo FILE --ruleset quickfire-1.1`).
-pub const DEMO_QUICKFIRE: &str =
-    <crate::rulesets::quickfire::game::Quickfire as crate::rulesets::Registered>::DEMO;
+pub const DEMO_QUICKFIRE: &str = <crate::rulesets::quickfire::game::Quickfire as Registered>::DEMO;
 
 /// A failure the user sees: the message names file, line, command or ship.
 #[derive(Debug)]
@@ -48,7 +45,7 @@ impl Error {
 }
 
 /// A battle read from a scenario or save file and replayed to its current state, for any
-/// ruleset; [`Battle`] is an FG&DN one.
+/// ruleset; [`Battle`] is one of the default ruleset (FG&DN).
 pub struct Session<R: Ruleset> {
     pub path: Option<PathBuf>,
     pub name: String,
@@ -129,8 +126,8 @@ pub fn names_ship<R: Ruleset>(entry: &Record<R>, id: &str) -> bool {
             .any(|e| serde_json::to_value(e).is_ok_and(|v| names(&v, id)))
 }
 
-/// An FG&DN battle.
-pub type Battle = Session<Fgdn>;
+/// A battle of the default ruleset (FG&DN), as its own dashboard and tools hold it.
+pub type Battle = Session<DefaultRuleset>;
 
 impl<R: Ruleset> Session<R> {
     /// Build from text already read (the demo, or a file).
@@ -289,9 +286,12 @@ pub fn wall_now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// Load the tables or say exactly what is wrong with them.
-pub fn tables(dir: Option<&Path>) -> Result<Tables, Error> {
-    tables_for::<Fgdn>(dir)
+/// The default ruleset's tables (its own dashboard and tools), or exactly what is wrong with
+/// them.
+pub fn tables(
+    dir: Option<&Path>,
+) -> Result<<DefaultRuleset as crate::core::ruleset::Rules>::Tables, Error> {
+    tables_for::<DefaultRuleset>(dir)
 }
 
 /// A ruleset's tables: built in, with the files of `dir` (`--tables DIR`, or the user's

@@ -53,13 +53,8 @@ pub struct Source<'a> {
     pub tables: &'a Tables,
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct CarryOptions {
-    /// The new scenario's name (default: the old one with "(carried)").
-    pub name: Option<String>,
-    /// Carry before the 48-hour rolls are made.
-    pub early: bool,
-}
+/// What the umpire asked for (`--name`, `--early`: carry before the 48-hour rolls are made).
+pub use crate::rulesets::CarryOptions;
 
 /// The new scenario and what to tell the user.
 #[derive(Debug, Clone)]

@@ -13,6 +13,7 @@ pub mod damage_control;
 pub mod effects;
 pub mod engine;
 pub mod event;
+pub mod faces;
 pub mod fire_flood;
 pub mod flight;
 pub mod fog;
@@ -20,10 +21,12 @@ pub mod grounding;
 pub mod history;
 pub mod kinds;
 pub mod log;
+pub mod log_text;
 pub mod log_view;
 pub mod nation;
 pub mod repairs;
 pub mod report;
+pub mod report_text;
 pub mod rescue;
 pub mod resolve;
 pub mod review;
@@ -33,6 +36,7 @@ pub mod sheet;
 pub mod speed;
 pub mod state;
 pub mod status;
+pub mod status_text;
 pub mod submarine;
 pub mod tables;
 pub mod timers;
@@ -48,6 +52,9 @@ use crate::rulesets::fgdn::event::Event;
 use crate::rulesets::fgdn::scenario::Scenario;
 use crate::rulesets::fgdn::state::GameState;
 
+/// The `[scenario] ruleset` id of FG&DN 1.1 (also the ruleset of a scenario without one).
+pub const ID: &str = "fgdn-1.1";
+
 /// FG&DN's journal, log entry and history mark: the ruleset-generic types for FG&DN.
 pub type Game = crate::core::game::Journal<Fgdn>;
 pub type Entry = Record<Fgdn>;
@@ -58,7 +65,7 @@ pub type HistoryMark = crate::core::game::Mark<Fgdn>;
 pub struct Fgdn;
 
 impl Rules for Fgdn {
-    const ID: &'static str = "fgdn-1.1";
+    const ID: &'static str = ID;
     type Setup = Scenario;
     type Tables = tables::Tables;
     type State = GameState;
