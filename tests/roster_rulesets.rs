@@ -434,9 +434,9 @@ fn a_missing_figure_names_its_column() {
 #[test]
 fn every_ruleset_has_a_roster_with_classes_where_its_scenarios_have_them() {
     struct Classes;
-    impl umpire::rulesets::RosterVisitor for Classes {
+    impl umpire::rulesets::Visitor for Classes {
         type Out = (bool, bool);
-        fn visit<R: umpire::core::roster::Roster>(self) -> (bool, bool) {
+        fn visit<R: umpire::rulesets::Registered>(self) -> (bool, bool) {
             (
                 R::ROSTER.has_classes(),
                 R::check_classes("c.toml", "").is_ok(),
@@ -444,7 +444,7 @@ fn every_ruleset_has_a_roster_with_classes_where_its_scenarios_have_them() {
         }
     }
     for id in umpire::core::ruleset::RULESETS {
-        let (roster, scenario) = umpire::rulesets::visit_roster(id, Classes).unwrap();
+        let (roster, scenario) = umpire::rulesets::visit(id, Classes).unwrap();
         assert_eq!(roster, scenario, "{id}");
     }
 }

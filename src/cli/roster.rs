@@ -3,14 +3,14 @@
 //! reported with its row and column, and nothing is written until all are good.
 //!
 //! Written once for every ruleset: the pure part is [`crate::core::roster`], each ruleset's
-//! columns are its [`Roster`] (reached by id through [`crate::rulesets::visit_roster`]); this
+//! columns are its [`Roster`] (reached by id through [`crate::rulesets::visit`]); this
 //! face reads the roster and the class files, checks the scenario as `umpire play` will read
 //! it, and writes atomically.
 use crate::cli::text::csv_cell;
 use crate::cli::{out, CliError};
 use crate::core::classes;
 use crate::core::roster::{self, Roster, Settings};
-use crate::rulesets::{visit_roster, RosterVisitor};
+use crate::rulesets::{visit, Registered, Visitor};
 use crate::session::Session;
 use crate::store;
 use std::path::Path;
@@ -63,11 +63,11 @@ fn relative_to(dir: &Path, file: &Path) -> Result<String, CliError> {
 }
 
 /// The ruleset `id`'s roster, or the message that it is not one this console knows.
-fn with_roster<V: RosterVisitor<Out = Result<(), CliError>>>(
+fn with_roster<V: Visitor<Out = Result<(), CliError>>>(
     id: &str,
     v: V,
 ) -> Result<(), CliError> {
-    visit_roster(id, v).unwrap_or_else(|| {
+    visit(id, v).unwrap_or_else(|| {
         Err(CliError::input(format!(
             "--ruleset: \"{id}\" is not a ruleset this console knows (known: {})",
             crate::core::ruleset::RULESETS.join(", ")
@@ -90,9 +90,9 @@ pub fn check_scenario_out(out: &Path, force: bool) -> Result<(), CliError> {
 
 pub fn import(args: &ImportArgs) -> Result<(), CliError> {
     struct Import<'a>(&'a ImportArgs<'a>);
-    impl RosterVisitor for Import<'_> {
+    impl Visitor for Import<'_> {
         type Out = Result<(), CliError>;
-        fn visit<R: Roster>(self) -> Result<(), CliError> {
+        fn visit<R: Registered>(self) -> Result<(), CliError> {
             import_as::<R>(self.0)
         }
     }
@@ -215,9 +215,9 @@ pub fn export(
         force: bool,
         tables: Option<&'a Path>,
     }
-    impl RosterVisitor for Export<'_> {
+    impl Visitor for Export<'_> {
         type Out = Result<(), CliError>;
-        fn visit<R: Roster>(self) -> Result<(), CliError> {
+        fn visit<R: Registered>(self) -> Result<(), CliError> {
             export_as::<R>(self.file, self.out, self.force, self.tables)
         }
     }

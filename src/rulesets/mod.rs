@@ -93,7 +93,7 @@ pub struct Carried {
 /// does more than the faces written once. Each hook's default is that face's own behaviour, so
 /// a new ruleset implements none of them. Pure: the hooks format to strings; the faces read and
 /// write the files.
-pub trait Registered: Board {
+pub trait Registered: Board + crate::core::roster::Roster {
     /// Where its demo battle is in the repository (for messages), and its text (compiled in).
     const DEMO_PATH: &'static str;
     const DEMO: &'static str;
@@ -163,26 +163,6 @@ pub trait Registered: Board {
 pub trait Visitor {
     type Out;
     fn visit<R: Registered>(self) -> Self::Out;
-}
-
-/// A face that works on any ruleset's roster (`umpire import`, `umpire export`).
-pub trait RosterVisitor {
-    type Out;
-    fn visit<R: crate::core::roster::Roster>(self) -> Self::Out;
-}
-
-/// Run `v` on the roster of the ruleset `id` (every known ruleset; None for an unknown one).
-pub fn visit_roster<V: RosterVisitor>(id: &str, v: V) -> Option<V::Out> {
-    match id {
-        id if id == <fgdn::Fgdn as crate::core::ruleset::Rules>::ID => {
-            Some(v.visit::<fgdn::Fgdn>())
-        }
-        dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
-        late19::ID => Some(v.visit::<late19::game::Late19>()),
-        quickfire::ID => Some(v.visit::<quickfire::game::Quickfire>()),
-        aage::ID => Some(v.visit::<aage::game::Aage>()),
-        _ => None,
-    }
 }
 
 /// Run `v` on the ruleset `id` (None for an id this console does not know).
