@@ -8,9 +8,9 @@
 use std::time::Instant;
 use umpire::cli::bench::{fleet_log, fleet_scenario, memory_mb};
 use umpire::rulesets::fgdn::tables::Tables;
-use umpire::tui::app::App;
+use umpire::tui::fgdn::app::App;
+use umpire::tui::fgdn::review;
 use umpire::tui::keymap::{key_event, Keymap};
-use umpire::tui::review;
 
 fn ms(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1000.0
@@ -144,7 +144,7 @@ fn measure(path: &std::path::Path) {
     for k in ["left", "<", "{", "right", "}"].iter().cycle().take(100) {
         press(&mut app, k);
         frames.push(timed(|| {
-            term.draw(|f| umpire::tui::view::draw(f, &mut app))
+            term.draw(|f| umpire::tui::fgdn::view::draw(f, &mut app))
                 .map(drop)
                 .expect("a frame");
         }));

@@ -401,15 +401,16 @@ fn play_board<R: Registered>(
 
 /// `play`, `review` and `watch` (and `umpire` with no command) on the dashboard of the ruleset
 /// that has one of its own (`Registered::OWN_DASHBOARD`): the default ruleset's, FG&DN's
-/// (`tui::app`), with its tables.
+/// (`tui::fgdn`), with its tables. The one fork left: it goes when FG&DN is drawn by
+/// `tui::board` too.
 fn own_dashboard(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
     let tables = cli::tables(tables_dir)?;
     match command {
         Cmd::Play { file, play: args } => own_play(Some(file), args, tables),
         Cmd::Review { file, keymap, at } => {
-            tui::review::run(&file, tables, keymap.as_deref(), at.as_deref())
+            tui::fgdn::review::run(&file, tables, keymap.as_deref(), at.as_deref())
         }
-        Cmd::Watch { file, side } => tui::watch::watch(&file, side.as_deref(), tables),
+        Cmd::Watch { file, side } => tui::fgdn::watch::watch(&file, side.as_deref(), tables),
         _ => Err(CliError::input(
             "this command does not open a dashboard (see `umpire --help`)",
         )),
@@ -428,7 +429,7 @@ fn own_play(
         keymap: args.keymap,
         data_dir: None,
     };
-    if let Some(farewell) = tui::play(&options, tables)? {
+    if let Some(farewell) = tui::fgdn::play(&options, tables)? {
         cli::out(&farewell);
     }
     Ok(())

@@ -8,10 +8,10 @@ mod screen_common;
 use board_common::TestBoard;
 use umpire::core::board::Board;
 use umpire::session::{self, Session};
-use umpire::tui::app::Save;
 use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
+use umpire::tui::Save;
 
 /// The save opened afresh (read-only: the live board holds the lock), drawn without colour.
 fn reopened<R: Board>(b: &TestBoard<R>) -> BoardApp<R> {

@@ -18,9 +18,9 @@ use umpire::core::dice::{
 use umpire::core::game::{GameError, Journal, Record};
 use umpire::core::ruleset::{ExpectError, RuleError, Rules, Ruleset, Verb};
 use umpire::session::{self, Session};
-use umpire::tui::app::Save;
 use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::{key_event, Keymap};
+use umpire::tui::Save;
 
 const CHART: &str = "Combat Chart";
 const LINE: &str = "gun 3 against armour 2";

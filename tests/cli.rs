@@ -905,8 +905,8 @@ fn typed_is_stored_only_where_it_differs() {
     use umpire::cli::Battle;
     use umpire::rulesets::fgdn::tables::Tables;
     use umpire::store::SaveWriter;
-    use umpire::tui::app::{App, Save};
     use umpire::tui::keymap::Keymap;
+    use umpire::tui::{fgdn::app::App, Save};
 
     let dir = tempfile::tempdir().unwrap();
     let save = typed_battle(&dir);

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::store::SaveWriter;
-use umpire::tui::app::{App, DiceMode, Mode, Save};
+use umpire::tui::fgdn::app::{App, DiceMode, Mode};
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
+use umpire::tui::Save;
 use umpire::tui::{self, PlayOptions};
 
 struct Dash {
@@ -494,13 +495,13 @@ fn a_save_another_console_is_writing_opens_read_only() {
         keymap: None,
         data_dir: Some(dir.path().to_path_buf()),
     };
-    let first = tui::open(&options, Tables::builtin()).unwrap();
+    let first = tui::fgdn::open(&options, Tables::builtin()).unwrap();
     let again = PlayOptions {
         file: Some(path.clone()),
         save: None,
         ..options.clone()
     };
-    let mut second = tui::open(&again, Tables::builtin()).unwrap();
+    let mut second = tui::fgdn::open(&again, Tables::builtin()).unwrap();
     assert!(second.read_only().is_some(), "second console is read-only");
     let before = std::fs::read(&path).unwrap();
     second.on_key(key_event("n").unwrap());
@@ -520,7 +521,7 @@ fn a_scenario_starts_a_new_save_and_a_save_continues_in_place() {
         keymap: None,
         data_dir: Some(dir.path().join("saves")),
     };
-    let mut app = tui::open(&options, Tables::builtin()).unwrap();
+    let mut app = tui::fgdn::open(&options, Tables::builtin()).unwrap();
     let save = app.save_path.clone().unwrap();
     assert!(save.starts_with(dir.path().join("saves")));
     assert!(save
@@ -536,7 +537,7 @@ fn a_scenario_starts_a_new_save_and_a_save_continues_in_place() {
         file: Some(save.clone()),
         ..options
     };
-    let app = tui::open(&resume, Tables::builtin()).unwrap();
+    let app = tui::fgdn::open(&resume, Tables::builtin()).unwrap();
     assert_eq!(app.save_path.as_deref(), Some(save.as_path()));
     assert_eq!(app.battle.game.entries().len(), 1);
     assert!(app.read_only().is_none());

@@ -13,10 +13,10 @@ use umpire::core::ruleset::Rules;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::dnb::Tables;
 use umpire::session::{self, Session};
-use umpire::tui::app::Save;
 use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
+use umpire::tui::Save;
 
 type Board = TestBoard<Dnb>;
 
@@ -210,7 +210,7 @@ fn the_dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
         let battle = Session::<Dnb>::open_read_only(&b.path, tables()).unwrap();
         BoardApp::new(
             battle,
-            umpire::tui::app::Save::ReadOnly("a second console".into()),
+            umpire::tui::Save::ReadOnly("a second console".into()),
             None,
             Keymap::default(),
         )

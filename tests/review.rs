@@ -1,7 +1,7 @@
 //! `umpire review FILE`: stepping through a saved battle, read-only. The core (`rulesets::fgdn::review`):
 //! any walk of steps and jumps stands exactly where `Game::replay` of that prefix of the log
 //! stands (state, status JSON and log), for scripted and generated battles, with history marks
-//! close together and far apart. The face (`tui::review`): every review key, the jump prompt,
+//! close together and far apart. The face (`tui::fgdn::review`): every review key, the jump prompt,
 //! bookmarks, kind filters, refusals, screen snapshots, and the file never written or locked.
 mod common;
 mod screen_common;
@@ -25,7 +25,7 @@ use umpire::rulesets::fgdn::review::{
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::lock::lock_note_path;
-use umpire::tui::app::{App, Mode, Tone};
+use umpire::tui::fgdn::app::{App, Mode, Tone};
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 
@@ -90,7 +90,8 @@ fn review_of(script: &str) -> Rev {
     write_battle(&path, script);
     let bytes = std::fs::read(&path).unwrap();
     let mut app =
-        umpire::tui::review::open_with(&path, Tables::builtin(), Keymap::default(), None).unwrap();
+        umpire::tui::fgdn::review::open_with(&path, Tables::builtin(), Keymap::default(), None)
+            .unwrap();
     app.theme = Theme { color: true };
     Rev {
         _dir: dir,
@@ -784,7 +785,7 @@ fn the_file_is_never_written_nor_locked_even_while_another_umpire_writes_it() {
     // Another console holds the save for writing: review still opens, reads, and leaves it.
     let (_battle, _writer) = Battle::open_writable(&r.path, Tables::builtin()).unwrap();
     let mut again =
-        umpire::tui::review::open_with(&r.path, Tables::builtin(), Keymap::default(), None)
+        umpire::tui::fgdn::review::open_with(&r.path, Tables::builtin(), Keymap::default(), None)
             .unwrap();
     again.on_key(key_event("home").unwrap());
     assert_eq!(again.battle.game.entries().len(), 0);
@@ -806,8 +807,9 @@ fn at_opens_at_a_place_or_says_why_not() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("battle.toml");
     write_battle(&path, SCRIPT);
-    let open =
-        |at| umpire::tui::review::open_with(&path, Tables::builtin(), Keymap::default(), Some(at));
+    let open = |at| {
+        umpire::tui::fgdn::review::open_with(&path, Tables::builtin(), Keymap::default(), Some(at))
+    };
     assert_eq!(
         open("1209").unwrap().battle.game.state.clock.label(),
         "1209"

@@ -27,10 +27,10 @@ use umpire::rulesets::fgdn::event::Event;
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
-use umpire::tui::app::{App, Mode};
+use umpire::tui::fgdn::app::{App, Mode};
+use umpire::tui::fgdn::watch;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::theme::Theme;
-use umpire::tui::watch;
 
 // ---- the fog-of-war battle --------------------------------------------------------------------
 

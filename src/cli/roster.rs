@@ -63,10 +63,7 @@ fn relative_to(dir: &Path, file: &Path) -> Result<String, CliError> {
 }
 
 /// The ruleset `id`'s roster, or the message that it is not one this console knows.
-fn with_roster<V: Visitor<Out = Result<(), CliError>>>(
-    id: &str,
-    v: V,
-) -> Result<(), CliError> {
+fn with_roster<V: Visitor<Out = Result<(), CliError>>>(id: &str, v: V) -> Result<(), CliError> {
     visit(id, v).unwrap_or_else(|| {
         Err(CliError::input(format!(
             "--ruleset: \"{id}\" is not a ruleset this console knows (known: {})",

@@ -128,7 +128,7 @@ pub fn csv_row(o: &mut String, cells: &[String]) {
     o.push('\n');
 }
 
-/// `` `cmd` `` spans as <code>, everything else escaped.
+/// `` `cmd` `` spans as `<code>`, everything else escaped.
 pub fn esc_code(s: &str) -> String {
     let mut o = String::new();
     for (i, part) in s.split('`').enumerate() {

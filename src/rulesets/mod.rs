@@ -100,7 +100,7 @@ pub trait Registered: Board + crate::core::roster::Roster {
     /// Why `umpire carry` refuses its battles (the default [`Registered::carry`]).
     const NO_CARRY: &'static str = "this rule system carries nothing from one battle to the next";
     /// Whether its battles are played, reviewed and watched on a dashboard of its own
-    /// (`tui::play`, `tui::review`, `tui::watch`: FG&DN's, the default ruleset's) rather than
+    /// (`tui::fgdn`: FG&DN's, the default ruleset's) rather than
     /// the one written once over its screen model (`tui::board`).
     const OWN_DASHBOARD: bool = false;
 

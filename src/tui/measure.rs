@@ -5,9 +5,9 @@
 use crate::rulesets::fgdn::Game;
 use crate::session::Battle;
 use crate::store::SaveWriter;
-use crate::tui::app::{App, Save};
+use crate::tui::fgdn::view;
 use crate::tui::keymap::Keymap;
-use crate::tui::view;
+use crate::tui::{fgdn::app::App, Save};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
@@ -111,8 +111,8 @@ mod tests {
     use super::*;
     use crate::rulesets::fgdn::tables::Tables;
     use crate::session::{Battle, DEMO, DEMO_NAME};
-    use crate::tui::app::Save;
     use crate::tui::keymap::Keymap;
+    use crate::tui::Save;
 
     #[test]
     fn an_unchanged_frame_sends_nothing_and_a_selection_move_little() {

@@ -2,30 +2,27 @@
 //! terminal is touched; `run` is the event loop: draw, wait for a key or a signal, update.
 //! Every command is durable in the save before the screen shows it, so quitting, a crash, a
 //! SIGTERM or a dropped SSH link (SIGHUP) loses nothing; the terminal is restored on each.
-pub mod app;
+//!
+//! Written once for every ruleset: the loop ([`run`], [`Screen`]), opening a battle to play
+//! ([`PlayOptions`]), the keymap, the panels, the help, the log panel, the prompt's line editing
+//! and completion, the search, the theme, the builder (`umpire new`) and the dashboard drawn
+//! from a ruleset's screen model ([`board::BoardApp`], with its review and watch faces). FG&DN's
+//! dashboard is still its own, in [`fgdn`], until it is drawn by `board` too.
 pub mod board;
 pub mod builder;
-pub mod chance_form;
-pub mod confirm;
 pub mod edit;
-pub mod form;
+pub mod fgdn;
 pub mod help;
 pub mod keymap;
 pub mod log_panel;
 pub mod measure;
 pub mod panels;
-pub mod review;
 pub mod search;
 pub mod theme;
-pub mod view;
-pub mod watch;
 
 use crate::core::board::Board;
 use crate::core::ruleset::Ruleset;
-use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::Fgdn;
 use crate::session::{self, default_data_dir, is_save, new_save, Error, Session};
-use app::{App, Save};
 use board::BoardApp;
 use keymap::Keymap;
 use ratatui::crossterm::event::{self, Event};
@@ -33,6 +30,18 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Where the save is and whether it can be written.
+pub enum Save {
+    Writer(crate::store::SaveWriter),
+    /// Opened read-only, with the reason (another console holds the save, or it cannot be
+    /// written).
+    ReadOnly(String),
+}
+
+/// How often a watcher looks at the save (one `stat` when nothing changed): a command is on the
+/// watchers' screens well within a second.
+pub const POLL: Duration = Duration::from_millis(100);
 
 /// Where `umpire play` takes its battle from and where it saves.
 #[derive(Debug, Clone, Default)]
@@ -72,19 +81,10 @@ fn stamp() -> String {
     chrono::Local::now().format("%Y%m%d-%H%M%S").to_string()
 }
 
-/// Load everything the dashboard needs, before the terminal is touched: the battle, the save
-/// it writes to (locked), the keymap. A save another console is writing opens read-only.
-pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
-    let (battle, save, target, keymap) =
-        open_session::<Fgdn>(options, tables, (session::DEMO_NAME, session::DEMO))?;
-    let mut app = App::new(battle, save, Some(target), keymap);
-    app.theme = theme::Theme::from_env();
-    app.wall = || Some(session::wall_now());
-    Ok(app)
-}
-
-/// [`open`] for a ruleset drawn by the generic dashboard ([`board::BoardApp`]); `demo` is the
-/// ruleset's demo battle (name, text), played when no file is given.
+/// Load everything the generic dashboard ([`board::BoardApp`]) needs, before the terminal is
+/// touched: the battle, the save it writes to (locked), the keymap; `demo` is the ruleset's demo
+/// battle (name, text), played when no file is given. A save another console is writing opens
+/// read-only.
 pub fn open_board<R: Board>(
     options: &PlayOptions,
     tables: R::Tables,
@@ -99,7 +99,7 @@ pub fn open_board<R: Board>(
 
 /// The battle to play, its save (locked, or read-only with the reason), the save's path and the
 /// keymap: a save is continued in place; a scenario (or the demo) starts a new save.
-fn open_session<R: Ruleset>(
+pub(crate) fn open_session<R: Ruleset>(
     options: &PlayOptions,
     tables: R::Tables,
     demo: (&str, &str),
@@ -162,25 +162,12 @@ fn open_session<R: Ruleset>(
     Ok((battle, save, target, keymap))
 }
 
-/// What the event loop drives: the FG&DN dashboard ([`App`]) or the dashboard of any other
-/// ruleset ([`board::BoardApp`]).
+/// What the event loop drives: a dashboard (FG&DN's [`fgdn::app::App`] or [`board::BoardApp`]).
 pub trait Screen {
     fn draw(&mut self, frame: &mut ratatui::Frame);
     fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent);
     /// The umpire asked to quit.
     fn done(&self) -> bool;
-}
-
-impl Screen for App {
-    fn draw(&mut self, frame: &mut ratatui::Frame) {
-        view::draw(frame, self);
-    }
-    fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent) {
-        App::on_key(self, key);
-    }
-    fn done(&self) -> bool {
-        self.quit
-    }
 }
 
 /// The event loop on the real terminal. Returns when the umpire quits or a signal asks the
@@ -305,19 +292,8 @@ fn event_loop<S: Screen>(
     }
 }
 
-/// `umpire` and `umpire play`: open and run; returns what to tell the umpire after the terminal
-/// is restored (where the battle is saved), if anything.
-pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Error> {
-    need_terminal()?;
-    let mut app = open(options, tables)?;
-    run(&mut app)?;
-    Ok(farewell(
-        app.save_path.as_deref(),
-        app.read_only().is_none(),
-    ))
-}
-
-/// [`play`] for a ruleset drawn by the generic dashboard.
+/// `umpire` and `umpire play` on the generic dashboard: open and run; returns what to tell the
+/// umpire after the terminal is restored (where the battle is saved), if anything.
 pub fn play_board<R: Board>(
     options: &PlayOptions,
     tables: R::Tables,
@@ -332,7 +308,7 @@ pub fn play_board<R: Board>(
     ))
 }
 
-fn need_terminal() -> Result<(), Error> {
+pub(crate) fn need_terminal() -> Result<(), Error> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::input(
@@ -346,7 +322,7 @@ fn need_terminal() -> Result<(), Error> {
     Ok(())
 }
 
-fn farewell(path: Option<&Path>, writable: bool) -> Option<String> {
+pub(crate) fn farewell(path: Option<&Path>, writable: bool) -> Option<String> {
     let path = path.filter(|_| writable)?;
     Some(format!(
         "every command is saved in {}\nresume with: umpire play {}",
@@ -383,7 +359,7 @@ pub fn watch_board<R: Board>(
     run_with(
         &mut app,
         Some(Tick {
-            every: watch::POLL,
+            every: POLL,
             call: &mut follow,
         }),
     )

@@ -1,6 +1,6 @@
 //! The panels of every dashboard, drawn from the plain data of the screen model
 //! ([`core::board`]): the fleet, a ship's detail and the due list. FG&DN's dashboard
-//! (`tui::app`, `tui::view`) and the dashboard written once for the numbered-turn rulesets
+//! (`tui::fgdn`) and the dashboard written once for the numbered-turn rulesets
 //! (`tui::board`) both draw through these; what differs between them is data: the ruleset's
 //! [`FleetLayout`] (a table, or grouped by side with a marker), and the face's [`Look`] (a
 //! rule above each panel, or a box).

@@ -9,10 +9,10 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use umpire::core::board::Board;
 use umpire::session::{self, Session};
-use umpire::tui::app::Save;
 use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
+use umpire::tui::Save;
 
 pub struct TestBoard<R: Board> {
     pub app: BoardApp<R>,

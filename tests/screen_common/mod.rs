@@ -6,7 +6,7 @@
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;
-use umpire::tui::app::App;
+use umpire::tui::fgdn::app::App;
 use umpire::tui::keymap::key_event;
 
 /// Press keys by name ("n", "enter", "ctrl-r", "left"); a key written `'...'` types that text.
@@ -30,7 +30,7 @@ pub fn press(app: &mut App, keys: &[&str]) {
 /// One frame of `w` x `h`.
 pub fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| umpire::tui::view::draw(f, app)).unwrap();
+    t.draw(|f| umpire::tui::fgdn::view::draw(f, app)).unwrap();
     t
 }
 

@@ -11,8 +11,9 @@ use crate::rulesets::fgdn::review::{
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::Game;
 use crate::session::{Battle, Error};
-use crate::tui::app::{App, Message, Save, Tone};
+use crate::tui::fgdn::app::{App, Message, Tone};
 use crate::tui::keymap::{Action, Keymap};
+use crate::tui::Save;
 use std::path::{Path, PathBuf};
 
 /// What the review adds to the dashboard's model.
@@ -35,9 +36,9 @@ pub fn open(
     keymap: Option<&Path>,
     at: Option<&str>,
 ) -> Result<App, Error> {
-    let keymap = super::load_keymap(keymap)?;
+    let keymap = crate::tui::load_keymap(keymap)?;
     let mut app = open_with(path, tables, keymap, at)?;
-    app.theme = super::theme::Theme::from_env();
+    app.theme = crate::tui::theme::Theme::from_env();
     Ok(app)
 }
 
@@ -91,7 +92,7 @@ pub fn run(
              umpire status FILE [--json]",
         ));
     }
-    super::run(&mut app)
+    crate::tui::run(&mut app)
 }
 
 /// The review position: entries applied (0 = the scenario's start).

@@ -3,8 +3,8 @@
 //! calculator's answer: base chance, each modifier with its label and value, the total, the
 //! final chance or "no fire possible" (FG&DN p. 6-4). Words carry the meaning, not colour.
 use super::{fit, styled, Ctx};
-use crate::tui::chance_form;
-use crate::tui::form::{Form, Value};
+use crate::tui::fgdn::chance_form;
+use crate::tui::fgdn::form::{Form, Value};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;

@@ -15,8 +15,8 @@ use crate::rulesets::fgdn::command::Command;
 use crate::rulesets::fgdn::event::{Event, GunChance};
 use crate::rulesets::fgdn::tables::HitModifier;
 use crate::rulesets::fgdn::Game;
-use crate::tui::app::{App, Mode};
-use crate::tui::form::{choice, number, Field, Form, FormKind, Value};
+use crate::tui::fgdn::app::{App, Mode};
+use crate::tui::fgdn::form::{choice, number, Field, Form, FormKind, Value};
 
 /// The keyword of the field that rolls the salvo's D100.
 const ROLL: &str = "roll";

@@ -8,11 +8,11 @@ use crate::rulesets::fgdn::engine::RuleError;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::log_view::log_entry;
 use crate::session::Battle;
-use crate::store::SaveWriter;
 use crate::tui::edit::LineEdit;
-use crate::tui::form::{Form, FormKind};
+use crate::tui::fgdn::form::{Form, FormKind};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
+use crate::tui::Save;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::path::PathBuf;
 
@@ -86,7 +86,7 @@ pub enum Mode {
     },
     ConfirmQuit,
     /// A command that asks first (SPEC 10, slips are caught): see `tui::confirm`.
-    Confirm(Box<crate::tui::confirm::Confirm>),
+    Confirm(Box<crate::tui::fgdn::confirm::Confirm>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,14 +102,6 @@ pub struct Message {
 }
 
 pub use crate::tui::log_panel::{LogPanel, LogRow};
-
-/// Where the save is and whether it can be written.
-pub enum Save {
-    Writer(SaveWriter),
-    /// Opened read-only, with the reason (another console holds the save, or it cannot be
-    /// written).
-    ReadOnly(String),
-}
 
 pub struct App {
     pub battle: Battle,
@@ -133,9 +125,9 @@ pub struct App {
     /// Rows of the log panel at the last frame (for paging).
     pub log_height: usize,
     /// `umpire watch`: following another process's save, perhaps as one side (fog of war).
-    pub watch: Option<crate::tui::watch::Watching>,
+    pub watch: Option<crate::tui::fgdn::watch::Watching>,
     /// `umpire review`: the log being stepped through (read-only; see `tui::review`).
-    pub review: Option<crate::tui::review::ReviewState>,
+    pub review: Option<crate::tui::fgdn::review::ReviewState>,
     /// A form closed with Esc before it was submitted: the same key on the same ship opens it
     /// as it was left (SPEC 10, forms keep what was typed).
     pub left_form: Option<Form>,
@@ -216,7 +208,7 @@ impl App {
     /// may see it, and in review only those of the kind picked.
     fn rows_for(&self, i: usize, ship: Option<&str>) -> Vec<LogRow> {
         if let Some(fog) = self.watch.as_ref().and_then(|w| w.fog.as_ref()) {
-            return crate::tui::watch::side_rows(&self.battle.game, fog, i, ship);
+            return crate::tui::fgdn::watch::side_rows(&self.battle.game, fog, i, ship);
         }
         let game = &self.battle.game;
         let Some(e) = log_entry(game, i, ship) else {
@@ -303,7 +295,7 @@ impl App {
     /// if any; on success the message line tells what happened.
     pub fn submit(&mut self, text: &str) -> Result<(), String> {
         if self.review.is_some() {
-            return crate::tui::review::submit(self, text);
+            return crate::tui::fgdn::review::submit(self, text);
         }
         let ships: Vec<(&str, &str)> = self
             .battle
@@ -315,7 +307,7 @@ impl App {
             .collect();
         let command: Command = crate::rulesets::fgdn::command::parse_naming(text.trim(), &ships)
             .map_err(|e| format!("{e}"))?;
-        if self.read_only().is_none() && crate::tui::confirm::ask(self, &command, text) {
+        if self.read_only().is_none() && crate::tui::fgdn::confirm::ask(self, &command, text) {
             return Ok(());
         }
         self.run(command, text.trim().to_string(), Vec::new())
@@ -461,7 +453,7 @@ impl App {
             Mode::Help { scroll } => self.help_key(key, scroll),
             Mode::LogView { scroll } => self.log_view_key(key, scroll),
             Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
-            Mode::Confirm(c) => crate::tui::confirm::key(self, key, *c),
+            Mode::Confirm(c) => crate::tui::fgdn::confirm::key(self, key, *c),
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
                     self.quit = true
@@ -516,7 +508,7 @@ impl App {
     }
 
     pub fn do_action(&mut self, action: Action) {
-        if self.watch.is_some() && crate::tui::watch::intercept(self, action) {
+        if self.watch.is_some() && crate::tui::fgdn::watch::intercept(self, action) {
             return;
         }
         let ships = self.battle.game.state.ships.len();
@@ -529,7 +521,7 @@ impl App {
             Action::Fire => self.open_form(FormKind::Fire),
             Action::Flood => self.open_form(FormKind::Flood),
             Action::Critical => self.open_form(FormKind::Critical),
-            Action::HitChance => crate::tui::chance_form::open(self),
+            Action::HitChance => crate::tui::fgdn::chance_form::open(self),
             Action::DiceMode => {
                 let ask = self.dice_mode == DiceMode::Roll;
                 // Kept in the save's log (`dice ask` / `dice roll`) so a reopened battle keeps
@@ -622,7 +614,7 @@ impl App {
                 self.log.found = None;
             }
             // The review's own keys (`Action::is_review`): every other action is matched above.
-            review => crate::tui::review::act(self, review),
+            review => crate::tui::fgdn::review::act(self, review),
         }
     }
 
@@ -642,7 +634,7 @@ impl App {
         };
         match action {
             Some(a) if self.review.is_some() && !a.works_in(Face::Review) => {
-                crate::tui::review::refuse(self, a)
+                crate::tui::fgdn::review::refuse(self, a)
             }
             Some(action) => self.do_action(action),
             None => {
@@ -859,7 +851,7 @@ impl App {
             KeyCode::Enter => match form.command() {
                 Ok(text) => match self.submit(&text) {
                     Ok(()) => {
-                        crate::tui::confirm::came_from_form(self, &form);
+                        crate::tui::fgdn::confirm::came_from_form(self, &form);
                         self.left_form = None;
                         return;
                     }

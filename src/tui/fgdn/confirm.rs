@@ -18,9 +18,9 @@ use crate::rulesets::fgdn::engine::find_ship;
 use crate::rulesets::fgdn::event::{Casualty, Event};
 use crate::rulesets::fgdn::timers::{self, TimerKind};
 use crate::rulesets::fgdn::Game;
-use crate::tui::app::{App, Mode};
 use crate::tui::edit::LineEdit;
-use crate::tui::form::Form;
+use crate::tui::fgdn::app::{App, Mode};
+use crate::tui::fgdn::form::Form;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// A walk of more game time than this asks first (SPEC 10: "more than one hour").

@@ -226,7 +226,7 @@ impl Form {
             FormKind::Fire => "fire",
             FormKind::Flood => "flood",
             FormKind::Critical => "crit",
-            FormKind::Chance => return Ok(crate::tui::chance_form::command(self)),
+            FormKind::Chance => return Ok(crate::tui::fgdn::chance_form::command(self)),
         };
         let mut words = vec![verb.to_string(), self.ship.clone()];
         let pen_value = matches!(self.field("Armour"), Some(Value::Choice { index: 2, .. }));

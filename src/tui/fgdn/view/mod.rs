@@ -14,7 +14,7 @@ mod overlay;
 use crate::core::board::{Board, Detail, DueList};
 use crate::rulesets::fgdn::status::ClockView;
 use crate::rulesets::fgdn::Fgdn;
-use crate::tui::app::{App, Focus};
+use crate::tui::fgdn::app::{App, Focus};
 use crate::tui::panels::{self, Look};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -92,7 +92,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
 fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
     let t = ctx.app.theme;
     match ctx.app.mode {
-        crate::tui::app::Mode::LogView { scroll } => {
+        crate::tui::fgdn::app::Mode::LogView { scroll } => {
             let block = panel(
                 "Log — every line whole (j k PgUp PgDn g G; Esc back)",
                 true,
@@ -103,7 +103,7 @@ fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
             ctx.app.log.draw_whole(frame, inner, scroll, t);
             Some(inner)
         }
-        crate::tui::app::Mode::DetailView { scroll } => {
+        crate::tui::fgdn::app::Mode::DetailView { scroll } => {
             let ship = ctx.app.battle.game.state.ships.get(ctx.app.selected);
             let title = match ship {
                 Some(_) => format!("{} — in full (j k PgUp PgDn; Esc back)", ctx.detail.title),

@@ -1,8 +1,8 @@
 //! The message line, the footer (key hints or the prompt) and the modal boxes: forms, the
 //! dice question, help, quit confirmation.
 use super::{fit, styled, Ctx};
-use crate::tui::app::{Mode, Tone};
-use crate::tui::form::Value;
+use crate::tui::fgdn::app::{Mode, Tone};
+use crate::tui::fgdn::form::Value;
 use crate::tui::keymap::Action;
 use crate::tui::panels::centered;
 use ratatui::layout::Rect;
@@ -35,7 +35,7 @@ pub fn message(frame: &mut Frame, area: Rect, ctx: &Ctx) {
 
 fn hints(ctx: &Ctx) -> Line<'static> {
     if ctx.app.watch.is_some() {
-        return crate::tui::watch::hints(ctx.app);
+        return crate::tui::fgdn::watch::hints(ctx.app);
     }
     let normal = [
         (Action::EndPhase, "next"),
@@ -51,7 +51,7 @@ fn hints(ctx: &Ctx) -> Line<'static> {
         (Action::Quit, "quit"),
     ];
     let pairs: &[(Action, &str)] = match ctx.app.review {
-        Some(_) => crate::tui::review::HINTS,
+        Some(_) => crate::tui::fgdn::review::HINTS,
         None => &normal,
     };
     Line::from(crate::tui::help::hints(
@@ -97,7 +97,7 @@ fn boxed<'a>(title: &'a str, ctx: &Ctx) -> Block<'a> {
 pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
     let t = ctx.app.theme;
     match &ctx.app.mode {
-        Mode::Form(form) if form.kind == crate::tui::form::FormKind::Chance => {
+        Mode::Form(form) if form.kind == crate::tui::fgdn::form::FormKind::Chance => {
             super::chance::draw(frame, body, ctx, form)
         }
         Mode::Form(form) => {
@@ -206,7 +206,7 @@ const CONFIRM_KEYS: &str = "y or Enter: do it    n or Esc: back, nothing changes
 
 /// A command that asks first (`tui::confirm`): the command, what it will do, the keys. At most
 /// 76 columns and 11 lines of text, so it fits 80x24 (SPEC 7); words, not colour, carry it.
-fn confirm(frame: &mut Frame, body: Rect, ctx: &Ctx, c: &crate::tui::confirm::Confirm) {
+fn confirm(frame: &mut Frame, body: Rect, ctx: &Ctx, c: &crate::tui::fgdn::confirm::Confirm) {
     let t = ctx.app.theme;
     let width = body.width.min(78);
     let inner = width.saturating_sub(2) as usize;

@@ -1,6 +1,6 @@
 //! The header: scenario, game clock, next intermediate mark, dice mode, saved or not.
 use super::{styled, Ctx};
-use crate::tui::app::DiceMode;
+use crate::tui::fgdn::app::DiceMode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::Frame;
@@ -48,7 +48,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     };
     let queued = crate::tui::panels::queued(&ctx.app.battle.game.state.dice_queue);
     let dice = format!(" dice {mode}{queued} ");
-    let watch = crate::tui::watch::header_label(ctx.app);
+    let watch = crate::tui::fgdn::watch::header_label(ctx.app);
     let dice = if watch.is_some() { String::new() } else { dice };
     let (saved, saved_style) = if let Some(label) = watch {
         (label, t.warn().add_modifier(Modifier::REVERSED))
@@ -66,7 +66,7 @@ pub fn draw(frame: &mut Frame, area: Rect, ctx: &Ctx) {
         (" saved ✓".to_string(), base)
     };
     // `umpire review`: the position instead of dice and saving (nothing is rolled or saved).
-    let (dice, saved, saved_style) = match crate::tui::review::header_tag(ctx.app) {
+    let (dice, saved, saved_style) = match crate::tui::fgdn::review::header_tag(ctx.app) {
         Some(tag) => (
             String::new(),
             tag,

@@ -15,16 +15,13 @@ use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::{Entry, Game};
 use crate::session::{Battle, Error};
 use crate::store::follow::{Follower, Polled, Update};
-use crate::tui::app::{App, LogRow, Message, Save, Tone};
+use crate::tui::fgdn::app::{App, LogRow, Message, Tone};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
+use crate::tui::Save;
+use crate::tui::POLL;
 use ratatui::text::Line;
 use std::path::Path;
-use std::time::Duration;
-
-/// How often the save is looked at (one `stat` when nothing changed): a command is on the
-/// watchers' screens well within a second.
-pub const POLL: Duration = Duration::from_millis(100);
 
 /// Why a watcher's keys cannot change the battle (the message line and refusals say it).
 pub const READ_ONLY: &str = "watching";
@@ -245,7 +242,7 @@ pub fn hints(app: &App) -> Line<'static> {
 /// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.
 pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), Error> {
     use std::io::IsTerminal;
-    let keymap = super::load_keymap(None)?;
+    let keymap = crate::tui::load_keymap(None)?;
     let (mut app, mut follower) = open(path, side, tables, keymap)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(Error::input(format!(
@@ -259,9 +256,9 @@ pub fn watch(path: &Path, side: Option<&str>, tables: Tables) -> Result<(), Erro
     }
     app.theme = Theme::from_env();
     let mut follow = |app: &mut App| apply(app, follower.poll());
-    super::run_with(
+    crate::tui::run_with(
         &mut app,
-        Some(super::Tick {
+        Some(crate::tui::Tick {
             every: POLL,
             call: &mut follow,
         }),

@@ -1,0 +1,54 @@
+//! FG&DN's own dashboard: [`app::App`] (its model and keys), [`view`] (its layout, header,
+//! log panel and overlays), its forms (`form`, the hit-chance form `chance_form`), the
+//! questions that catch slips (`confirm`), and its review (`review`) and watch (`watch`) faces.
+//! What it shares with every ruleset's dashboard is in `tui` (the loop, keymap, panels, help,
+//! log panel, prompt editing); the other four rulesets are drawn by `tui::board` from their
+//! screen model, which FG&DN implements too (`rulesets::fgdn::board`).
+pub mod app;
+pub mod chance_form;
+pub mod confirm;
+pub mod form;
+pub mod review;
+pub mod view;
+pub mod watch;
+
+use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::Fgdn;
+use crate::session::{self, Error};
+use crate::tui::{farewell, need_terminal, open_session, run, theme, PlayOptions, Screen};
+use app::App;
+
+/// Load everything the dashboard needs, before the terminal is touched: the battle, the save
+/// it writes to (locked), the keymap. A save another console is writing opens read-only.
+pub fn open(options: &PlayOptions, tables: Tables) -> Result<App, Error> {
+    let (battle, save, target, keymap) =
+        open_session::<Fgdn>(options, tables, (session::DEMO_NAME, session::DEMO))?;
+    let mut app = App::new(battle, save, Some(target), keymap);
+    app.theme = theme::Theme::from_env();
+    app.wall = || Some(session::wall_now());
+    Ok(app)
+}
+
+impl Screen for App {
+    fn draw(&mut self, frame: &mut ratatui::Frame) {
+        view::draw(frame, self);
+    }
+    fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent) {
+        App::on_key(self, key);
+    }
+    fn done(&self) -> bool {
+        self.quit
+    }
+}
+
+/// `umpire` and `umpire play`: open and run; returns what to tell the umpire after the terminal
+/// is restored (where the battle is saved), if anything.
+pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Error> {
+    need_terminal()?;
+    let mut app = open(options, tables)?;
+    run(&mut app)?;
+    Ok(farewell(
+        app.save_path.as_deref(),
+        app.read_only().is_none(),
+    ))
+}
