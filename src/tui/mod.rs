@@ -162,7 +162,7 @@ pub(crate) fn open_session<R: Ruleset>(
     Ok((battle, save, target, keymap))
 }
 
-/// What the event loop drives: a dashboard (FG&DN's [`fgdn::app::App`] or [`board::BoardApp`]).
+/// What the event loop drives: a dashboard ([`board::BoardApp`], or FG&DN's own in [`fgdn`]).
 pub trait Screen {
     fn draw(&mut self, frame: &mut ratatui::Frame);
     fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent);
