@@ -20,7 +20,7 @@ fn help_at_80x24<R: Board>(demo: &str, tables: R::Tables) {
         &first,
         &["Help — j k ↑↓ PgUp PgDn scroll", "Keys (normal mode)"],
         // FG&DN's form actions and phase names are not this dashboard's.
-        &["record a hit", "Plotting Phase", "focus the log"],
+        &["record a hit", "Plotting Phase", "log kind"],
     );
     let mut seen = first;
     for _ in 0..8 {

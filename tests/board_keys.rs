@@ -58,3 +58,29 @@ fn quit_asks_first_and_any_other_key_stays() {
     b.press(&["q", "y"]);
     assert!(b.app.quit);
 }
+
+/// The log takes the selection keys when focused (`l` or Tab; `h` gives them back to the
+/// fleet), as on FG&DN's dashboard, and its title says so.
+#[test]
+fn the_log_focused_takes_the_selection_keys() {
+    let mut b = board();
+    for k in 0..30 {
+        b.press(&[":", &format!("'note n{k}'"), "enter"]);
+    }
+    b.press(&["l"]);
+    let s = b.screen(80, 24);
+    assert!(s.contains("▶ Log"), "{s}");
+    b.press(&["k", "k"]);
+    assert!(b.screen(80, 24).contains("Log · 2 back"));
+    b.press(&["g"]);
+    assert!(
+        b.screen(80, 24).contains("n0\""),
+        "the oldest entry in view"
+    );
+    b.press(&["G"]);
+    assert!(!b.screen(80, 24).contains("back"));
+    // Back to the fleet: j selects the next ship again.
+    b.press(&["h", "j"]);
+    assert_eq!(b.app.selected, 1);
+    assert!(!b.screen(80, 24).contains("▶ Log"));
+}

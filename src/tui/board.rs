@@ -112,6 +112,8 @@ pub struct BoardApp<R: Board> {
     panel: LogPanel,
     /// The log panel's height in rows at the last frame.
     log_height: usize,
+    /// The selection keys scroll the log instead of selecting a ship.
+    log_focused: bool,
     mode: Mode,
     kept: HashMap<char, FormState>,
     history: Vec<String>,
@@ -140,6 +142,7 @@ impl<R: Board> BoardApp<R> {
             log,
             panel: LogPanel::default(),
             log_height: 1,
+            log_focused: false,
             review: None,
             watch: None,
             mode: Mode::Normal,
@@ -548,10 +551,18 @@ impl<R: Board> BoardApp<R> {
         match action {
             Action::Quit if self.watch.is_some() => self.quit = true,
             Action::Quit => self.mode = Mode::ConfirmQuit,
+            // With the log focused (`l`, Tab), the selection keys scroll it, as on FG&DN's.
+            Action::Up if self.log_focused => self.scroll_log(1),
+            Action::Down if self.log_focused => self.scroll_log(-1),
+            Action::Top if self.log_focused => self.scroll_log(isize::MAX / 2),
+            Action::Bottom if self.log_focused => self.panel.scroll = 0,
             Action::Up => self.selected = self.selected.saturating_sub(1),
             Action::Down => self.selected = (self.selected + 1).min(n.saturating_sub(1)),
             Action::Top => self.selected = 0,
             Action::Bottom => self.selected = n.saturating_sub(1),
+            Action::FocusFleet => self.log_focused = false,
+            Action::FocusLog => self.log_focused = true,
+            Action::FocusNext => self.log_focused = !self.log_focused,
             Action::Command => self.mode = Mode::Prompt(LineEdit::new(""), None),
             Action::Search => self.mode = Mode::Search(LineEdit::new("")),
             Action::SearchNext => self.find(true, false),
@@ -1050,7 +1061,7 @@ impl<R: Board> BoardApp<R> {
             area,
             Look::Boxed,
             &title,
-            false,
+            self.log_focused,
             None,
             empty,
             self.theme,
@@ -1277,8 +1288,7 @@ impl<R: Board> BoardApp<R> {
         help::Page {
             face,
             keymap: &self.keymap,
-            // Its forms are the ruleset's (below), not keymap actions; its log has no kinds
-            // and no focus.
+            // Its forms are the ruleset's (below), not keymap actions; its log has no kinds.
             has: |a| {
                 !matches!(
                     a,
@@ -1287,9 +1297,6 @@ impl<R: Board> BoardApp<R> {
                         | Action::Flood
                         | Action::Critical
                         | Action::HitChance
-                        | Action::FocusFleet
-                        | Action::FocusLog
-                        | Action::FocusNext
                         | Action::KindFilter
                 )
             },
@@ -1298,10 +1305,6 @@ impl<R: Board> BoardApp<R> {
                 (Action::Command, Face::Review) => {
                     Some("the command prompt: `expect` only (read-only)")
                 }
-                (Action::Up, _) => Some("select the ship above"),
-                (Action::Down, _) => Some("select the ship below"),
-                (Action::Top, _) => Some("first ship"),
-                (Action::Bottom, _) => Some("last ship"),
                 _ => None,
             },
             forms: R::forms()

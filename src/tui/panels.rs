@@ -41,7 +41,10 @@ impl Look {
             }
             Look::Boxed => Block::default()
                 .borders(Borders::ALL)
-                .title(Span::styled(title, t.title())),
+                .title(Line::from(vec![
+                    Span::styled(if focused { "▶ " } else { "" }, t.title()),
+                    Span::styled(title, t.title()),
+                ])),
         }
     }
 
