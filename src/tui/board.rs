@@ -6,7 +6,7 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, FormSpec};
-use crate::core::dice::{Answer, AskDice, DiceError};
+use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{names_ship, LogLine, Session};
@@ -63,6 +63,13 @@ enum Mode {
     Help(u16),
     /// Quit? (everything is already saved; a watcher quits at once).
     ConfirmQuit,
+    /// A command that asks first (SPEC 10, slips are caught): the command as typed, the
+    /// question and what it would do.
+    Confirm {
+        text: String,
+        title: String,
+        lines: Vec<String>,
+    },
     /// A full-screen view (the log, or the ship's detail with the due list), wrapped, scrolled
     /// from the end by this many lines: what 80x24 cuts is read here (SPEC 10).
     Full {
@@ -342,7 +349,38 @@ impl<R: Board> BoardApp<R> {
     /// Run a command as typed (or built by a form or a key). On success the message line says
     /// what happened; an error is returned to show in place, and nothing changed.
     pub fn submit(&mut self, text: &str) -> Result<(), String> {
-        self.run(text.trim().to_string(), Vec::new(), Vec::new())
+        let text = text.trim().to_string();
+        if self.read_only().is_none() {
+            if let Some((title, lines)) = self.ask_first(&text) {
+                self.mode = Mode::Confirm { text, title, lines };
+                return Ok(());
+            }
+        }
+        self.run(text, Vec::new(), Vec::new())
+    }
+
+    /// SPEC 10, slips are caught: a command that would walk the clock more than one turn
+    /// (`until`) asks first, saying where it ends and what it would log there; decided on the
+    /// battle as it is with the console's seeded dice (`prepare` changes nothing). None: it
+    /// runs at once (a refusal is said when it runs).
+    fn ask_first(&self, text: &str) -> Option<(String, Vec<String>)> {
+        let game = &self.battle.game;
+        let command = R::parse_in(&game.state, text).ok()?;
+        if R::verb(&command) != Verb::Rule {
+            return None;
+        }
+        let from = R::turn_of(&R::clock(&game.state))?;
+        let entry = game.prepare(&command, &mut SeededDice).ok().flatten()?;
+        let mut after = game.state.clone();
+        for e in &entry.events {
+            R::apply(&mut after, e);
+        }
+        let turns = R::turn_of(&R::clock(&after))?.checked_sub(from)?;
+        if turns <= 1 {
+            return None;
+        }
+        let title = format!("Walk {turns} turns, to {}?", R::clock_text(&after));
+        Some((title, R::entry_lines(&game.state, &entry)))
     }
 
     fn run(
@@ -448,6 +486,22 @@ impl<R: Board> BoardApp<R> {
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => self.normal_key(key),
+            Mode::Confirm { text, .. }
+                if ctrl_c || matches!(key.code, KeyCode::Esc | KeyCode::Char('n' | 'N')) =>
+            {
+                self.message = Some((format!("not done: {text}"), false));
+                self.mode = Mode::Prompt(LineEdit::new(&text), None);
+            }
+            Mode::Confirm { text, .. }
+                if matches!(key.code, KeyCode::Enter | KeyCode::Char('y' | 'Y')) =>
+            {
+                if let Err(e) = self.run(text.clone(), Vec::new(), Vec::new()) {
+                    self.message = Some((format!("{text}: {e}"), true));
+                }
+            }
+            Mode::Confirm { text, title, lines } => {
+                self.mode = Mode::Confirm { text, title, lines }
+            }
             Mode::ConfirmQuit => match key.code {
                 KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => self.quit = true,
                 _ if ctrl_c => self.quit = true,
@@ -995,6 +1049,9 @@ impl<R: Board> BoardApp<R> {
             Mode::ConfirmQuit => {
                 panels::confirm_quit(frame, area, self.save_path.as_deref(), self.theme)
             }
+            Mode::Confirm { text, title, lines } => {
+                panels::confirm(frame, area, (title, text), lines, self.theme)
+            }
             Mode::Full { log, scroll } => {
                 let most = self.draw_full(frame, area, *log, *scroll);
                 if let Mode::Full { scroll, .. } = &mut self.mode {
@@ -1145,6 +1202,7 @@ impl<R: Board> BoardApp<R> {
                     area.width as usize,
                 ))
             }
+            Mode::Confirm { .. } => Line::styled(panels::CONFIRM_KEYS, t.dim()),
             _ if self.review.is_some() => Line::from(help::hints(
                 &self.keymap,
                 &[
@@ -1321,6 +1379,10 @@ impl<R: Board> BoardApp<R> {
                 (
                     "When asked for a die or a chart value",
                     "type it  Enter: run (an empty die is rolled)  Esc: abandon the command",
+                ),
+                (
+                    "When a command asks first",
+                    "a walk of more than one turn (until): y/Enter do it, n/Esc back",
                 ),
             ],
         }

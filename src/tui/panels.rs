@@ -118,6 +118,50 @@ pub fn queued<'a>(faces: impl IntoIterator<Item = &'a u32>) -> String {
     format!(" [{}]", shown.join(" "))
 }
 
+/// The keys of a question that asks before a command runs (its box and the footer).
+pub const CONFIRM_KEYS: &str = "y or Enter: do it    n or Esc: back, nothing changes";
+
+/// A command that asks first (SPEC 10, slips are caught), over `body`: the question as its
+/// title, the command, what it will do (wrapped, not cut: the one place to read it; what does
+/// not fit says how many lines more), the keys. At most 78 columns, so it fits 80x24; words,
+/// not colour, carry it.
+pub fn confirm(
+    frame: &mut Frame,
+    body: Rect,
+    (title, command): (&str, &str),
+    what: &[String],
+    t: Theme,
+) {
+    let width = body.width.min(78);
+    let inner = width.saturating_sub(2) as usize;
+    let mut lines = vec![Line::from(Span::styled(fit(command, inner), t.title()))];
+    let room = (body.height as usize).saturating_sub(5);
+    let what: Vec<String> = what.iter().flat_map(|l| wrap(l, inner)).collect();
+    let shown = what.len().min(room);
+    lines.extend(what[..shown].iter().map(|l| Line::from(l.clone())));
+    if shown < what.len() {
+        if let Some(last) = lines.last_mut() {
+            *last = Line::from(fit(
+                &format!("… {} more lines", what.len() - shown + 1),
+                inner,
+            ));
+        }
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(Span::styled(CONFIRM_KEYS, t.key())));
+    let area = centered(body, width, lines.len() as u16 + 2);
+    frame.render_widget(ratatui::widgets::Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines).block(
+            Block::new()
+                .borders(Borders::ALL)
+                .title(title)
+                .title_style(t.title()),
+        ),
+        area,
+    );
+}
+
 /// A box of `width` x `height` in the middle of `area` (cut to it).
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     let w = width.min(area.width);

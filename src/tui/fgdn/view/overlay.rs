@@ -78,7 +78,7 @@ pub fn footer(frame: &mut Frame, area: Rect, ctx: &Ctx) {
                 "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)",
                 t.dim(),
             )),
-            Mode::Confirm(_) => Line::from(styled(CONFIRM_KEYS, t.dim())),
+            Mode::Confirm(_) => Line::from(styled(crate::tui::panels::CONFIRM_KEYS, t.dim())),
             _ => hints(ctx),
         };
         frame.render_widget(Paragraph::new(line), area);
@@ -201,32 +201,7 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
     }
 }
 
-/// The keys of a confirm question (its box and the footer).
-const CONFIRM_KEYS: &str = "y or Enter: do it    n or Esc: back, nothing changes";
-
-/// A command that asks first (`tui::confirm`): the command, what it will do, the keys. At most
-/// 76 columns and 11 lines of text, so it fits 80x24 (SPEC 7); words, not colour, carry it.
+/// A command that asks first (`tui::fgdn::confirm`): drawn by [`crate::tui::panels::confirm`].
 fn confirm(frame: &mut Frame, body: Rect, ctx: &Ctx, c: &crate::tui::fgdn::confirm::Confirm) {
-    let t = ctx.app.theme;
-    let width = body.width.min(78);
-    let inner = width.saturating_sub(2) as usize;
-    let mut lines = vec![Line::from(styled(fit(&c.text, inner), t.title()))];
-    // Wrapped, not cut: the question is the one place to read what the command will do.
-    let room = (body.height as usize).saturating_sub(5);
-    let what: Vec<String> = c.lines.iter().flat_map(|l| super::wrap(l, inner)).collect();
-    let shown = what.len().min(room);
-    lines.extend(what[..shown].iter().map(|l| Line::from(l.clone())));
-    if shown < what.len() {
-        if let Some(last) = lines.last_mut() {
-            *last = Line::from(fit(
-                &format!("… {} more lines", what.len() - shown + 1),
-                inner,
-            ));
-        }
-    }
-    lines.push(Line::default());
-    lines.push(Line::from(styled(CONFIRM_KEYS, t.key())));
-    let area = centered(body, width, lines.len() as u16 + 2);
-    frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed(&c.title, ctx)), area);
+    crate::tui::panels::confirm(frame, body, (&c.title, &c.text), &c.lines, ctx.app.theme);
 }
