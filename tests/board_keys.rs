@@ -95,13 +95,25 @@ fn a_walk_of_more_than_one_turn_asks_first() {
     let asked = b.screen(80, 24);
     assert!(asked.contains("Walk 3 turns, to Turn 4"), "{asked}");
     assert!(asked.contains("y or Enter: do it"), "{asked}");
-    assert!(b.on_disk().game.entries().is_empty(), "nothing before the answer");
+    assert!(
+        b.on_disk().game.entries().is_empty(),
+        "nothing before the answer"
+    );
     b.press(&["n"]);
     let back = b.screen(80, 24);
-    assert!(back.lines().last().unwrap().starts_with(":until 4"), "{back}");
+    assert!(
+        back.lines().last().unwrap().starts_with(":until 4"),
+        "{back}"
+    );
     assert!(b.on_disk().game.entries().is_empty());
     b.press(&["enter", "y"]);
-    let cmds: Vec<String> = b.on_disk().game.entries().iter().map(|e| e.cmd.clone()).collect();
+    let cmds: Vec<String> = b
+        .on_disk()
+        .game
+        .entries()
+        .iter()
+        .map(|e| e.cmd.clone())
+        .collect();
     assert_eq!(cmds, ["until 4"]);
     b.press(&[":", "'turn'", "enter"]);
     assert_eq!(b.on_disk().game.entries().len(), 2, "one turn runs at once");

@@ -54,6 +54,13 @@ pub struct Column {
 }
 
 impl Column {
+    /// The `note` column: written as a comment in the ship's block, read back from none.
+    pub const NOTE: Column = Column {
+        header: "note",
+        to: To::Nowhere,
+        cell: Cell::Note,
+    };
+
     /// A column filling the `[[ship]]` key of its own name.
     pub const fn ship(header: &'static str, cell: Cell) -> Column {
         Column {
@@ -875,6 +882,22 @@ fn lookup<'a>(table: &'a toml::Table, key: &str) -> Option<&'a toml::Value> {
         Some((outer, inner)) => table.get(outer)?.as_table()?.get(inner),
         None => table.get(key),
     }
+}
+
+/// The export rows of ships whose `[[ship]]` tables are their specs as serialised (`id`, spec):
+/// [`cells`] of each, a spec that does not serialise refused naming its ship.
+pub fn ship_rows<'a, S: serde::Serialize + 'a>(
+    spec: &Spec,
+    ships: impl IntoIterator<Item = (&'a str, &'a S)>,
+) -> Result<Vec<Vec<String>>, String> {
+    ships
+        .into_iter()
+        .map(|(id, ship)| {
+            toml::Table::try_from(ship)
+                .map(|t| cells(spec, &t, None))
+                .map_err(|e| format!("ship \"{id}\": {e}"))
+        })
+        .collect()
 }
 
 /// A ship's row of cells (export): each column's key read from the ship's `[[ship]]` table

@@ -46,11 +46,7 @@ pub const COLUMNS: &[Column] = &[
     Column::ship("capacity.hull", Cell::Whole),
     Column::ship("capacity.main", Cell::Whole),
     Column::ship("capacity.secondary", Cell::Whole),
-    Column {
-        header: "note",
-        to: To::Nowhere,
-        cell: Cell::Note,
-    },
+    Column::NOTE,
 ];
 
 /// The A&A roster.

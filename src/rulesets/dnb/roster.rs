@@ -2,7 +2,7 @@
 //! ... (each side a `{ ... }` table of the `[[ship]]`), classes as in the scenario. Documented in
 //! `docs/roster.md`.
 use super::game::{Dnb, DnbSetup};
-use crate::core::roster::{cells, Cell, Column, Roster, Spec, To};
+use crate::core::roster::{ship_rows, Cell, Column, Roster, Spec, To};
 
 /// Every column, in the order `export` writes them.
 pub const COLUMNS: &[Column] = &[
@@ -30,11 +30,7 @@ pub const COLUMNS: &[Column] = &[
     Column::ship("back.max_range", Cell::Whole),
     Column::ship("back.speed", Cell::Whole),
     Column::ship("back.maneuver", Cell::Whole),
-    Column {
-        header: "note",
-        to: To::Nowhere,
-        cell: Cell::Note,
-    },
+    Column::NOTE,
 ];
 
 /// D&B's roster.
@@ -50,15 +46,13 @@ impl Roster for Dnb {
     const ROSTER: Spec = SPEC;
 
     fn export_rows(setup: &DnbSetup) -> Result<Vec<Vec<String>>, String> {
-        setup
-            .state
-            .ships
-            .iter()
-            .map(|s| {
-                toml::Table::try_from(&s.spec)
-                    .map(|t| cells(&SPEC, &t, None))
-                    .map_err(|e| format!("ship \"{}\": {e}", s.spec.id))
-            })
-            .collect()
+        ship_rows(
+            &SPEC,
+            setup
+                .state
+                .ships
+                .iter()
+                .map(|s| (s.spec.id.as_str(), &s.spec)),
+        )
     }
 }

@@ -1,7 +1,7 @@
 //! The late-19th-century naval rules' roster (SPEC 9): a ship per row, her type and armament.
 //! These scenarios have no ship classes. Documented in `docs/roster.md`.
 use super::game::{L19Setup, Late19};
-use crate::core::roster::{cells, Cell, Column, Roster, Spec, To};
+use crate::core::roster::{ship_rows, Cell, Column, Roster, Spec, To};
 
 /// The ship types' keys (`ShipType::key`), for the `type` column.
 pub const TYPES: &[&str] = &[
@@ -27,11 +27,7 @@ pub const COLUMNS: &[Column] = &[
     Column::ship("main_guns", Cell::Whole),
     Column::ship("secondary_guns", Cell::Whole),
     Column::ship("torpedoes", Cell::YesNo),
-    Column {
-        header: "note",
-        to: To::Nowhere,
-        cell: Cell::Note,
-    },
+    Column::NOTE,
 ];
 
 /// The late-19th-century naval rules' roster.
@@ -47,16 +43,14 @@ impl Roster for Late19 {
     const ROSTER: Spec = SPEC;
 
     fn export_rows(setup: &L19Setup) -> Result<Vec<Vec<String>>, String> {
-        setup
-            .state
-            .ships
-            .iter()
-            .map(|s| {
-                toml::Table::try_from(&s.spec)
-                    .map(|t| cells(&SPEC, &t, None))
-                    .map_err(|e| format!("ship \"{}\": {e}", s.spec.id))
-            })
-            .collect()
+        ship_rows(
+            &SPEC,
+            setup
+                .state
+                .ships
+                .iter()
+                .map(|s| (s.spec.id.as_str(), &s.spec)),
+        )
     }
 }
 

@@ -2,7 +2,7 @@
 //! ratings as `gunnery.heavy`, `gunnery.light`, ...). These scenarios have no ship classes.
 //! Documented in `docs/roster.md`.
 use super::game::{QfSetup, Quickfire};
-use crate::core::roster::{cells, Cell, Column, Roster, Spec, To};
+use crate::core::roster::{ship_rows, Cell, Column, Roster, Spec, To};
 
 /// Every column, in the order `export` writes them.
 pub const COLUMNS: &[Column] = &[
@@ -27,11 +27,7 @@ pub const COLUMNS: &[Column] = &[
     Column::ship("speed_boxes", Cell::Decimals),
     Column::ship("speed_p", Cell::YesNo),
     Column::ship("torpedo_craft", Cell::YesNo),
-    Column {
-        header: "note",
-        to: To::Nowhere,
-        cell: Cell::Note,
-    },
+    Column::NOTE,
 ];
 
 /// Quickfire's roster.
@@ -47,15 +43,13 @@ impl Roster for Quickfire {
     const ROSTER: Spec = SPEC;
 
     fn export_rows(setup: &QfSetup) -> Result<Vec<Vec<String>>, String> {
-        setup
-            .state
-            .ships
-            .iter()
-            .map(|s| {
-                toml::Table::try_from(&s.spec)
-                    .map(|t| cells(&SPEC, &t, None))
-                    .map_err(|e| format!("ship \"{}\": {e}", s.spec.id))
-            })
-            .collect()
+        ship_rows(
+            &SPEC,
+            setup
+                .state
+                .ships
+                .iter()
+                .map(|s| (s.spec.id.as_str(), &s.spec)),
+        )
     }
 }
