@@ -359,16 +359,18 @@ impl<R: Board> BoardApp<R> {
         self.run(text, Vec::new(), Vec::new())
     }
 
-    /// SPEC 10, slips are caught: a command that would walk the clock more than one turn
-    /// (`until`) asks first, saying where it ends and what it would log there; decided on the
-    /// battle as it is with the console's seeded dice (`prepare` changes nothing). None: it
-    /// runs at once (a refusal is said when it runs).
+    /// SPEC 10, slips are caught: `until` walking the clock more than one turn asks first,
+    /// saying where it ends and what it would log; decided on the battle as it is with the
+    /// console's seeded dice (`prepare` changes nothing). `until` is the one verb that walks
+    /// more than a turn (`next` ends a phase, `turn` a turn), so no other command is decided
+    /// twice. None: it runs at once (a refusal is said when it runs).
     fn ask_first(&self, text: &str) -> Option<(String, Vec<String>)> {
-        let game = &self.battle.game;
-        let command = R::parse_in(&game.state, text).ok()?;
-        if R::verb(&command) != Verb::Rule {
+        let verb = text.split_whitespace().next()?;
+        if !verb.eq_ignore_ascii_case("until") {
             return None;
         }
+        let game = &self.battle.game;
+        let command = R::parse_in(&game.state, text).ok()?;
         let from = R::turn_of(&R::clock(&game.state))?;
         let entry = game.prepare(&command, &mut SeededDice).ok().flatten()?;
         let mut after = game.state.clone();
