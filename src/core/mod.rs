@@ -6,6 +6,7 @@
 //! binding every ruleset but FG&DN uses (`turns`) and table cells' provenance (`tables`). Pure:
 //! no terminal, no files, no wall clock, no global randomness.
 pub mod board;
+pub mod build;
 pub mod classes;
 pub mod dice;
 pub mod game;

@@ -51,6 +51,27 @@ pub fn visit_roster<V: RosterVisitor>(id: &str, v: V) -> Option<V::Out> {
     }
 }
 
+/// A face that works on any ruleset's battle builder rows (`umpire new`).
+pub trait BuildVisitor {
+    type Out;
+    fn visit<R: crate::core::build::Builds>(self) -> Self::Out;
+}
+
+/// Run `v` on the builder rows of the ruleset `id` (every known ruleset; None for an unknown
+/// one).
+pub fn visit_build<V: BuildVisitor>(id: &str, v: V) -> Option<V::Out> {
+    match id {
+        id if id == <fgdn::Fgdn as crate::core::ruleset::Rules>::ID => {
+            Some(v.visit::<fgdn::Fgdn>())
+        }
+        dnb::ID => Some(v.visit::<dnb::game::Dnb>()),
+        late19::ID => Some(v.visit::<late19::game::Late19>()),
+        quickfire::ID => Some(v.visit::<quickfire::game::Quickfire>()),
+        aage::ID => Some(v.visit::<aage::game::Aage>()),
+        _ => None,
+    }
+}
+
 /// Run `v` on the ruleset `id` (None for FG&DN's id and for an unknown one).
 pub fn visit<V: Visitor>(id: &str, v: V) -> Option<V::Out> {
     match id {
