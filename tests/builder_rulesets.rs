@@ -702,3 +702,18 @@ fn an_existing_file_opens_in_its_own_ruleset() {
         .unwrap();
     assert!(e.message.contains("known: fgdn-1.1"), "{}", e.message);
 }
+
+/// Without a terminal `umpire new` says how to make a battle without one; an unknown
+/// `--ruleset` is refused first, with the known ones.
+#[test]
+fn the_command_line_refuses_clearly() {
+    let d = tempfile::tempdir().unwrap();
+    let (good, out) = umpire(d.path(), &["new", "x.toml", "--ruleset", "quickfire-9"]);
+    assert!(!good && out.contains("known: fgdn-1.1"), "{out}");
+    let (good, out) = umpire(d.path(), &["new", "x.toml", "--ruleset", "aage-qr-2020"]);
+    assert!(
+        !good && out.contains("needs a terminal") && out.contains("--ruleset aage-qr-2020"),
+        "{out}"
+    );
+    assert!(!d.path().join("x.toml").exists());
+}

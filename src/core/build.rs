@@ -65,6 +65,8 @@ fn typed(c: &Column) -> bool {
 
 /// What the builder needs of a ruleset beyond its roster.
 pub trait Builds: Roster {
+    /// What the rules are, as the builder's first question lists them.
+    const TITLE: &'static str;
     /// The Battle panel's rows, in order (name, ruleset and start first).
     const SETTINGS: &'static [Setting];
     /// How the Ships panel sums up a ship that has no class: `{key}` is the ship's value of

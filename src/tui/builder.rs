@@ -31,6 +31,7 @@ type Sources = fn(Option<&Path>, &str, &[PathBuf]) -> Result<Vec<ClassSource>, E
 #[derive(Clone)]
 pub struct Kit {
     pub id: &'static str,
+    pub title: &'static str,
     pub roster: Spec,
     pub settings: &'static [Setting],
     pub class_form: Vec<Field>,
@@ -54,6 +55,7 @@ impl crate::rulesets::BuildVisitor for KitOf {
     fn visit<R: Builds>(self) -> Kit {
         Kit {
             id: R::ID,
+            title: R::TITLE,
             roster: R::ROSTER,
             settings: R::SETTINGS,
             class_form: R::class_form(),
@@ -231,7 +233,7 @@ impl Builder {
         Ok(b)
     }
 
-    /// A builder on `path` (a new file: an `fgdn-1.1` one) with the class library's files given.
+    /// A builder on `path` (a new file: of the first ruleset of `RULESETS`) with the class library's files given.
     pub fn open_with(path: &Path, library_files: Vec<PathBuf>) -> Result<Builder, Error> {
         let id = ruleset_of_file(path)?.unwrap_or(RULESETS[0]);
         Builder::open_in(path, Kit::of(id)?, library_files)
@@ -1677,18 +1679,6 @@ impl Picker {
     }
 }
 
-/// What each ruleset is, for the question.
-fn rules_named(id: &str) -> &'static str {
-    match RULESETS.iter().position(|r| *r == id) {
-        Some(0) => "Fear God & Dread Nought 1.1 (WWI, HHMM clock)",
-        Some(1) => "Dreadnoughts & Battlewagons, standard rules",
-        Some(2) => "late-19th-century naval rules",
-        Some(3) => "Quickfire 1.1 (pre-dreadnought fast play)",
-        Some(4) => "A&A Game Engineering fast-play rules (2020)",
-        _ => "",
-    }
-}
-
 pub fn draw_picker(f: &mut Frame, p: &Picker) {
     let t = p.theme;
     let area = f.area();
@@ -1718,7 +1708,8 @@ pub fn draw_picker(f: &mut Frame, p: &Picker) {
         t.dim(),
     )];
     for (i, id) in RULESETS.iter().enumerate() {
-        let text = clip(&format!("{} {:<15} {}", i + 1, id, rules_named(id)), inner);
+        let title = Kit::of(id).map(|k| k.title).unwrap_or_default();
+        let text = clip(&format!("{} {:<15} {title}", i + 1, id), inner);
         lines.push(Line::styled(
             text,
             if i == p.at {

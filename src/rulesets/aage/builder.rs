@@ -58,6 +58,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 impl Builds for super::game::Aage {
+    const TITLE: &'static str = "A&A Game Engineering fast-play rules (2020)";
     const SETTINGS: &'static [Setting] = SETTINGS;
     const SHIP_SUMMARY: &'static str = "{type} {speed}kn {main}/{secondary}";
 }

@@ -41,6 +41,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 impl Builds for super::game::Dnb {
+    const TITLE: &'static str = "Dreadnoughts & Battlewagons, standard rules";
     const SETTINGS: &'static [Setting] = SETTINGS;
     const SHIP_SUMMARY: &'static str = "own: SI {front.si}/{back.si}";
     const CLASS_SUMMARY: &'static str = "{nation} SI {front.si}/{back.si}";

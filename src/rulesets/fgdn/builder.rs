@@ -138,6 +138,7 @@ pub const CLASS_FORM: &[Field] = &[
 ];
 
 impl Builds for super::Fgdn {
+    const TITLE: &'static str = "Fear God & Dread Nought 1.1 (WWI, HHMM clock)";
     const SETTINGS: &'static [Setting] = SETTINGS;
     const SHIP_SUMMARY: &'static str = "own: {size} {dp}dp";
     const CLASS_SUMMARY: &'static str = "{size} {dp}dp {speed}kn";

@@ -25,6 +25,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 impl Builds for super::game::Late19 {
+    const TITLE: &'static str = "late-19th-century naval rules";
     const SETTINGS: &'static [Setting] = SETTINGS;
     const SHIP_SUMMARY: &'static str = "{type} {main_guns}+{secondary_guns}";
 }

@@ -48,6 +48,7 @@ pub const SETTINGS: &[Setting] = &[
 ];
 
 impl Builds for super::game::Quickfire {
+    const TITLE: &'static str = "Quickfire 1.1 (pre-dreadnought fast play)";
     const SETTINGS: &'static [Setting] = SETTINGS;
     const SHIP_SUMMARY: &'static str = "size {size} speed {speed}";
 }
