@@ -190,7 +190,8 @@ pub fn row_problems<R: Builds>(base: &str) -> Vec<String> {
     for s in R::SETTINGS {
         let values: Vec<toml_edit::Value> = match s.kind {
             Kind::Fixed | Kind::Text { .. } => continue,
-            Kind::Whole => vec![5i64.into()],
+            // A number the ruleset takes: its default where it has one.
+            Kind::Whole => vec![s.default.parse::<i64>().unwrap_or(5).into()],
             Kind::YesNo => vec![true.into(), false.into()],
             Kind::Choice(words) => words.iter().map(|w| (*w).into()).collect(),
         };

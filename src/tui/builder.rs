@@ -715,11 +715,18 @@ impl Builder {
             }
         });
         // The ruleset checks the new ships (their missing figures, ranges, words) as `play` will.
-        let ids: Vec<String> = doc
+        let mut ids: Vec<String> = doc
             .get("ship")
             .and_then(Item::as_array_of_tables)
             .map(|a| a.iter().skip(first).filter_map(|t| get(t, "id")).collect())
             .unwrap_or_default();
+        if let Some(g) = self.kit.roster.group {
+            ids.extend(
+                own.iter()
+                    .filter(|(k, _)| *k == g.by)
+                    .map(|(_, v)| shown(v)),
+            );
+        }
         let name = self.path.display().to_string();
         if let Err(errors) = (self.kit.parse)(&name, &doc.to_string()) {
             let about = |e: &str| {
