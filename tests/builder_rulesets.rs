@@ -717,3 +717,40 @@ fn the_command_line_refuses_clearly() {
     );
     assert!(!d.path().join("x.toml").exists());
 }
+
+/// A ship of a ruleset without classes is edited whole: her figures too, only those changed
+/// written (a bad one refused with its column's message), a figure cleared removed.
+#[test]
+fn late19_a_ships_figures_are_edited_in_her_form() {
+    let d = tempfile::tempdir().unwrap();
+    let path = d.path().join("demo.toml");
+    let before = include_str!("../saves/demo-late19.toml");
+    std::fs::write(&path, before).unwrap();
+    let mut b = Builder::open_with(&path, Vec::new()).unwrap();
+    b.theme = umpire::tui::theme::Theme { color: false };
+    // Dingyuan: Id, Name, Side, type, main_guns, secondary_guns, torpedoes.
+    press(&mut b, &["tab", "enter"]);
+    let s = screen(&b);
+    assert!(s.contains("main_guns") && s.contains("ironclad"), "{s}");
+    press(&mut b, &["tab", "tab", "ctrl-u", "'four'", "enter"]);
+    assert_eq!(
+        b.message.clone(),
+        Some((
+            true,
+            "main_guns: expected a whole number (like 39), found \"four\"".to_string()
+        ))
+    );
+    press(&mut b, &["ctrl-u", "'3'", "tab", "tab", "ctrl-u", "enter"]);
+    ok(&b);
+    save(&mut b);
+    let after = std::fs::read_to_string(&path).unwrap();
+    kept(before, &after, &["main_guns = 4", "torpedoes = true"]);
+    let dingyuan = after.split("[[ship]]").nth(1).unwrap();
+    assert!(
+        dingyuan.contains("main_guns = 3")
+            && dingyuan.contains("secondary_guns = 2    # ESTIMATE")
+            && !dingyuan.contains("torpedoes"),
+        "{dingyuan}"
+    );
+    assert_eq!(checks_and_opens(d.path(), "demo.toml").len(), 8);
+}

@@ -869,7 +869,14 @@ impl Builder {
                 } else {
                     capital(key)
                 };
-                vec![plain("Id"), plain("Name"), (side, None)]
+                [plain("Id"), plain("Name"), (side, None)]
+                    .into_iter()
+                    .chain(
+                        self.figure_fields()
+                            .iter()
+                            .map(|f| (f.label.to_string(), self.kit.column(f.header))),
+                    )
+                    .collect()
             }
             Dialog::NewClass { .. } => self
                 .kit
@@ -1013,9 +1020,15 @@ impl Builder {
                     let side_key = build::side_key(&self.kit.roster);
                     if let Some(t) = self.ships().and_then(|a| a.get(index)) {
                         let field = |k: &str| LineEdit::new(&get(t, k).unwrap_or_default());
+                        let mut fields = vec![field("id"), field("name"), field(side_key)];
+                        fields.extend(
+                            figure_texts(&self.kit, &self.figure_fields(), t)
+                                .iter()
+                                .map(|v| LineEdit::new(v)),
+                        );
                         self.dialog = Some(Dialog::Ship {
                             index,
-                            fields: vec![field("id"), field("name"), field(side_key)],
+                            fields,
                             at: 2,
                         });
                     }
@@ -1194,9 +1207,7 @@ impl Builder {
                             )
                         })
                         .map_err(|m| (None, m)),
-                    Dialog::Ship { index, .. } => {
-                        self.edit_ship(*index, &texts).map_err(|m| (None, m))
-                    }
+                    Dialog::Ship { index, .. } => self.edit_ship(*index, &texts),
                     Dialog::NewClass { .. } => self
                         .new_class(&fields)
                         .map(|id| {
@@ -1230,7 +1241,81 @@ impl Builder {
         self.dialog = Some(dialog);
     }
 
-    fn edit_ship(&mut self, index: usize, texts: &[String]) -> Result<String, String> {
+    /// The figures a ship's form edits besides her id, name and side: a ruleset without
+    /// classes edits each of her own keys of the new-ships form (a ruleset with classes keeps
+    /// a ship's figures in her class, or in its file).
+    fn figure_fields(&self) -> Vec<Field> {
+        if self.kit.has_classes() {
+            return Vec::new();
+        }
+        let side = build::side_key(&self.kit.roster);
+        self.kit
+            .ship_form
+            .iter()
+            .filter(|f| {
+                self.kit
+                    .column(f.header)
+                    .is_some_and(|c| matches!(c.to, To::Ship(k) if k != side && k != "side"))
+            })
+            .copied()
+            .collect()
+    }
+
+    fn edit_ship(
+        &mut self,
+        index: usize,
+        texts: &[String],
+    ) -> Result<String, (Option<usize>, String)> {
+        let figures = self.figure_fields();
+        let was = self
+            .ships()
+            .and_then(|a| a.get(index))
+            .map(|t| figure_texts(&self.kit, &figures, t))
+            .unwrap_or_default();
+        // Only the figures changed are read and written.
+        let changed: Vec<String> = texts[3..]
+            .iter()
+            .zip(&was)
+            .map(|(now, was)| {
+                if now.trim() == was {
+                    String::new()
+                } else {
+                    now.clone()
+                }
+            })
+            .collect();
+        let values = self
+            .read_fields(&figures, &changed)
+            .map_err(|(i, m)| (Some(i + 3), m))?;
+        let cleared: Vec<&'static str> = figures
+            .iter()
+            .zip(texts[3..].iter().zip(&was))
+            .filter(|(_, (now, was))| now.trim().is_empty() && !was.is_empty())
+            .filter_map(|(f, _)| match self.kit.column(f.header)?.to {
+                To::Ship(k) => Some(k),
+                _ => None,
+            })
+            .collect();
+        let text = self.edit_identity(index, texts).map_err(|m| (None, m))?;
+        if let Some(t) = self
+            .doc
+            .get_mut("ship")
+            .and_then(Item::as_array_of_tables_mut)
+            .and_then(|a| a.get_mut(index))
+        {
+            for (_, c, v) in values {
+                if let To::Ship(k) = c.to {
+                    set_key(t, k, v);
+                }
+            }
+            for k in cleared {
+                remove_key(t, k);
+            }
+        }
+        Ok(text)
+    }
+
+    fn edit_identity(&mut self, index: usize, texts: &[String]) -> Result<String, String> {
         let [id, name, side] = [0, 1, 2].map(|i| texts[i].trim().to_string());
         let side_key = build::side_key(&self.kit.roster);
         let side_label = if side_key == "side" {
@@ -1267,15 +1352,63 @@ impl Builder {
     }
 }
 
+/// A ship's figures as her form shows them (a list as `a;b`, yes or no).
+fn figure_texts(kit: &Kit, fields: &[Field], t: &Table) -> Vec<String> {
+    fields
+        .iter()
+        .map(|f| {
+            let Some(To::Ship(key)) = kit.column(f.header).map(|c| c.to) else {
+                return String::new();
+            };
+            let item = match key.split_once('.') {
+                Some((a, b)) => t
+                    .get(a)
+                    .and_then(|i| i.as_table_like())
+                    .and_then(|x| x.get(b)),
+                None => t.get(key),
+            };
+            match item.and_then(Item::as_value) {
+                Some(toml_edit::Value::Boolean(b)) => if *b.value() { "yes" } else { "no" }.into(),
+                Some(toml_edit::Value::Array(a)) => {
+                    a.iter().map(shown).collect::<Vec<_>>().join(";")
+                }
+                Some(v) => shown(v),
+                None => String::new(),
+            }
+        })
+        .collect()
+}
+
+/// Remove the key `key` (`a.b` from the inline table `a`, and `a` when it is left empty).
+fn remove_key(t: &mut Table, key: &str) {
+    match key.split_once('.') {
+        Some((outer, inner)) => {
+            let empty = match t.get_mut(outer).and_then(|i| i.as_table_like_mut()) {
+                Some(x) => {
+                    x.remove(inner);
+                    x.is_empty()
+                }
+                None => false,
+            };
+            if empty {
+                t.remove(outer);
+            }
+        }
+        None => {
+            t.remove(key);
+        }
+    }
+}
+
 /// Set the key `key` of a ship or class table (`a.b`: the key `b` of its inline table `a`).
 fn set_key(t: &mut Table, key: &str, v: toml_edit::Value) {
     match key.split_once('.') {
         Some((outer, inner)) => {
-            if !t.get(outer).is_some_and(|i| i.is_inline_table()) {
+            if !t.get(outer).is_some_and(|i| i.is_table_like()) {
                 t.insert(outer, value(InlineTable::new()));
             }
-            if let Some(inline) = t.get_mut(outer).and_then(Item::as_inline_table_mut) {
-                inline.insert(inner, v);
+            if let Some(x) = t.get_mut(outer).and_then(Item::as_table_like_mut) {
+                x.insert(inner, Item::Value(v));
             }
         }
         None => {
