@@ -224,10 +224,15 @@ enum Cmd {
         #[arg(long)]
         force: bool,
     },
-    /// The battle builder: a screen to set the start, date, sea state and options, add ships
-    /// from the class library with a count and names, set sides, and save a scenario. An
-    /// existing scenario is edited the same way (default FILE: battle.toml).
-    New { file: Option<PathBuf> },
+    /// The battle builder: a screen to pick the ruleset, set the start, date and options, add
+    /// ships (from the class library with a count and names, or typed), set sides, and save a
+    /// scenario. An existing scenario is edited the same way (default FILE: battle.toml).
+    New {
+        file: Option<PathBuf>,
+        /// The ruleset of a new file (else the builder asks).
+        #[arg(long, value_name = "ID")]
+        ruleset: Option<String>,
+    },
     /// Where the user's class library is and the classes it holds (set UMPIRE_CONFIG_DIR to
     /// use another folder).
     Classes {
@@ -526,8 +531,8 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
         },
         Cmd::Chance(args) => cli::chance::run(&args, &cli::tables(cli.tables.as_deref())?),
         Cmd::Classes { ruleset } => cli::classes::run(&ruleset),
-        Cmd::New { file } => {
-            if let Some(farewell) = tui::builder::run(file.as_deref())? {
+        Cmd::New { file, ruleset } => {
+            if let Some(farewell) = tui::builder::run(file.as_deref(), ruleset.as_deref())? {
                 cli::out(&farewell);
             }
             Ok(())

@@ -21,6 +21,7 @@ const INTERACTIVE: &[(&str, &str)] = &[
     ),
     ("umpire play first.toml", ""),
     ("umpire new north-sea-built.toml", ""),
+    ("umpire new yalu.toml --ruleset late19-naval", ""),
     ("umpire play mybattle.toml --save mybattle-game.toml", ""),
     ("umpire watch saves/demo.toml", ""),
     ("umpire watch saves/demo.toml --side German", ""),

@@ -313,6 +313,9 @@ fn the_builder_makes_a_battle_from_the_keyboard() {
         24,
         &script(&format!("new {}", q(&file)), &home),
     );
+    // A new file asks the ruleset first (FG&DN is the first).
+    t.wait_for("which rules?");
+    t.keys(&["Enter"]);
     t.wait_for("Tiger (battlecruiser)");
     t.keys(&["Tab", "Tab", "Enter"]);
     t.wait_for("Add ships of class tiger");

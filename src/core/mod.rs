@@ -7,6 +7,7 @@
 //! (`tables`) and text made safe for a terminal, a spreadsheet or a report page (`text`). Pure:
 //! no terminal, no files, no wall clock, no global randomness.
 pub mod board;
+pub mod build;
 pub mod classes;
 pub mod dice;
 pub mod game;

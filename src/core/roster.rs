@@ -407,7 +407,7 @@ fn decimal(cell: &str) -> Option<f64> {
 }
 
 /// A cell read as its column says, or what was expected.
-fn read_cell(kind: Cell, cell: &str) -> Result<String, String> {
+pub fn read_cell(kind: Cell, cell: &str) -> Result<String, String> {
     match kind {
         Cell::Text => Ok(quote(cell)),
         Cell::Note => Ok(cell.replace(['\n', '\r'], " ")),

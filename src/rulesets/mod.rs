@@ -93,7 +93,7 @@ pub struct Carried {
 /// does more than the faces written once. Each hook's default is that face's own behaviour, so
 /// a new ruleset implements none of them. Pure: the hooks format to strings; the faces read and
 /// write the files.
-pub trait Registered: Board + crate::core::roster::Roster {
+pub trait Registered: Board + crate::core::build::Builds {
     /// Where its demo battle is in the repository (for messages), and its text (compiled in).
     const DEMO_PATH: &'static str;
     const DEMO: &'static str;

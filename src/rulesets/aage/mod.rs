@@ -17,6 +17,7 @@
 //!
 //! Readings of the text are in `docs/rules-notes-aage-qr-2020.md`.
 pub mod board;
+pub mod builder;
 pub mod command;
 pub mod event;
 pub mod game;

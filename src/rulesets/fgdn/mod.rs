@@ -2,6 +2,7 @@
 pub mod airship;
 pub mod aviation;
 pub mod board;
+pub mod builder;
 pub mod cargo;
 pub mod carried;
 pub mod carry;

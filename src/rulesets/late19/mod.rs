@@ -14,6 +14,7 @@
 //!
 //! Readings of the text are in `docs/rules-notes-late19-naval.md`.
 pub mod board;
+pub mod builder;
 pub mod command;
 pub mod event;
 pub mod game;

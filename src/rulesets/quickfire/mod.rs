@@ -16,6 +16,7 @@
 //!
 //! Readings of the text are in `docs/rules-notes-quickfire-1.1.md`.
 pub mod board;
+pub mod builder;
 pub mod command;
 pub mod event;
 pub mod game;
