@@ -6,6 +6,7 @@
 //! numbered-turn binding every ruleset but FG&DN uses (`turns`), table cells' provenance
 //! (`tables`) and text made safe for a terminal, a spreadsheet or a report page (`text`). Pure:
 //! no terminal, no files, no wall clock, no global randomness.
+pub mod bench;
 pub mod board;
 pub mod classes;
 pub mod dice;
