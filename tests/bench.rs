@@ -140,3 +140,54 @@ fn the_fgdn_fleet_action_is_unchanged() {
         (145_314, 0x3dbc_26f8)
     );
 }
+
+/// The log's wording of a numbered-turn entry copies the game only where a rules' event
+/// follows another (`core::turns::entry_lines`): the same lines as wording each event on a
+/// copy of the game as it stood just before it, on every entry of a benchmark battle of each
+/// numbered-turn ruleset.
+#[test]
+fn numbered_turn_log_lines_are_the_same_without_a_copy_per_entry() {
+    use umpire::core::game::{Journal, Record};
+    use umpire::core::ruleset::{Rules, Ruleset};
+    use umpire::core::turns::{entry_lines, log_line, TurnEvent, TurnGame, TurnRules};
+
+    fn copied<R: TurnRules>(before: &TurnGame<R>, entry: &Record<R>) -> Vec<String> {
+        let mut g = before.clone();
+        let mut lines = Vec::new();
+        for e in &entry.events {
+            lines.extend(log_line(&g, e));
+            <R as Rules>::apply(&mut g, e);
+        }
+        lines
+    }
+    macro_rules! check {
+        ($r:ty) => {{
+            let scenario = battle_scenario::<$r>(30).unwrap();
+            let log = battle_log::<$r>(&scenario, 400, Undos::default()).unwrap();
+            let setup = <$r as Ruleset>::parse_setup("bench.toml", &scenario).unwrap();
+            let tables = <$r as Ruleset>::tables_with(&[]).unwrap();
+            let mut walk = Journal::<$r>::new(&setup, tables);
+            let mut several = 0;
+            for e in log {
+                let rule_events = e
+                    .events
+                    .iter()
+                    .filter(|x| matches!(x, TurnEvent::Rule(_)))
+                    .count();
+                several += usize::from(rule_events > 1);
+                let lines = entry_lines(&walk.state, &e);
+                assert_eq!(lines, copied(&walk.state, &e), "{}", e.cmd);
+                walk.commit(e);
+            }
+            assert!(
+                several > 0,
+                "{}: no entry with several rules' events",
+                <$r as Rules>::ID
+            );
+        }};
+    }
+    check!(umpire::rulesets::dnb::game::Dnb);
+    check!(umpire::rulesets::late19::game::Late19);
+    check!(umpire::rulesets::quickfire::game::Quickfire);
+    check!(umpire::rulesets::aage::game::Aage);
+}

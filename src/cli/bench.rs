@@ -1,14 +1,17 @@
-//! `umpire bench`: the SPEC 7 figures at fleet-action scale, measured on this machine's disk.
+//! `umpire bench [--ruleset ID]`: the SPEC 7 figures at fleet-action scale, measured on this
+//! machine's disk, for any ruleset of the registry.
 //!
 //! A subcommand rather than `cargo bench`: it runs from the release binary a user already has
 //! (on the disk their saves live on, `--dir`), needs no dev toolchain, and the dashboard's
 //! figures (open to first frame, frame render, bytes written) can be added from inside the same
-//! binary. Each size is measured in a fresh child process (`umpire bench --measure FILE`) so the
-//! memory figures are that open's own, not the generator's.
+//! binary. Each size is measured in a fresh child process (`umpire bench --ruleset ID --measure
+//! FILE`) so the memory figures are that open's own, not the generator's. The battle and its
+//! commands are the ruleset's (`Registered::bench_scenario`, `bench_command`, `bench_change`),
+//! its dashboard the one `umpire play` opens for it (`tui::measure`): this file names no ruleset.
 //!
-//! To add a figure: push a [`Figure`] in [`measure_one`] (a figure of one save size) or in
-//! [`run`] (a figure of its own); [`Figure::budget`] compares it with its SPEC 7 budget. Figures
-//! not measured are not printed.
+//! To add a figure: push a [`Figure`] in [`measure_one`] or `Session::measure` (a figure of one
+//! save size) or in [`run`] (a figure of its own); [`Figure::budget`] compares it with its SPEC 7
+//! budget. Figures not measured are not printed.
 use crate::cli::{out, CliError};
 use crate::core::bench::Mix;
 use crate::core::dice::SeededDice;
@@ -274,6 +277,12 @@ impl Measure for Session {
                 bytes_one_ship.push(app.draw().map_err(io)? as f64);
             }
         }
+        // Late in a long benchmark battle every ship may be sunk: no change to measure.
+        let none = if bytes_one_ship.is_empty() {
+            " (none: no ship to change)"
+        } else {
+            ""
+        };
         times.sort_by(f64::total_cmp);
         frames.sort_by(f64::total_cmp);
         bytes_one_ship.sort_by(f64::total_cmp);
@@ -310,13 +319,13 @@ impl Measure for Session {
                 Some(BUDGET_FRAME_MS),
             ),
             Figure::new(
-                "bytes to the terminal, one-ship change, median",
+                &format!("bytes to the terminal, one-ship change, median{none}"),
                 percentile(&bytes_one_ship, 0.5),
                 "B",
                 Some(BUDGET_BYTES),
             ),
             Figure::new(
-                "bytes to the terminal, one-ship change, max",
+                &format!("bytes to the terminal, one-ship change, max{none}"),
                 percentile(&bytes_one_ship, 1.0),
                 "B",
                 Some(BUDGET_BYTES),
