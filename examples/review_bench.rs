@@ -6,8 +6,9 @@
 //! review's own, not the generator's); `review_bench FILE` measures a save you have (e.g. one
 //! `umpire bench --dir DIR` kept).
 use std::time::Instant;
-use umpire::cli::bench::{fleet_log, fleet_scenario, memory_mb};
+use umpire::cli::bench::{battle_log, battle_scenario, memory_mb, Undos};
 use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Fgdn;
 use umpire::tui::fgdn::app::App;
 use umpire::tui::fgdn::review;
 use umpire::tui::keymap::{key_event, Keymap};
@@ -67,8 +68,9 @@ fn main() {
     let commands = nums.get(1).copied().unwrap_or(20_000);
     let dir = tempfile_dir();
     let path = dir.join("fleet.toml");
-    let scenario = fleet_scenario(ships);
-    let log = fleet_log(&scenario, commands).expect("the benchmark battle");
+    let scenario = battle_scenario::<Fgdn>(ships).expect("the benchmark scenario");
+    let log =
+        battle_log::<Fgdn>(&scenario, commands, Undos::default()).expect("the benchmark battle");
     let refs: Vec<_> = log.iter().collect();
     umpire::store::create_save(&path, &scenario, &refs).expect("write the save");
     println!("{ships} ships, {commands} commands");

@@ -118,8 +118,12 @@ enum Cmd {
     /// Copy the intact part of a damaged save (the scenario and every entry before the first
     /// damaged line) to a new file; the damaged file is never changed.
     Recover { file: PathBuf, out: PathBuf },
-    /// Measure the SPEC 7 figures on a generated fleet action (250 ships, 20,000 commands).
+    /// Measure the SPEC 7 figures on a generated battle (250 ships, 20,000 commands).
     Bench {
+        /// The ruleset of the generated battle (default: a fgdn-1.1 fleet action; another
+        /// ruleset's battle is its demo's ships repeated).
+        #[arg(long, value_name = "ID", default_value_t = <DefaultRuleset as Rules>::ID.to_string())]
+        ruleset: String,
         #[arg(long, default_value_t = 250)]
         ships: usize,
         #[arg(long, default_value_t = 20_000)]
@@ -513,6 +517,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
     match command {
         Cmd::Check { files } => cli::check::run(&files, cli.tables.as_deref()),
         Cmd::Bench {
+            ruleset,
             ships,
             commands,
             undos,
@@ -520,13 +525,18 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
             dir,
             measure,
         } => match measure {
-            Some(file) => cli::bench::run_measure(&file),
+            Some(file) => cli::bench::run_measure(&ruleset, &file),
             None => {
-                let undos = cli::bench::Undos {
-                    percent: undos,
-                    storm,
+                let options = cli::bench::Options {
+                    ruleset: &ruleset,
+                    ships,
+                    commands,
+                    undos: cli::bench::Undos {
+                        percent: undos,
+                        storm,
+                    },
                 };
-                cli::bench::run(ships, commands, undos, dir.as_deref())
+                cli::bench::run(&options, dir.as_deref())
             }
         },
         Cmd::Chance(args) => cli::chance::run(&args, &cli::tables(cli.tables.as_deref())?),

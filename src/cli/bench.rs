@@ -1,22 +1,25 @@
-//! `umpire bench`: the SPEC 7 figures at fleet-action scale, measured on this machine's disk.
+//! `umpire bench [--ruleset ID]`: the SPEC 7 figures at fleet-action scale, measured on this
+//! machine's disk, for any ruleset of the registry.
 //!
 //! A subcommand rather than `cargo bench`: it runs from the release binary a user already has
 //! (on the disk their saves live on, `--dir`), needs no dev toolchain, and the dashboard's
 //! figures (open to first frame, frame render, bytes written) can be added from inside the same
-//! binary. Each size is measured in a fresh child process (`umpire bench --measure FILE`) so the
-//! memory figures are that open's own, not the generator's.
+//! binary. Each size is measured in a fresh child process (`umpire bench --ruleset ID --measure
+//! FILE`) so the memory figures are that open's own, not the generator's. The battle and its
+//! commands are the ruleset's (`Registered::bench_scenario`, `bench_command`, `bench_change`),
+//! its dashboard the one `umpire play` opens for it (`tui::measure`): this file names no ruleset.
 //!
-//! To add a figure: push a [`Figure`] in [`measure_one`] (a figure of one save size) or in
-//! [`run`] (a figure of its own); [`Figure::budget`] compares it with its SPEC 7 budget. Figures
-//! not measured are not printed.
-use crate::cli::{out, Battle, CliError};
+//! To add a figure: push a [`Figure`] in [`measure_one`] or `Session::measure` (a figure of one
+//! save size) or in [`run`] (a figure of its own); [`Figure::budget`] compares it with its SPEC 7
+//! budget. Figures not measured are not printed.
+use crate::cli::{out, CliError};
+use crate::core::bench::Mix;
 use crate::core::dice::SeededDice;
-use crate::rulesets::fgdn::command::Command;
-use crate::rulesets::fgdn::scenario::parse_scenario;
-use crate::rulesets::fgdn::tables::Tables;
-use crate::rulesets::fgdn::{Entry, Game};
+use crate::core::game::{Journal, Record};
+use crate::core::ruleset::RULESETS;
+use crate::rulesets::{visit, Registered, Visitor};
 use crate::store;
-use crate::tui::measure::MeasuredDashboard;
+use crate::tui::measure::{self, Dashboard, Measure, MeasuredDashboard};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -65,68 +68,6 @@ pub const BUDGET_MEMORY_MB: f64 = 50.0;
 pub const BUDGET_FRAME_MS: f64 = 4.0;
 pub const BUDGET_BYTES: f64 = 4096.0;
 
-/// A fleet action: `ships` ships in two fleets, sizes A-D in turn.
-pub fn fleet_scenario(ships: usize) -> String {
-    let mut s = String::from(
-        "[scenario]\nname = \"Fleet action (benchmark)\"\nruleset = \"fgdn-1.1\"\n\
-         start = \"1200\"\nseed = 7\n\n",
-    );
-    let kinds = [
-        ("major", "A", 600, 24, 26, 7),
-        ("major", "B", 300, 21, 20, 5),
-        ("minor", "C", 60, 30, 3, 1),
-        ("minor", "D", 39, 34, 0, 0),
-    ];
-    for i in 0..ships {
-        let (ty, size, dp, speed, belt, deck) = kinds[i % kinds.len()];
-        let side = if i % 2 == 0 { "Blue" } else { "Red" };
-        s.push_str(&format!(
-            "[[ship]]\nid = \"s{i}\"\nname = \"Ship {i}\"\nside = \"{side}\"\ntype = \"{ty}\"\n\
-             size = \"{size}\"\ndp = {}\nspeed = {speed}\nin_service = {}\nnation = \"Other\"\n\
-             armor = {{ belt = {belt}, deck = {deck} }}\n\n",
-            dp + (i as u32 % 7) * 10,
-            1905 + (i % 20),
-        ));
-    }
-    s
-}
-
-/// Simple seeded generator (SplitMix64), so the benchmark battle is the same on every machine.
-struct Mix(u64);
-impl Mix {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-}
-
-/// The next command of the benchmark battle: mostly hits on afloat ships, a phase change every
-/// ten commands or so, fires, floods and notes.
-fn next_command(game: &Game, mix: &mut Mix) -> Command {
-    let ships = &game.state.ships;
-    let pick = mix.below(ships.len() as u64) as usize;
-    let target = (0..ships.len())
-        .map(|k| &ships[(pick + k) % ships.len()])
-        .find(|s| s.is_afloat())
-        .map(|s| s.id().to_string());
-    let text = match (mix.below(100), target) {
-        (0..=9, _) | (_, None) => "next".to_string(),
-        (10..=69, Some(id)) => format!("hit {id} {}", 1 + mix.below(12)),
-        (70..=74, Some(id)) => format!("fire {id} {}", 1 + mix.below(4)),
-        (75..=79, Some(id)) => format!("flood {id} {}", 1 + mix.below(4)),
-        (_, Some(id)) => format!("note \"{id} makes smoke\""),
-    };
-    text.parse().unwrap_or(Command::Next)
-}
-
-/// Generate `n` logged commands of the benchmark battle.
-pub fn fleet_log(scenario_text: &str, n: usize) -> Result<Vec<Entry>, CliError> {
-    fleet_log_with(scenario_text, n, Undos::default())
-}
-
 /// Undos in the benchmark battle (`umpire bench --undos P --storm N`): about `percent` of the
 /// commands are an `undo`, and the last `storm` commands are undos in a row. An undo used to
 /// make opening replay from the start (issue 15): these battles measure that it no longer does.
@@ -136,22 +77,45 @@ pub struct Undos {
     pub storm: usize,
 }
 
-/// [`fleet_log`] with undos mixed in. Without undos it is the same battle, command for command.
-pub fn fleet_log_with(scenario_text: &str, n: usize, undos: Undos) -> Result<Vec<Entry>, CliError> {
-    let scenario = parse_scenario("fleet.toml", scenario_text)
+/// The benchmark battle's scenario of ruleset `R` (`Registered::bench_scenario`).
+pub fn battle_scenario<R: Registered>(ships: usize) -> Result<String, CliError> {
+    let text = R::bench_scenario(ships).map_err(CliError::input)?;
+    // A scenario the ruleset refuses is a bug of its generator: said here, not at the open.
+    R::parse_setup("bench.toml", &text).map_err(|e| {
+        CliError::input(format!(
+            "the benchmark scenario does not parse: {}",
+            e.join("; ")
+        ))
+    })?;
+    Ok(text)
+}
+
+/// Generate `n` logged commands of the benchmark battle of ruleset `R`
+/// (`Registered::bench_command`, every one accepted: the refused are skipped), with undos
+/// mixed in. Without undos it is the same battle, command for command.
+pub fn battle_log<R: Registered>(
+    scenario_text: &str,
+    n: usize,
+    undos: Undos,
+) -> Result<Vec<Record<R>>, CliError> {
+    let setup = R::parse_setup("fleet.toml", scenario_text)
         .map_err(|_| CliError::input("the benchmark scenario does not parse"))?;
-    let mut game = Game::new(&scenario, Tables::builtin());
+    let tables = R::tables_with(&[]).map_err(|e| CliError::input(e.join("\n")))?;
+    let mut game = Journal::<R>::new(&setup, tables);
     let mut mix = Mix(20_000);
     let mut undo_mix = Mix(15);
     let mut refused = 0;
     while game.entries().len() < n {
         let in_storm = game.entries().len() + undos.storm >= n;
-        let cmd = if in_storm || (undos.percent > 0 && undo_mix.below(100) < undos.percent) {
-            Command::Undo
+        let text = if in_storm || (undos.percent > 0 && undo_mix.below(100) < undos.percent) {
+            "undo".to_string()
         } else {
-            next_command(&game, &mut mix)
+            R::bench_command(&game, &mut mix)
         };
-        if game.execute(&cmd, &mut SeededDice).is_err() {
+        let taken = R::parse_in(&game.state, &text)
+            .ok()
+            .is_some_and(|cmd| game.execute(&cmd, &mut SeededDice).is_ok());
+        if !taken {
             refused += 1;
             if refused > n * 10 {
                 return Err(CliError::input("the benchmark battle stalled"));
@@ -182,142 +146,53 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i]
 }
 
-/// Measure one save (run in a child process): open (read + parse + replay, under the writer's
-/// lock), then `samples` commands each applied and made durable (prepare + append with fsync
-/// + commit), then memory.
-pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
+/// Measure one save of ruleset `R` (run in a child process): open (read + parse + replay,
+/// under the writer's lock), then `samples` commands each applied and made durable (prepare +
+/// append with fsync + commit), then memory.
+pub fn measure_one<R: Registered>(path: &Path, samples: usize) -> Result<Measured, CliError> {
     let bytes = std::fs::metadata(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?
         .len();
     // What is resident before the battle is opened: the program's own pages and the runtime.
     let before_open = status_mb("VmRSS:");
     // The parts of an open, each timed alone (to say where the time goes).
-    let ms = |t: Instant| t.elapsed().as_secs_f64() * 1000.0;
     let t = Instant::now();
-    let tables = Tables::builtin();
+    let tables = R::tables_with(&[]).map_err(|e| CliError::input(e.join("\n")))?;
     let tables_ms = ms(t);
     let t = Instant::now();
-    let loaded: store::Loaded<Entry> =
+    let loaded: store::Loaded<Record<R>> =
         store::read_save(path).map_err(|e| CliError::input(e.to_string()))?;
     let read_ms = ms(t);
     let t = Instant::now();
-    let scenario = parse_scenario("bench", &loaded.scenario_text)
+    let scenario = R::parse_setup("bench", &loaded.scenario_text)
         .map_err(|_| CliError::input("the benchmark scenario does not parse"))?;
     let scenario_ms = ms(t);
     let t = Instant::now();
-    let replayed = Game::replay(&scenario, tables, loaded.entries)
+    let replayed = Journal::<R>::replay(&scenario, tables, loaded.entries)
         .map_err(|e| CliError::input(e.to_string()))?;
     let replay_ms = ms(t);
     drop(replayed);
 
     // The dashboard as an umpire opens it: lock + read + replay, the log panel, the first
     // frame of a 200x60 terminal (drawn through the crossterm backend into a byte counter).
-    let started = Instant::now();
-    let (battle, writer) = Battle::open_writable(path, Tables::builtin())?;
-    let open_ms = ms(started);
-    let io = |e: std::io::Error| CliError::input(format!("frame: {e}"));
-    let mut app = MeasuredDashboard::open(battle, writer, path, 200, 60).map_err(io)?;
-    app.draw().map_err(io)?;
-    let first_frame_ms = ms(started);
-    // Commands as the dashboard runs them (prepare, append + fsync, commit, log panel), each
-    // followed by the frame that shows it.
-    let commands = app.game().entries().len();
-    let mut mix = Mix(commands as u64);
-    let mut times = Vec::with_capacity(samples);
-    let mut frames = Vec::with_capacity(samples);
-    while times.len() < samples {
-        let text = next_command(app.game(), &mut mix).to_string();
-        let t = Instant::now();
-        if app.submit(&text).is_err() {
-            continue;
-        }
-        times.push(ms(t));
-        let t = Instant::now();
-        app.draw().map_err(io)?;
-        frames.push(ms(t));
-    }
-    // A one-ship change: one more point of damage on the selected ship.
-    let mut bytes_one_ship = Vec::new();
-    for k in 0..50 {
-        let n = app.game().state.ships.len();
-        let Some(i) = (0..n)
-            .map(|d| (k * 7 + d) % n)
-            .find(|&i| app.game().state.ships[i].dp_left() > 2)
-        else {
-            break;
-        };
-        app.select(i);
-        app.draw().map_err(io)?;
-        let s = &app.game().state.ships[i];
-        let text = format!("adjust {} damage {} \"bench\"", s.id(), s.damage + 1);
-        if app.submit(&text).is_ok() {
-            bytes_one_ship.push(app.draw().map_err(io)? as f64);
-        }
-    }
-    times.sort_by(f64::total_cmp);
-    frames.sort_by(f64::total_cmp);
-    bytes_one_ship.sort_by(f64::total_cmp);
-    let mut figures = vec![
-        Figure::new(
-            "open to first frame (200x60)",
-            first_frame_ms,
-            "ms",
-            Some(BUDGET_OPEN_MS),
-        ),
-        Figure::new("  of which: open (lock, read, replay)", open_ms, "ms", None),
-        Figure::new(
-            "one command applied + durable, median",
-            percentile(&times, 0.5),
-            "ms",
-            Some(BUDGET_DURABLE_MS),
-        ),
-        Figure::new(
-            "one command applied + durable, p99",
-            percentile(&times, 0.99),
-            "ms",
-            Some(BUDGET_DURABLE_MS),
-        ),
-        Figure::new(
-            "frame render 200x60, median",
-            percentile(&frames, 0.5),
-            "ms",
-            Some(BUDGET_FRAME_MS),
-        ),
-        Figure::new(
-            "frame render 200x60, p99",
-            percentile(&frames, 0.99),
-            "ms",
-            Some(BUDGET_FRAME_MS),
-        ),
-        Figure::new(
-            "bytes to the terminal, one-ship change, median",
-            percentile(&bytes_one_ship, 0.5),
-            "B",
-            Some(BUDGET_BYTES),
-        ),
-        Figure::new(
-            "bytes to the terminal, one-ship change, max",
-            percentile(&bytes_one_ship, 1.0),
-            "B",
-            Some(BUDGET_BYTES),
-        ),
-    ];
+    let mut m =
+        measure::open::<R, _>(path, 200, 60, Session { samples }).map_err(CliError::input)??;
     for (name, value) in [
         ("  of which: built-in tables", tables_ms),
         ("  of which: read + decode the log", read_ms),
         ("  of which: parse the scenario", scenario_ms),
         ("  of which: replay", replay_ms),
     ] {
-        figures.push(Figure::new(name, value, "ms", None));
+        m.figures.push(Figure::new(name, value, "ms", None));
     }
     if let Some((hwm, rss)) = memory_mb() {
-        figures.push(Figure::new(
+        m.figures.push(Figure::new(
             "resident memory, peak (VmHWM)",
             hwm,
             "MB",
             Some(BUDGET_MEMORY_MB),
         ));
-        figures.push(Figure::new(
+        m.figures.push(Figure::new(
             "resident memory, now (VmRSS)",
             rss,
             "MB",
@@ -334,32 +209,199 @@ pub fn measure_one(path: &Path, samples: usize) -> Result<Measured, CliError> {
             ("  of which: data now (RssAnon)", status_mb("RssAnon:")),
         ] {
             if let Some(v) = value {
-                figures.push(Figure::new(name, v, "MB", None));
+                m.figures.push(Figure::new(name, v, "MB", None));
             }
         }
     }
-    Ok(Measured {
-        commands,
-        bytes,
-        figures,
-    })
+    m.bytes = bytes;
+    Ok(m)
 }
 
-/// `umpire bench --measure FILE`: print one size's figures as JSON (for the parent).
-pub fn run_measure(path: &Path) -> Result<(), CliError> {
-    let m = measure_one(path, 200)?;
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1000.0
+}
+
+/// A session at the dashboard: `samples` commands, each followed by its frame, then one-ship
+/// changes (the figures of the dashboard; the caller adds the open's parts and memory).
+struct Session {
+    samples: usize,
+}
+
+impl Measure for Session {
+    type Out = Result<Measured, CliError>;
+
+    fn measure<D: Dashboard>(
+        self,
+        mut app: MeasuredDashboard<D>,
+        started: Instant,
+        open_ms: f64,
+    ) -> Result<Measured, CliError> {
+        let samples = self.samples;
+        let io = |e: std::io::Error| CliError::input(format!("frame: {e}"));
+        app.draw().map_err(io)?;
+        let first_frame_ms = ms(started);
+        // Commands as the dashboard runs them (prepare, append + fsync, commit, log panel),
+        // each followed by the frame that shows it.
+        let commands = app.game().entries().len();
+        let mut mix = Mix(commands as u64);
+        let mut times = Vec::with_capacity(samples);
+        let mut frames = Vec::with_capacity(samples);
+        let mut refused = 0;
+        while times.len() < samples {
+            let text = D::R::bench_command(app.game(), &mut mix);
+            let before = app.game().entries().len();
+            let t = Instant::now();
+            // Refused, or waiting for a chart read at the prompt: not a command made durable.
+            if app.submit(&text).is_err() || app.game().entries().len() == before {
+                refused += 1;
+                if refused > samples * 100 {
+                    return Err(CliError::input("the benchmark session stalled"));
+                }
+                continue;
+            }
+            times.push(ms(t));
+            let t = Instant::now();
+            app.draw().map_err(io)?;
+            frames.push(ms(t));
+        }
+        // A one-ship change: the ship selected, then the change.
+        let mut bytes_one_ship = Vec::new();
+        for k in 0..50 {
+            let Some((i, text)) = D::R::bench_change(app.game(), k) else {
+                break;
+            };
+            app.select(i);
+            app.draw().map_err(io)?;
+            let before = app.game().entries().len();
+            if app.submit(&text).is_ok() && app.game().entries().len() > before {
+                bytes_one_ship.push(app.draw().map_err(io)? as f64);
+            }
+        }
+        // Late in a long benchmark battle every ship may be sunk: no change to measure.
+        let none = if bytes_one_ship.is_empty() {
+            " (none: no ship to change)"
+        } else {
+            ""
+        };
+        times.sort_by(f64::total_cmp);
+        frames.sort_by(f64::total_cmp);
+        bytes_one_ship.sort_by(f64::total_cmp);
+        let figures = vec![
+            Figure::new(
+                "open to first frame (200x60)",
+                first_frame_ms,
+                "ms",
+                Some(BUDGET_OPEN_MS),
+            ),
+            Figure::new("  of which: open (lock, read, replay)", open_ms, "ms", None),
+            Figure::new(
+                "one command applied + durable, median",
+                percentile(&times, 0.5),
+                "ms",
+                Some(BUDGET_DURABLE_MS),
+            ),
+            Figure::new(
+                "one command applied + durable, p99",
+                percentile(&times, 0.99),
+                "ms",
+                Some(BUDGET_DURABLE_MS),
+            ),
+            Figure::new(
+                "frame render 200x60, median",
+                percentile(&frames, 0.5),
+                "ms",
+                Some(BUDGET_FRAME_MS),
+            ),
+            Figure::new(
+                "frame render 200x60, p99",
+                percentile(&frames, 0.99),
+                "ms",
+                Some(BUDGET_FRAME_MS),
+            ),
+            Figure::new(
+                &format!("bytes to the terminal, one-ship change, median{none}"),
+                percentile(&bytes_one_ship, 0.5),
+                "B",
+                Some(BUDGET_BYTES),
+            ),
+            Figure::new(
+                &format!("bytes to the terminal, one-ship change, max{none}"),
+                percentile(&bytes_one_ship, 1.0),
+                "B",
+                Some(BUDGET_BYTES),
+            ),
+        ];
+        Ok(Measured {
+            commands,
+            bytes: 0,
+            figures,
+        })
+    }
+}
+
+/// `umpire bench --ruleset ID --measure FILE`: print one size's figures as JSON (for the
+/// parent).
+pub fn run_measure(ruleset: &str, path: &Path) -> Result<(), CliError> {
+    struct One<'a>(&'a Path);
+    impl Visitor for One<'_> {
+        type Out = Result<Measured, CliError>;
+        fn visit<R: Registered>(self) -> Self::Out {
+            measure_one::<R>(self.0, 200)
+        }
+    }
+    let m = visit(ruleset, One(path)).unwrap_or_else(|| Err(unknown(ruleset)))?;
     out(&serde_json::to_string(&m).map_err(|e| CliError::input(e.to_string()))?);
     Ok(())
 }
 
-/// `umpire bench`: generate the fleet action, measure at `commands / 10` and `commands`
-/// logged commands, print the figures against SPEC 7 and how they grow.
-pub fn run(
-    ships: usize,
-    commands: usize,
-    undos: Undos,
-    dir: Option<&Path>,
-) -> Result<(), CliError> {
+fn unknown(id: &str) -> CliError {
+    CliError::input(format!(
+        "--ruleset: \"{id}\" is not a ruleset this console knows (known: {})",
+        RULESETS.join(", ")
+    ))
+}
+
+/// The battle `umpire bench` measures: its ruleset, ships, commands and undos.
+#[derive(Debug, Clone, Copy)]
+pub struct Options<'a> {
+    pub ruleset: &'a str,
+    pub ships: usize,
+    pub commands: usize,
+    pub undos: Undos,
+}
+
+type Writer = Box<dyn Fn(&str, &Path, usize) -> Result<(), CliError>>;
+
+/// The benchmark battle of `options`: its scenario, and a writer of its save at a size.
+fn generate(options: &Options<'_>) -> Result<(String, Writer), CliError> {
+    struct Generate(usize, usize, Undos);
+    impl Visitor for Generate {
+        type Out = Result<(String, Writer), CliError>;
+        fn visit<R: Registered>(self) -> Self::Out {
+            let Generate(ships, commands, undos) = self;
+            let scenario = battle_scenario::<R>(ships)?;
+            let log = battle_log::<R>(&scenario, commands, undos)?;
+            let write: Writer = Box::new(move |scenario: &str, path: &Path, n: usize| {
+                store::create_save(path, scenario, &log[..n.min(log.len())])
+                    .map_err(|e| CliError::input(e.to_string()))
+            });
+            Ok((scenario, write))
+        }
+    }
+    let g = Generate(options.ships, options.commands, options.undos);
+    visit(options.ruleset, g).unwrap_or_else(|| Err(unknown(options.ruleset)))
+}
+
+/// `umpire bench [--ruleset ID]`: generate the benchmark battle of that ruleset, measure at
+/// `commands / 10` and `commands` logged commands, print the figures against SPEC 7 and how
+/// they grow.
+pub fn run(options: &Options<'_>, dir: Option<&Path>) -> Result<(), CliError> {
+    let Options {
+        ruleset,
+        ships,
+        commands,
+        undos,
+    } = *options;
     // A folder given with --dir keeps the saves (to profile or replay them); the default
     // temporary folder is cleaned up.
     let keep = dir;
@@ -373,9 +415,8 @@ pub fn run(
             tmp.clone()
         }
     };
-    let scenario = fleet_scenario(ships);
     let started = Instant::now();
-    let log = fleet_log_with(&scenario, commands, undos)?;
+    let (scenario, write) = generate(options)?;
     let with_undos = match undos {
         Undos {
             percent: 0,
@@ -385,18 +426,28 @@ pub fn run(
             format!(" ({percent}% undos, then a storm of {storm} undos in a row)")
         }
     };
+    let what = if ruleset == RULESETS[0] {
+        "a fleet action".to_string()
+    } else {
+        format!("the {ruleset} benchmark battle")
+    };
     out(&format!(
-        "generated a fleet action of {ships} ships and {commands} commands{with_undos} in {:.1} s",
+        "generated {what} of {ships} ships and {commands} commands{with_undos} in {:.1} s",
         started.elapsed().as_secs_f64()
     ));
     let exe = std::env::current_exe().map_err(|e| CliError::input(e.to_string()))?;
     let mut results = Vec::new();
     for n in [commands / 10, commands] {
-        let path = dir.join(format!("bench-{ships}-{n}.toml"));
-        store::create_save(&path, &scenario, &log[..n])
-            .map_err(|e| CliError::input(e.to_string()))?;
+        let path = if ruleset == RULESETS[0] {
+            dir.join(format!("bench-{ships}-{n}.toml"))
+        } else {
+            dir.join(format!("bench-{ruleset}-{ships}-{n}.toml"))
+        };
+        write(&scenario, &path, n)?;
         let o = std::process::Command::new(&exe)
             .arg("bench")
+            .arg("--ruleset")
+            .arg(ruleset)
             .arg("--measure")
             .arg(&path)
             .output()

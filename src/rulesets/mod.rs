@@ -157,6 +157,45 @@ pub trait Registered: Board + crate::core::build::Builds {
     fn carry(_source: &CarrySource<'_, Self>, _options: &CarryOptions) -> Result<Carried, String> {
         Err(Self::NO_CARRY.to_string())
     }
+
+    /// `umpire bench`: the rule commands of the benchmark battle's mix, as templates with
+    /// `{ship}` (a ship afloat), `{target}` (a ship afloat of another side) and `{n}` (1-6); see
+    /// [`crate::core::bench::next_command`]. Commands the rules refuse where they fall (a
+    /// phase, a sunk ship) are skipped; commands that need a chart read from the printed card
+    /// are left out (the benchmark cannot read a chart). Default: none (phase ends, undo, redo
+    /// and notes only).
+    const BENCH_COMMANDS: &'static [&'static str] = &[];
+    /// `umpire bench`: a change to one ship (the bytes a terminal receives for it are a SPEC 7
+    /// figure), as a template with `{ship}` and `{n}` (1-3). Default: none (not measured).
+    const BENCH_CHANGE: Option<&'static str> = None;
+
+    /// `umpire bench`: the benchmark battle's scenario, `ships` ships. Default: the demo's ships
+    /// repeated under new ids ([`crate::core::bench::repeat_ships`]).
+    fn bench_scenario(ships: usize) -> Result<String, String> {
+        crate::core::bench::repeat_ships(Self::DEMO, ships, &[], &[])
+    }
+
+    /// `umpire bench`: the next command of the benchmark battle, drawn with `mix`. Default:
+    /// [`Registered::BENCH_COMMANDS`] on the fleet as the dashboard lists it.
+    fn bench_command(game: &Journal<Self>, mix: &mut crate::core::bench::Mix) -> String {
+        let rows = Self::fleet(&game.state, &game.tables);
+        crate::core::bench::next_command(&rows, Self::BENCH_COMMANDS, mix)
+    }
+
+    /// `umpire bench`: the `k`th one-ship change, as the index of the ship in the fleet list
+    /// (selected before it) and the command. Default: [`Registered::BENCH_CHANGE`] on a ship
+    /// afloat.
+    fn bench_change(game: &Journal<Self>, k: usize) -> Option<(usize, String)> {
+        let template = Self::BENCH_CHANGE?;
+        let rows = Self::fleet(&game.state, &game.tables);
+        let n = rows.len();
+        let i = (0..n).map(|d| (k * 7 + d) % n).find(|&i| !rows[i].out)?;
+        let id = &rows[i].id;
+        Some((
+            i,
+            crate::core::bench::fill(template, id, id, 1 + k as u64 % 3),
+        ))
+    }
 }
 
 /// A face that works on any registered ruleset.

@@ -1,13 +1,17 @@
 //! What a real terminal would receive, for the benchmark (SPEC 7: frame render time and bytes
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
 //! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
-//! sees of the dashboard.
-use crate::rulesets::fgdn::Game;
-use crate::session::Battle;
+//! sees of a dashboard: a ruleset's own (`Registered::OWN_DASHBOARD`: the default ruleset's,
+//! `tui::app`) or the generic one (`tui::board`), whichever `umpire play` opens for it.
+use crate::core::game::Journal;
+use crate::core::ruleset::Ruleset;
+use crate::rulesets::{DefaultRuleset, Registered};
+use crate::session::Session;
 use crate::store::SaveWriter;
-use crate::tui::fgdn::view;
+use crate::tui::board::BoardApp;
+use crate::tui::fgdn::app::App;
 use crate::tui::keymap::Keymap;
-use crate::tui::{fgdn::app::App, Save};
+use crate::tui::Save;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
@@ -15,7 +19,7 @@ use std::cell::Cell;
 use std::io::Write;
 use std::path::Path;
 use std::rc::Rc;
-
+use std::time::Instant;
 /// A terminal that only counts what it is sent.
 struct Counter(Rc<Cell<usize>>);
 
@@ -49,29 +53,30 @@ impl Screen {
 
     /// Draw one frame; returns the bytes the terminal receives for it (ratatui sends only the
     /// cells that changed since the previous frame).
-    pub fn draw(&mut self, app: &mut App) -> std::io::Result<usize> {
+    pub fn draw<S: crate::tui::Screen>(&mut self, app: &mut S) -> std::io::Result<usize> {
         self.bytes.set(0);
-        self.terminal.draw(|f| view::draw(f, app))?;
+        self.terminal.draw(|f| app.draw(f))?;
         Ok(self.bytes.get())
     }
 }
 
-/// The dashboard as an umpire runs it on a battle open for writing (default keys), drawn into a
-/// byte-counting terminal: the benchmark's handle on it.
-pub struct MeasuredDashboard {
-    app: App,
-    screen: Screen,
+/// A dashboard as the benchmark drives it: built on a battle open for writing, commands typed
+/// at its prompt, a ship selected in its fleet list.
+pub trait Dashboard: crate::tui::Screen + Sized {
+    type R: Registered;
+    /// The dashboard as an umpire opens it (default keys), writing with `writer`.
+    fn open(battle: Session<Self::R>, writer: SaveWriter, path: &Path) -> Self;
+    /// A command typed at the prompt, as the dashboard runs it (prepare, append + fsync,
+    /// commit, log panel).
+    fn submit(&mut self, text: &str) -> Result<(), String>;
+    /// Select ship `i` in the fleet list.
+    fn select(&mut self, i: usize);
+    fn game(&self) -> &Journal<Self::R>;
 }
 
-impl MeasuredDashboard {
-    /// The dashboard on `battle`, writing with `writer`, in a `width` x `height` terminal.
-    pub fn open(
-        battle: Battle,
-        writer: SaveWriter,
-        path: &Path,
-        width: u16,
-        height: u16,
-    ) -> std::io::Result<MeasuredDashboard> {
+impl Dashboard for App {
+    type R = DefaultRuleset;
+    fn open(battle: Session<DefaultRuleset>, writer: SaveWriter, path: &Path) -> App {
         let mut app = App::new(
             battle,
             Save::Writer(writer),
@@ -79,31 +84,111 @@ impl MeasuredDashboard {
             Keymap::default(),
         );
         app.wall = || Some(crate::session::wall_now());
-        Ok(MeasuredDashboard {
-            app,
-            screen: Screen::new(width, height)?,
-        })
+        app
     }
+    fn submit(&mut self, text: &str) -> Result<(), String> {
+        App::submit(self, text)
+    }
+    fn select(&mut self, i: usize) {
+        self.selected = i;
+    }
+    fn game(&self) -> &Journal<DefaultRuleset> {
+        &self.battle.game
+    }
+}
 
+impl<R: Registered> Dashboard for BoardApp<R> {
+    type R = R;
+    fn open(battle: Session<R>, writer: SaveWriter, path: &Path) -> BoardApp<R> {
+        let mut app = BoardApp::new(
+            battle,
+            Save::Writer(writer),
+            Some(path.to_path_buf()),
+            Keymap::default(),
+        );
+        app.wall = || Some(crate::session::wall_now());
+        app
+    }
+    fn submit(&mut self, text: &str) -> Result<(), String> {
+        BoardApp::submit(self, text)
+    }
+    fn select(&mut self, i: usize) {
+        self.selected = i;
+    }
+    fn game(&self) -> &Journal<R> {
+        &self.battle.game
+    }
+}
+
+/// A dashboard on a battle open for writing, drawn into a byte-counting terminal: the
+/// benchmark's handle on it.
+pub struct MeasuredDashboard<D> {
+    app: D,
+    screen: Screen,
+}
+
+impl<D: Dashboard> MeasuredDashboard<D> {
     /// Draw a frame; the bytes the terminal receives for it.
     pub fn draw(&mut self) -> std::io::Result<usize> {
         self.screen.draw(&mut self.app)
     }
 
-    /// A command typed at the prompt, as the dashboard runs it (prepare, append + fsync,
-    /// commit, log panel).
+    /// A command typed at the prompt, as the dashboard runs it.
     pub fn submit(&mut self, text: &str) -> Result<(), String> {
         self.app.submit(text)
     }
 
     /// Select ship `i` in the fleet list.
     pub fn select(&mut self, i: usize) {
-        self.app.selected = i;
+        self.app.select(i);
     }
 
-    pub fn game(&self) -> &Game {
-        &self.app.battle.game
+    pub fn game(&self) -> &Journal<D::R> {
+        self.app.game()
     }
+}
+
+/// What the benchmark does with a dashboard, whichever it is.
+pub trait Measure {
+    type Out;
+    /// `dashboard` was opened at `started` (before the lock and read); the open of the save
+    /// (lock, read, replay) took `open_ms`; nothing is drawn yet.
+    fn measure<D: Dashboard>(
+        self,
+        dashboard: MeasuredDashboard<D>,
+        started: Instant,
+        open_ms: f64,
+    ) -> Self::Out;
+}
+
+/// Open the save at `path` of ruleset `R` for writing, on the dashboard `umpire play` opens for
+/// it, in a `width` x `height` terminal, and hand it to `m`.
+pub fn open<R: Registered, M: Measure>(
+    path: &Path,
+    width: u16,
+    height: u16,
+    m: M,
+) -> Result<M::Out, String> {
+    if R::OWN_DASHBOARD {
+        open_on::<App, M>(path, width, height, m)
+    } else {
+        open_on::<BoardApp<R>, M>(path, width, height, m)
+    }
+}
+
+fn open_on<D: Dashboard, M: Measure>(
+    path: &Path,
+    width: u16,
+    height: u16,
+    m: M,
+) -> Result<M::Out, String> {
+    let started = Instant::now();
+    let tables = <D::R as Ruleset>::tables_with(&[]).map_err(|e| e.join("\n"))?;
+    let (battle, writer) = Session::<D::R>::open_writable(path, tables).map_err(|e| e.message)?;
+    let open_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let app = D::open(battle, writer, path);
+    let screen = Screen::new(width, height).map_err(|e| format!("frame: {e}"))?;
+    Ok(m.measure(MeasuredDashboard { app, screen }, started, open_ms))
 }
 
 #[cfg(test)]

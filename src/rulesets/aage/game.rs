@@ -93,6 +93,24 @@ impl TurnRules for Aage {
 impl crate::rulesets::Registered for Aage {
     const DEMO_PATH: &'static str = "saves/demo-aage.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo-aage.toml");
+    // `gun` reads the 5.2 gun damage die from the printed card (a chart read): left out.
+    const BENCH_COMMANDS: &'static [&'static str] = &[
+        "damage {ship} hull {n}",
+        "crit {ship} gunnery",
+        "set {ship} speed 10",
+        "set {ship} evasive on",
+        "splash {ship} {n}",
+        "torpedo {ship} at {target} dice 1",
+        "mine {ship}",
+        "sinking {ship}",
+        "initiative",
+    ];
+    const BENCH_CHANGE: Option<&'static str> = Some("damage {ship} hull 1");
+
+    /// The demo's ships repeated; a squadron has one flagship (the first copy's).
+    fn bench_scenario(ships: usize) -> Result<String, String> {
+        crate::core::bench::repeat_ships(Self::DEMO, ships, &["flagship"], &[])
+    }
     const NO_CARRY: &'static str = "the A&A fast-play rules carry no damage from one battle to \
          the next (the quick reference has no campaign rules): `umpire carry` is for fgdn-1.1 \
          battles";

@@ -94,6 +94,22 @@ impl TurnRules for Dnb {
 impl crate::rulesets::Registered for Dnb {
     const DEMO_PATH: &'static str = "saves/demo-dnb.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo-dnb.toml");
+    const BENCH_COMMANDS: &'static [&'static str] = &[
+        "gunnery {ship} {target}",
+        "gunnery {ship} {target} range long",
+        "torpedo {ship} {target} 4",
+        "crit {ship} {n}",
+        "speed {ship} standard",
+        "evasive {ship} on",
+        "marker {ship} fire on",
+    ];
+    const BENCH_CHANGE: Option<&'static str> = Some("si {ship} 1");
+
+    /// The demo's ships repeated; its last turn (an ESTIMATE) dropped: a benchmark battle walks
+    /// hundreds of turns.
+    fn bench_scenario(ships: usize) -> Result<String, String> {
+        crate::core::bench::repeat_ships(Self::DEMO, ships, &[], &[("last_turn", None)])
+    }
     const NO_CARRY: &'static str =
         "Dreadnoughts & Battlewagons carries no damage from one battle to the next \
          (its standard rules have no campaign repair rules): `umpire carry` is for fgdn-1.1 \

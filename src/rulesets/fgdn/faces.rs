@@ -5,7 +5,7 @@
 //! Its dashboard is its own (`tui::fgdn`).
 use crate::core::game::Journal;
 use crate::rulesets::fgdn::scenario::Scenario;
-use crate::rulesets::fgdn::{carry, log_text, report, report_text, status_text, Fgdn};
+use crate::rulesets::fgdn::{bench, carry, log_text, report, report_text, status_text, Fgdn};
 use crate::rulesets::{
     Carried, CarryOptions, CarrySource, CsvTable, LogFormat, Registered, ReportFormat,
 };
@@ -14,6 +14,18 @@ impl Registered for Fgdn {
     const DEMO_PATH: &'static str = "saves/demo.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo.toml");
     const OWN_DASHBOARD: bool = true;
+
+    fn bench_scenario(ships: usize) -> Result<String, String> {
+        Ok(bench::fleet_scenario(ships))
+    }
+
+    fn bench_command(game: &Journal<Fgdn>, mix: &mut crate::core::bench::Mix) -> String {
+        bench::next_command(game, mix)
+    }
+
+    fn bench_change(game: &Journal<Fgdn>, k: usize) -> Option<(usize, String)> {
+        bench::change(game, k)
+    }
 
     fn status_text(setup: &Scenario, game: &Journal<Fgdn>) -> Option<String> {
         Some(status_text::text(setup, &game.state, &game.tables))

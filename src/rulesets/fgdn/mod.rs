@@ -1,6 +1,7 @@
 //! Everything specific to FG&DN 1.1.
 pub mod airship;
 pub mod aviation;
+pub mod bench;
 pub mod board;
 pub mod builder;
 pub mod cargo;

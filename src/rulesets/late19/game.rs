@@ -94,6 +94,15 @@ impl TurnRules for Late19 {
 impl crate::rulesets::Registered for Late19 {
     const DEMO_PATH: &'static str = "saves/demo-late19.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo-late19.toml");
+    const BENCH_COMMANDS: &'static [&'static str] = &[
+        "guns {ship} at {target} main",
+        "guns {ship} at {target} secondary",
+        "hit {ship} by light",
+        "torpedo {ship} at {target} range 3",
+        "mine {ship}",
+        "initiative",
+    ];
+    const BENCH_CHANGE: Option<&'static str> = Some("hit {ship} by very_light");
     const NO_CARRY: &'static str =
         "the late-19th-century naval rules carry no damage from one battle to the next (the \
          text has no repairs): `umpire carry` is for fgdn-1.1 battles";

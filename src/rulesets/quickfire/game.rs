@@ -90,6 +90,22 @@ impl TurnRules for Quickfire {
 impl crate::rulesets::Registered for Quickfire {
     const DEMO_PATH: &'static str = "saves/demo-quickfire.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo-quickfire.toml");
+    // `fire` reads the Gunnery and Blast Damage charts from the printed card: left out.
+    const BENCH_COMMANDS: &'static [&'static str] = &[
+        "damage {ship} G",
+        "damage {ship} S",
+        "damage {ship} D",
+        "repair {ship} hold",
+        "torpedo {ship} at {target} moving",
+    ];
+    const BENCH_CHANGE: Option<&'static str> = Some("damage {ship} G");
+
+    /// The demo's ships repeated, repairs only as typed (`auto_repair = false`): the automatic
+    /// attempts read the Damage table's repair lines from the printed card, and a benchmark
+    /// cannot.
+    fn bench_scenario(ships: usize) -> Result<String, String> {
+        crate::core::bench::repeat_ships(Self::DEMO, ships, &[], &[("auto_repair", Some("false"))])
+    }
     const NO_CARRY: &'static str = "Quickfire carries no damage from one battle to the next (its \
          text has no campaign rules): `umpire carry` is for fgdn-1.1 battles";
 }
