@@ -203,6 +203,17 @@ impl Ruleset for Toy {
     }
 }
 
+/// Its review names places as its clock reads (`turn 1`), as a numbered ruleset's does.
+impl umpire::core::review::Places for Toy {
+    type Place = umpire::core::review::ClockText;
+    fn at_place(clock: &ToyClock, place: &Self::Place) -> bool {
+        place.names(clock)
+    }
+    fn no_place(place: &Self::Place, _: &[ToyClock]) -> String {
+        place.never()
+    }
+}
+
 impl Board for Toy {
     fn columns() -> Vec<Column> {
         vec![Column::new("Hits", 10)]

@@ -340,6 +340,39 @@ fn review_steps_through_the_log_read_only() {
     );
 }
 
+/// The review prompt (`:`) goes to a place as FG&DN's does (`#N`, a clock as the log writes
+/// it) and checks an `expect` against the battle as it stood at the position shown, not at the
+/// end of the log; any other command is refused and nothing moves.
+#[test]
+fn the_review_prompt_goes_to_a_place_and_checks_expect_where_it_stands() {
+    let mut b = played();
+    b.press(&[":", "'si z23 1'", "enter", "t"]);
+    let mut app =
+        umpire::tui::board::open_review::<Dnb>(&b.path, tables(), Keymap::default(), None).unwrap();
+    let at = |app: &BoardApp<Dnb>| app.review.as_ref().unwrap().at;
+    let n = at(&app);
+    // At the end Z23 has taken her SI hit; at the start she had not.
+    app.submit("expect z23 si_hits 1").unwrap();
+    app.submit("#0").unwrap();
+    assert_eq!(at(&app), 0);
+    let e = app.submit("expect z23 si_hits 1").unwrap_err();
+    assert!(e.contains("si_hits"), "{e}");
+    app.submit("expect z23 si_hits 0").unwrap();
+    app.submit("turn 1 movement").unwrap();
+    assert_eq!(at(&app), 3, "after dice, gunnery and next");
+    for (typed, says) in [
+        ("turn 9", "never stood at that clock"),
+        ("#99", "no entry #99"),
+        ("next", "read-only"),
+    ] {
+        let e = app.submit(typed).unwrap_err();
+        assert!(e.contains(says), "{typed}: {e}");
+        assert_eq!(at(&app), 3, "{typed}: nothing moved");
+    }
+    app.submit("end").unwrap();
+    assert_eq!(at(&app), n);
+}
+
 #[test]
 fn a_sides_watcher_sees_the_map_not_the_hit_markers_by_the_fog_rule() {
     let b = played();
@@ -540,7 +573,7 @@ fn review_steps_by_turn_and_to_notes() {
     t.draw(|f| app.draw(f)).unwrap();
     assert_shows(
         &buffer_text(t.backend().buffer()),
-        &["no note after this entry"],
+        &["no note after this point"],
         &[],
     );
     key(&mut app, "end");

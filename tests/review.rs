@@ -20,7 +20,7 @@ use umpire::core::dice::SeededDice;
 use umpire::rulesets::fgdn::clock::Phase;
 use umpire::rulesets::fgdn::command::Command;
 use umpire::rulesets::fgdn::review::{
-    Direction, KindFilter, Review, ReviewError, Step, Target, NEAR_MARKS,
+    Direction, KindFilter, Review, ReviewError, Step, Target, TurnPlace, NEAR_MARKS,
 };
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::fgdn::{Entry, Game};
@@ -248,11 +248,11 @@ fn walk(
             Move::Jump(t) => review.jump(t),
             Move::TurnOf(f) => {
                 let c = review.clock_at(n * *f as usize / 1000);
-                let t = Target::Turn {
+                let t = Target::At(TurnPlace {
                     time: c.label().parse().unwrap(),
                     day: Some(c.day()),
                     phase: Some(c.phase),
-                };
+                });
                 let q = review.jump(&t);
                 prop_assert!(q.is_ok(), "a clock the battle had is found: {:?}", t);
                 q

@@ -206,7 +206,7 @@ pub struct Seen {
 }
 
 /// What a ruleset shows on the dashboard. Pure: from the state and the tables.
-pub trait Board: Ruleset {
+pub trait Board: Ruleset + crate::core::review::Places {
     /// The fleet table's columns after id, name and side.
     fn columns() -> Vec<Column>;
     /// One row per ship, in scenario order.

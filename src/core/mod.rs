@@ -13,6 +13,7 @@ pub mod build;
 pub mod classes;
 pub mod dice;
 pub mod game;
+pub mod review;
 pub mod roster;
 pub mod ruleset;
 pub mod sheet;

@@ -475,6 +475,20 @@ impl<R: TurnRules> Ruleset for R {
     }
 }
 
+/// A numbered ruleset's review names its places as its log writes its clock (`turn 3`,
+/// `turn 3 movement`) and steps by its numbered turns.
+impl<R: TurnRules> crate::core::review::Places for R {
+    type Place = crate::core::review::ClockText;
+
+    fn at_place(clock: &TurnClock<R::Phase>, place: &Self::Place) -> bool {
+        place.names(clock)
+    }
+
+    fn no_place(place: &Self::Place, _clocks: &[TurnClock<R::Phase>]) -> String {
+        place.never()
+    }
+}
+
 /// A parsed numbered-turn scenario.
 #[derive(Debug, Clone)]
 pub struct TurnSetup<R: TurnRules> {

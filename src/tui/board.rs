@@ -8,6 +8,7 @@
 use crate::core::board::{Board, FieldKind, FormSpec};
 use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
 use crate::core::game::{GameError, Journal, Record};
+use crate::core::review::{Review, Target};
 use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{names_ship, LogLine, Session};
 use crate::store::follow::{Polled, Update};
@@ -78,9 +79,11 @@ enum Mode {
     },
 }
 
-/// A review position: the journal after `at` entries.
+/// A review position: the journal after `at` entries, and the review that steps it
+/// ([`crate::core::review`]: marks, steps by phase, turn and note, places on the clock).
 pub struct Reviewing<R: Board> {
     pub at: usize,
+    review: Review<R>,
     shown: Journal<R>,
 }
 
@@ -269,30 +272,33 @@ impl<R: Board> BoardApp<R> {
 
     // ---- review and watch ----------------------------------------------------------------
 
+    /// The review of this battle, standing at the end of its log.
+    fn reviewing(&self) -> Reviewing<R> {
+        let (review, shown) = Review::new(&self.battle.scenario, self.battle.game.clone());
+        Reviewing {
+            at: shown.entries().len(),
+            review,
+            shown,
+        }
+    }
+
     /// Review the battle (read-only) at `at` entries (clamped to the log).
     pub fn review_at(&mut self, at: usize) {
-        let entries = self.battle.game.entries();
-        let at = at.min(entries.len());
-        // Forward from the position shown (a step, or to the end), else again from the start
-        // (as fast as opening the save).
-        let (from, mut shown) = match self.review.take() {
-            Some(r) if r.at <= at => (r.at, r.shown),
-            _ => (
-                0,
-                Journal::<R>::new(&self.battle.scenario, self.battle.game.tables.clone()),
-            ),
+        let mut r = match self.review.take() {
+            Some(r) => r,
+            None => self.reviewing(),
         };
-        for e in &entries[from..at] {
-            shown.commit(e.clone());
-        }
-        self.review = Some(Reviewing { at, shown });
+        r.review.seek(&mut r.shown, at);
+        r.at = r.shown.entries().len();
         self.message = Some((
             format!(
-                "reviewing: entry {at} of {} (← → step, Home/End, q quits)",
-                entries.len()
+                "reviewing: entry {} of {} (← → step, Home/End, q quits)",
+                r.at,
+                r.review.len()
             ),
             false,
         ));
+        self.review = Some(r);
         self.rebuild_log();
     }
 
@@ -350,6 +356,9 @@ impl<R: Board> BoardApp<R> {
     /// what happened; an error is returned to show in place, and nothing changed.
     pub fn submit(&mut self, text: &str) -> Result<(), String> {
         let text = text.trim().to_string();
+        if self.review.is_some() {
+            return self.review_submit(&text);
+        }
         if self.read_only().is_none() {
             if let Some((title, lines)) = self.ask_first(&text) {
                 self.mode = Mode::Confirm { text, title, lines };
@@ -688,76 +697,56 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
-    /// A review key: step through the log (an entry, or to the next change of the clock).
+    /// The prompt in review: an `expect`, checked against the battle as it stood at the
+    /// position shown, or a place to go to (`start`, `end`, `#N`, a place on the clock); any
+    /// other command is refused, as it would change the battle. Nothing moves on an error.
+    fn review_submit(&mut self, text: &str) -> Result<(), String> {
+        let Some(r) = &self.review else {
+            return Err("not reviewing".into());
+        };
+        if let Ok(command) = R::parse_in(&r.shown.state, text) {
+            if !matches!(R::verb(&command), Verb::Expect) {
+                return Err(format!(
+                    "read-only: review: `{text}` would change the battle; here type a place \
+                     (start, end, #N, a clock) or an expect"
+                ));
+            }
+            r.shown.check_expect(&command).map_err(|e| e.to_string())?;
+            self.message = Some((format!("ok: {text}"), false));
+            return Ok(());
+        }
+        let to = text
+            .parse::<Target<R::Place>>()
+            .and_then(|t| r.review.jump(&t).map_err(|e| e.to_string()))?;
+        self.review_at(to);
+        Ok(())
+    }
+
+    /// A review key: step through the log (an entry, a phase, a turn, to a note, or to
+    /// either end), as [`Review::step`] says.
     fn review_key(&mut self, action: Action) {
-        let Some(at) = self.review.as_ref().map(|r| r.at) else {
+        let Some(r) = &self.review else {
             return;
         };
-        let entries = self.battle.game.entries();
-        let clock_at = |i: usize| entries.get(i).map(|e| e.clock);
-        let to = match action {
-            Action::StepBack => at.saturating_sub(1),
-            Action::StepForward => at + 1,
-            Action::ReviewStart => 0,
-            Action::ReviewEnd => entries.len(),
-            Action::PhaseForward => {
-                let now = clock_at(at);
-                (at + 1..=entries.len())
-                    .find(|&i| clock_at(i) != now)
-                    .unwrap_or(entries.len())
-            }
-            Action::PhaseBack => {
-                let before = at.checked_sub(1).and_then(clock_at);
-                (0..at.saturating_sub(1))
-                    .rev()
-                    .find(|&i| clock_at(i) != before)
-                    .map_or(0, |i| i + 1)
-            }
-            // A turn: where the next entry is of another turn, or back to where the turn of
-            // the entry before began.
-            Action::TurnForward | Action::TurnBack => {
-                let turn_at = |i: usize| clock_at(i).as_ref().and_then(R::turn_of);
-                if turn_at(at.min(entries.len().saturating_sub(1))).is_none() {
-                    self.message = Some(("this rule system has no numbered turns".into(), true));
-                    return;
-                }
-                if action == Action::TurnForward {
-                    let now = turn_at(at);
-                    (at + 1..=entries.len())
-                        .find(|&i| turn_at(i) != now)
-                        .unwrap_or(entries.len())
-                } else {
-                    let before = at.checked_sub(1).and_then(turn_at);
-                    (0..at.saturating_sub(1))
-                        .rev()
-                        .find(|&i| turn_at(i) != before)
-                        .map_or(0, |i| i + 1)
-                }
-            }
-            // A note (the umpire's bookmark): just after the next one, or the one before.
-            Action::NoteNext | Action::NotePrev => {
-                let is_note = |i: &usize| entries[*i].cmd.starts_with("note ");
-                let found = if action == Action::NoteNext {
-                    (at..entries.len()).find(is_note)
-                } else {
-                    (0..at.saturating_sub(1)).rev().find(is_note)
-                };
-                match found {
-                    Some(i) => i + 1,
-                    None => {
-                        let which = if action == Action::NoteNext {
-                            "after"
-                        } else {
-                            "before"
-                        };
-                        self.message = Some((format!("no note {which} this entry"), true));
-                        return;
-                    }
-                }
-            }
+        use crate::core::review::{Direction, Step, Target};
+        let step = |step, dir| r.review.step(r.at, step, dir);
+        let moved = match action {
+            Action::StepBack => step(Step::Command, Direction::Back),
+            Action::StepForward => step(Step::Command, Direction::Forward),
+            Action::PhaseBack => step(Step::Phase, Direction::Back),
+            Action::PhaseForward => step(Step::Phase, Direction::Forward),
+            Action::TurnBack => step(Step::Turn, Direction::Back),
+            Action::TurnForward => step(Step::Turn, Direction::Forward),
+            Action::NoteNext => step(Step::Bookmark, Direction::Forward),
+            Action::NotePrev => step(Step::Bookmark, Direction::Back),
+            Action::ReviewStart => r.review.jump(&Target::Start),
+            Action::ReviewEnd => r.review.jump(&Target::End),
             _ => return,
         };
-        self.review_at(to);
+        match moved {
+            Ok(to) => self.review_at(to),
+            Err(e) => self.message = Some((e.to_string(), true)),
+        }
     }
 
     /// Move to the next match of the search in the log panel, older (`older`) or newer,
@@ -1363,7 +1352,7 @@ impl<R: Board> BoardApp<R> {
             says: |a, face| match (a, face) {
                 (Action::NextTurn, _) => Some("advance to the next turn (`turn`)"),
                 (Action::Command, Face::Review) => {
-                    Some("the command prompt: `expect` only (read-only)")
+                    Some("jump: start, end, #N, a clock as the log writes it; or expect")
                 }
                 _ => None,
             },
@@ -1404,8 +1393,9 @@ impl<R: Board> crate::tui::Screen for BoardApp<R> {
 }
 
 /// `umpire review FILE` for a ruleset on the generic dashboard: read-only, at `at` (`start`,
-/// `end`, `#N` for after entry N, or the start of a clock as the log writes it, e.g. `turn 3`
-/// or `turn 3 movement`), else at the end.
+/// `end`, `#N` for after entry N, or a place on the ruleset's clock: for a numbered ruleset
+/// the start of a clock as the log writes it, e.g. `turn 3` or `turn 3 movement`), else at
+/// the end.
 pub fn open_review<R: Board>(
     path: &std::path::Path,
     tables: R::Tables,
@@ -1413,41 +1403,22 @@ pub fn open_review<R: Board>(
     at: Option<&str>,
 ) -> Result<BoardApp<R>, crate::session::Error> {
     let battle = Session::<R>::open(path, tables)?;
-    let n = battle.game.entries().len();
-    let position = match at.map(str::trim) {
-        None | Some("end") => n,
-        Some("start") => 0,
-        Some(place) => match place.strip_prefix('#') {
-            Some(k) => k.parse::<usize>().ok().filter(|k| *k <= n).ok_or_else(|| {
-                crate::session::Error::input(format!(
-                    "--at {place}: the log has entries #1 to #{n}"
-                ))
-            })?,
-            // The first position at that clock: before entry p, the clock its entry was
-            // decided at; after the last, the clock now.
-            None => (0..=n)
-                .find(|&p| {
-                    let clock = match battle.game.entries().get(p) {
-                        Some(e) => e.clock.to_string(),
-                        None => R::clock(&battle.game.state).to_string(),
-                    };
-                    clock == place || clock.starts_with(&format!("{place} "))
-                })
-                .ok_or_else(|| {
-                    crate::session::Error::input(format!(
-                        "--at {place}: the battle never stood at that clock (give start, end, \
-                         #N, or a clock as `umpire log` writes it, e.g. \"turn 2\")"
-                    ))
-                })?,
-        },
-    };
     let mut app = BoardApp::new(
         battle,
         Save::ReadOnly("review".into()),
         Some(path.to_path_buf()),
         keymap,
     );
-    app.review_at(position);
+    let reviewing = app.reviewing();
+    let to = match at {
+        None => reviewing.at,
+        Some(place) => place
+            .parse::<Target<R::Place>>()
+            .and_then(|t| reviewing.review.jump(&t).map_err(|e| e.to_string()))
+            .map_err(|e| crate::session::Error::input(format!("--at {}: {e}", place.trim())))?,
+    };
+    app.review = Some(reviewing);
+    app.review_at(to);
     Ok(app)
 }
 

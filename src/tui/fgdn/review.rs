@@ -6,7 +6,7 @@
 //! lock and never written; keys and commands that would change the battle are refused.
 use crate::rulesets::fgdn::command::Command;
 use crate::rulesets::fgdn::review::{
-    clock_text, Direction, KindFilter, Review, Step, Target, TARGET_HELP,
+    clock_text, Direction, KindFilter, Review, Step, Target, TurnPlace, TARGET_HELP,
 };
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::Game;
@@ -295,7 +295,7 @@ pub fn submit(app: &mut App, text: &str) -> Result<(), String> {
     };
     let to = r.review.jump(&target).map_err(|e| e.to_string())?;
     go(app, to);
-    if let Target::Turn { time, .. } = target {
+    if let Target::At(TurnPlace { time, .. }) = target {
         let landed = app.battle.game.state.clock;
         if landed.label() != time.to_string() {
             let text = format!(
