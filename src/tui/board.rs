@@ -11,7 +11,7 @@ use crate::core::game::{GameError, Journal, Record};
 use crate::core::review::{Review, Target};
 use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{names_ship, LogLine, Session};
-use crate::store::follow::{Polled, Update};
+use crate::store::follow::Polled;
 use crate::tui::edit::LineEdit;
 use crate::tui::help;
 use crate::tui::keymap::{Action, Face, Keymap};
@@ -302,52 +302,10 @@ impl<R: Board> BoardApp<R> {
         self.rebuild_log();
     }
 
-    /// Take what a poll of the followed save found. Returns whether to draw again.
+    /// Take what a poll of the followed save found (`tui::follow`). Returns whether to draw
+    /// again.
     pub fn follow(&mut self, polled: Polled<Record<R>>) -> bool {
-        let mut changed = false;
-        match polled.update {
-            Some(Update::Appended(entries)) => {
-                for e in entries {
-                    let lines = R::entry_lines(&self.battle.game.state, &e);
-                    self.battle.game.commit(e);
-                    self.log_push(lines);
-                }
-                changed = true;
-            }
-            Some(Update::Reloaded(loaded)) => {
-                let first_log = self.battle.game.entries().is_empty();
-                let tables = self.battle.game.tables.clone();
-                let name = self.battle.name.clone();
-                match Session::<R>::from_loaded(self.battle.path.clone(), &name, loaded, tables) {
-                    Ok(battle) => {
-                        self.battle = battle;
-                        self.log = self.battle.log_lines();
-                        self.rebuild_log();
-                        if !first_log {
-                            self.message = Some((
-                                "the save was replaced or rewritten: read again from the start"
-                                    .into(),
-                                false,
-                            ));
-                        }
-                    }
-                    Err(e) => self.message = Some((e.message, true)),
-                }
-                changed = true;
-            }
-            None => {}
-        }
-        if let Some(w) = self.watch.as_mut() {
-            if w.problem != polled.problem {
-                w.problem = polled.problem.clone();
-                self.message = Some(match polled.problem {
-                    Some(p) => (p, true),
-                    None => ("following the save again".into(), false),
-                });
-                changed = true;
-            }
-        }
-        changed
+        crate::tui::follow::take(self, polled)
     }
 
     // ---- commands ------------------------------------------------------------------------
@@ -1377,6 +1335,47 @@ impl<R: Board> BoardApp<R> {
                 ),
             ],
         }
+    }
+}
+
+impl<R: Board> crate::tui::follow::Watcher for BoardApp<R> {
+    type Entry = Record<R>;
+
+    fn appended(&mut self, entries: Vec<Record<R>>) {
+        for e in entries {
+            let lines = R::entry_lines(&self.battle.game.state, &e);
+            self.battle.game.commit(e);
+            self.log_push(lines);
+        }
+    }
+
+    fn has_log(&self) -> bool {
+        !self.battle.game.entries().is_empty()
+    }
+
+    fn reloaded(&mut self, loaded: crate::store::Loaded<Record<R>>) -> Result<(), String> {
+        let tables = self.battle.game.tables.clone();
+        let name = self.battle.name.clone();
+        self.battle = Session::<R>::from_loaded(self.battle.path.clone(), &name, loaded, tables)
+            .map_err(|e| e.message)?;
+        self.selected = self.selected.min(self.ships().saturating_sub(1));
+        self.log = self.battle.log_lines();
+        self.rebuild_log();
+        Ok(())
+    }
+
+    fn problem(&self) -> Option<&str> {
+        self.watch.as_ref().and_then(|w| w.problem.as_deref())
+    }
+
+    fn set_problem(&mut self, problem: Option<String>) {
+        if let Some(w) = self.watch.as_mut() {
+            w.problem = problem;
+        }
+    }
+
+    fn say(&mut self, text: String, error: bool) {
+        self.message = Some((text, error));
     }
 }
 

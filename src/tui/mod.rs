@@ -12,6 +12,7 @@ pub mod board;
 pub mod builder;
 pub mod edit;
 pub mod fgdn;
+pub mod follow;
 pub mod help;
 pub mod keymap;
 pub mod log_panel;

@@ -14,7 +14,8 @@ use crate::rulesets::fgdn::fog::{self, SideLog};
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::{Entry, Game};
 use crate::session::{Battle, Error};
-use crate::store::follow::{Follower, Polled, Update};
+use crate::store::follow::{Follower, Polled};
+use crate::store::Loaded;
 use crate::tui::fgdn::app::{App, LogRow, Message, Tone};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
@@ -92,65 +93,63 @@ fn say(app: &mut App, text: String, tone: Tone) {
     app.message = Some(Message { text, tone });
 }
 
-/// Apply what a poll of the save found. Returns whether the screen must be drawn again.
+/// Apply what a poll of the save found (`tui::follow`). Returns whether the screen must be
+/// drawn again.
 pub fn apply(app: &mut App, polled: Polled<Entry>) -> bool {
-    let mut changed = false;
-    match polled.update {
-        Some(Update::Appended(entries)) => {
-            let from = app.battle.game.entries().len();
-            for e in entries {
-                commit(app, e);
-            }
-            app.entries_added(from);
-            changed = true;
+    crate::tui::follow::take(app, polled)
+}
+
+impl crate::tui::follow::Watcher for App {
+    type Entry = Entry;
+
+    fn appended(&mut self, entries: Vec<Entry>) {
+        let from = self.battle.game.entries().len();
+        for e in entries {
+            commit(self, e);
         }
-        Some(Update::Reloaded(loaded)) => {
-            // A scenario's first command adds the log to it: read whole, nothing to announce.
-            let first_log = app.battle.game.entries().is_empty();
-            let tables = app.battle.game.tables.clone();
-            let name = app.battle.name.clone();
-            match Battle::from_loaded(app.battle.path.clone(), &name, loaded, tables) {
-                Ok(battle) => {
-                    if let Some(w) = app.watch.as_mut() {
-                        w.fog = w.side.as_deref().map(|s| {
-                            SideLog::build(
-                                &battle.scenario,
-                                &battle.game.tables,
-                                battle.game.entries(),
-                                s,
-                            )
-                        });
-                    }
-                    app.battle = battle;
-                    let ships = app.battle.game.state.ships.len();
-                    app.selected = app.selected.min(ships.saturating_sub(1));
-                    app.rebuild_log();
-                    if !first_log {
-                        say(
-                            app,
-                            "the save was replaced or rewritten: read again from the start".into(),
-                            Tone::Info,
-                        );
-                    }
-                }
-                Err(e) => say(app, e.message, Tone::Error),
-            }
-            changed = true;
-        }
-        None => {}
+        self.entries_added(from);
     }
-    let Some(w) = app.watch.as_mut() else {
-        return changed;
-    };
-    if w.problem != polled.problem {
-        w.problem = polled.problem.clone();
-        match polled.problem {
-            Some(p) => say(app, p, Tone::Error),
-            None => say(app, "following the save again".into(), Tone::Info),
-        }
-        changed = true;
+
+    fn has_log(&self) -> bool {
+        !self.battle.game.entries().is_empty()
     }
-    changed
+
+    fn reloaded(&mut self, loaded: Loaded<Entry>) -> Result<(), String> {
+        let tables = self.battle.game.tables.clone();
+        let name = self.battle.name.clone();
+        let battle = Battle::from_loaded(self.battle.path.clone(), &name, loaded, tables)
+            .map_err(|e| e.message)?;
+        if let Some(w) = self.watch.as_mut() {
+            w.fog = w.side.as_deref().map(|s| {
+                SideLog::build(
+                    &battle.scenario,
+                    &battle.game.tables,
+                    battle.game.entries(),
+                    s,
+                )
+            });
+        }
+        self.battle = battle;
+        let ships = self.battle.game.state.ships.len();
+        self.selected = self.selected.min(ships.saturating_sub(1));
+        self.rebuild_log();
+        Ok(())
+    }
+
+    fn problem(&self) -> Option<&str> {
+        self.watch.as_ref().and_then(|w| w.problem.as_deref())
+    }
+
+    fn set_problem(&mut self, problem: Option<String>) {
+        if let Some(w) = self.watch.as_mut() {
+            w.problem = problem;
+        }
+    }
+
+    fn say(&mut self, text: String, error: bool) {
+        let tone = if error { Tone::Error } else { Tone::Info };
+        say(self, text, tone);
+    }
 }
 
 /// A watcher's key, before the dashboard's own handling. Returns true when handled here: a
