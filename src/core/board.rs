@@ -175,6 +175,62 @@ pub enum FieldKind {
     Choice(Vec<&'static str>),
     /// No or yes: yes writes the keyword alone.
     Flag,
+    /// One of a list whose options each write their own words, or nothing (the command's
+    /// default); the first is chosen when the form opens.
+    Options(Vec<Opt>),
+    /// A number that counts only while the field labelled `field` has its option `option`
+    /// chosen: then it must be typed (the error asks for `what`, or another of that field's
+    /// options) and is written; otherwise it is left out, whatever was typed.
+    NumberIf {
+        field: &'static str,
+        option: &'static str,
+        what: &'static str,
+    },
+}
+
+/// One option of a choice: its name (shown as words: `skip_bomb` reads "skip bomb") and what
+/// choosing it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Opt {
+    pub name: &'static str,
+    pub writes: Writes,
+}
+
+/// What choosing an option writes in the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Writes {
+    /// The field's keyword and then the option's name (the name alone without a keyword).
+    Name,
+    /// Nothing: the command's default.
+    Nothing,
+    /// This word alone, in place of keyword and name.
+    Word(&'static str),
+}
+
+impl Opt {
+    /// An option written as the field's keyword and its name.
+    pub const fn named(name: &'static str) -> Opt {
+        Opt {
+            name,
+            writes: Writes::Name,
+        }
+    }
+
+    /// An option that writes nothing (the command's default).
+    pub const fn nothing(name: &'static str) -> Opt {
+        Opt {
+            name,
+            writes: Writes::Nothing,
+        }
+    }
+
+    /// An option that writes `word` alone.
+    pub const fn word(name: &'static str, word: &'static str) -> Opt {
+        Opt {
+            name,
+            writes: Writes::Word(word),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -185,6 +241,43 @@ pub struct FieldSpec {
     pub kind: FieldKind,
 }
 
+impl FieldSpec {
+    /// The options of a choice, a flag or a list of options, in order, each with what it
+    /// writes: a choice's `-` writes nothing, a flag is no (nothing) or yes (the keyword).
+    /// Empty for a number or a ship.
+    pub fn options(&self) -> Vec<Opt> {
+        match &self.kind {
+            FieldKind::Choice(names) => names
+                .iter()
+                .map(|&n| {
+                    if n == "-" {
+                        Opt::nothing(n)
+                    } else {
+                        Opt::named(n)
+                    }
+                })
+                .collect(),
+            FieldKind::Flag => vec![Opt::nothing("no"), Opt::word("yes", self.keyword)],
+            FieldKind::Options(options) => options.clone(),
+            FieldKind::Ship | FieldKind::Number { .. } | FieldKind::NumberIf { .. } => Vec::new(),
+        }
+    }
+
+    /// Whether the field must always be filled in (a number asked for only with another
+    /// field's option is not).
+    pub fn required(&self) -> bool {
+        matches!(self.kind, FieldKind::Number { required: true })
+    }
+}
+
+/// What one field of a form holds: the text typed (a number, or the id of the ship chosen),
+/// or the index of the option chosen (a choice, a flag, a list of options).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Filled<'a> {
+    Text(&'a str),
+    Chosen(usize),
+}
+
 /// A form behind a key: `verb SHIP` and then each field's words, for the selected ship. The
 /// command is then run exactly as if typed at the prompt.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +286,97 @@ pub struct FormSpec {
     pub title: &'static str,
     pub verb: &'static str,
     pub fields: Vec<FieldSpec>,
+}
+
+impl FormSpec {
+    /// The command the form stands for on `ship`, its fields holding `values` (one each, in
+    /// order; a missing one is empty), or what is missing: every face builds it here.
+    pub fn command(&self, ship: &str, values: &[Filled]) -> Result<String, String> {
+        let mut words = vec![self.verb.to_string(), ship.to_string()];
+        for (k, field) in self.fields.iter().enumerate() {
+            let value = values.get(k).copied();
+            let text = match value {
+                Some(Filled::Text(t)) => t,
+                _ => "",
+            };
+            let keyed = |words: &mut Vec<String>, v: &str| {
+                if !field.keyword.is_empty() {
+                    words.push(field.keyword.to_string());
+                }
+                words.push(v.to_string());
+            };
+            match &field.kind {
+                FieldKind::Ship | FieldKind::Number { .. } => {
+                    if text.is_empty() {
+                        if field.required() {
+                            return Err(format!("{}: enter a number", field.label));
+                        }
+                        continue;
+                    }
+                    keyed(&mut words, text);
+                }
+                FieldKind::NumberIf {
+                    field: other,
+                    option,
+                    what,
+                } => {
+                    if !self.chosen(values, other, option) {
+                        continue;
+                    }
+                    if text.is_empty() {
+                        let others = self.other_options(other, option);
+                        return Err(format!("{}: enter {what}, or choose {others}", field.label));
+                    }
+                    keyed(&mut words, text);
+                }
+                FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
+                    let Some(Filled::Chosen(i)) = value else {
+                        continue;
+                    };
+                    match field.options().get(i).map(|o| (o.name, o.writes)) {
+                        Some((name, Writes::Name)) => keyed(&mut words, name),
+                        Some((_, Writes::Word(w))) if !w.is_empty() => words.push(w.to_string()),
+                        Some((_, Writes::Word(_) | Writes::Nothing)) | None => {}
+                    }
+                }
+            }
+        }
+        Ok(words.join(" "))
+    }
+
+    /// Whether the field labelled `label` has its option `option` chosen in `values`.
+    fn chosen(&self, values: &[Filled], label: &str, option: &str) -> bool {
+        let Some(k) = self.fields.iter().position(|f| f.label == label) else {
+            return false;
+        };
+        match values.get(k) {
+            Some(Filled::Chosen(i)) => self.fields[k]
+                .options()
+                .get(*i)
+                .is_some_and(|o| o.name == option),
+            _ => false,
+        }
+    }
+
+    /// The options of the field labelled `label` other than `option`, quoted, for an error:
+    /// `"penetrates" or "nopen"`.
+    fn other_options(&self, label: &str, option: &str) -> String {
+        let names: Vec<String> = self
+            .fields
+            .iter()
+            .find(|f| f.label == label)
+            .map(FieldSpec::options)
+            .unwrap_or_default()
+            .iter()
+            .filter(|o| o.name != option)
+            .map(|o| format!("\"{}\"", o.name))
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
 }
 
 /// What the player of one side sees (`umpire watch FILE --side NAME`), by the ruleset's
@@ -227,6 +411,13 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn sides(state: &Self::State) -> Vec<String>;
     /// What `side` sees by the ruleset's fog-of-war rule.
     fn seen_by(state: &Self::State, tables: &Self::Tables, side: &str) -> Seen;
+
+    /// The forms behind keys for ship `i` (scenario order); by default [`Board::forms`]. A
+    /// ruleset whose forms differ by ship gives the same keys, titles and verbs with the fields
+    /// that ship takes.
+    fn forms_for(_state: &Self::State, _tables: &Self::Tables, _i: usize) -> Vec<FormSpec> {
+        Self::forms()
+    }
 
     /// How the fleet is drawn.
     fn fleet_layout() -> FleetLayout {
@@ -304,6 +495,103 @@ pub fn sides_in_order<'a>(sides: impl IntoIterator<Item = &'a str>) -> Vec<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn spec(fields: Vec<FieldSpec>) -> FormSpec {
+        FormSpec {
+            key: 'x',
+            title: "Test",
+            verb: "act",
+            fields,
+        }
+    }
+
+    fn field(label: &'static str, keyword: &'static str, kind: FieldKind) -> FieldSpec {
+        FieldSpec {
+            label,
+            keyword,
+            kind,
+        }
+    }
+
+    #[test]
+    fn each_kind_of_field_writes_its_words() {
+        let form = spec(vec![
+            field("Count", "", FieldKind::Number { required: true }),
+            field("Target", "at", FieldKind::Ship),
+            field("Band", "band", FieldKind::Choice(vec!["-", "near", "far"])),
+            field("Loud", "loud", FieldKind::Flag),
+            field(
+                "How",
+                "how",
+                FieldKind::Options(vec![
+                    Opt::nothing("usual"),
+                    Opt::named("fast"),
+                    Opt::word("quiet", "hush"),
+                ]),
+            ),
+        ]);
+        let mut v = [
+            Filled::Text(""),
+            Filled::Text(""),
+            Filled::Chosen(0),
+            Filled::Chosen(0),
+            Filled::Chosen(0),
+        ];
+        assert_eq!(form.command("a", &v), Err("Count: enter a number".into()));
+        v[0] = Filled::Text("3");
+        assert_eq!(form.command("a", &v).unwrap(), "act a 3");
+        v[1] = Filled::Text("b");
+        v[2] = Filled::Chosen(2);
+        v[3] = Filled::Chosen(1);
+        v[4] = Filled::Chosen(1);
+        assert_eq!(
+            form.command("a", &v).unwrap(),
+            "act a 3 at b band far loud how fast"
+        );
+        v[4] = Filled::Chosen(2);
+        assert!(form.command("a", &v).unwrap().ends_with(" loud hush"));
+        // Out of range or missing: nothing written, nothing panics.
+        assert_eq!(form.command("a", &v[..1]).unwrap(), "act a 3");
+        assert_eq!(
+            form.command("a", &[Filled::Text("3"), Filled::Chosen(9)])
+                .unwrap(),
+            "act a 3"
+        );
+    }
+
+    #[test]
+    fn a_number_asked_for_by_an_option_counts_only_while_it_is_chosen() {
+        let form = spec(vec![
+            field(
+                "Mode",
+                "",
+                FieldKind::Options(vec![
+                    Opt::nothing("auto"),
+                    Opt::word("off", "off"),
+                    Opt::nothing("set"),
+                    Opt::nothing("keep"),
+                ]),
+            ),
+            field(
+                "Value",
+                "value",
+                FieldKind::NumberIf {
+                    field: "Mode",
+                    option: "set",
+                    what: "the value",
+                },
+            ),
+        ]);
+        assert!(!form.fields[1].required());
+        let v = |mode, value| form.command("a", &[Filled::Chosen(mode), Filled::Text(value)]);
+        assert_eq!(v(0, "5").unwrap(), "act a");
+        assert_eq!(v(1, "5").unwrap(), "act a off");
+        assert_eq!(v(2, "5").unwrap(), "act a value 5");
+        assert_eq!(
+            v(2, ""),
+            Err("Value: enter the value, or choose \"auto\", \"off\" or \"keep\"".into())
+        );
+    }
 
     #[test]
     fn sides_come_once_in_scenario_order_whatever_their_case() {

@@ -5,7 +5,7 @@
 //! durable in the save before the screen shows it, as on the FG&DN dashboard.
 //!
 //! [`core::board`]: crate::core::board
-use crate::core::board::{Board, FieldKind, FormSpec};
+use crate::core::board::{Board, FieldKind, Filled, FormSpec};
 use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::review::{Review, Target};
@@ -549,7 +549,7 @@ impl<R: Board> BoardApp<R> {
             .modifiers
             .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
         if let (KeyCode::Char(c), true) = (key.code, plain) {
-            if let Some(spec) = R::forms().into_iter().find(|f| f.key == c) {
+            if let Some(spec) = self.forms().into_iter().find(|f| f.key == c) {
                 self.open_form(spec);
                 return;
             }
@@ -782,48 +782,39 @@ impl<R: Board> BoardApp<R> {
         self.fleet().into_iter().map(|r| r.id).collect()
     }
 
-    /// The command the form stands for, or what is missing.
+    /// The forms behind keys for the selected ship (`Board::forms_for`).
+    fn forms(&self) -> Vec<FormSpec> {
+        let g = self.shown();
+        R::forms_for(&g.state, &g.tables, self.selected)
+    }
+
+    /// The command the form stands for, or what is missing (`FormSpec::command`).
     fn form_command(&self, form: &FormState) -> Result<String, String> {
         let ships = self.ship_ids();
-        let mut words = vec![form.spec.verb.to_string(), form.ship.clone()];
-        for (k, field) in form.spec.fields.iter().enumerate() {
-            let value = match &field.kind {
-                FieldKind::Ship => ships.get(form.picks[k]).cloned(),
-                FieldKind::Choice(options) => {
-                    Some(options[form.picks[k]].to_string()).filter(|v| v != "-")
+        let values: Vec<Filled> = form
+            .spec
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(k, field)| match field.kind {
+                FieldKind::Ship => Filled::Text(ships.get(form.picks[k]).map_or("", |s| s)),
+                FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
+                    Filled::Text(&form.values[k])
                 }
-                FieldKind::Flag => {
-                    if form.picks[k] == 1 {
-                        words.push(field.keyword.to_string());
-                    }
-                    continue;
+                FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
+                    Filled::Chosen(form.picks[k])
                 }
-                FieldKind::Number { required } => {
-                    let v = form.values[k].clone();
-                    if v.is_empty() && *required {
-                        return Err(format!("{}: enter a number", field.label));
-                    }
-                    Some(v).filter(|v| !v.is_empty())
-                }
-            };
-            if let Some(v) = value {
-                if !field.keyword.is_empty() {
-                    words.push(field.keyword.to_string());
-                }
-                words.push(v);
-            }
-        }
-        Ok(words.join(" "))
+            })
+            .collect();
+        form.spec.command(&form.ship, &values)
     }
 
     fn form_key(&mut self, mut form: FormState, key: KeyEvent) {
         let n = form.spec.fields.len();
         let ships = self.ship_ids().len();
-        let options = |form: &FormState| match &form.spec.fields[form.focus].kind {
-            FieldKind::Ship => ships,
-            FieldKind::Choice(o) => o.len(),
-            FieldKind::Flag => 2,
-            FieldKind::Number { .. } => 0,
+        let options = |form: &FormState| match &form.spec.fields[form.focus] {
+            f if f.kind == FieldKind::Ship => ships,
+            f => f.options().len(),
         };
         match key.code {
             KeyCode::Esc => {
@@ -1236,13 +1227,14 @@ impl<R: Board> BoardApp<R> {
             let value = match &field.kind {
                 FieldKind::Ship => format!("< {} >", ships.get(form.picks[k]).map_or("", |s| s)),
                 // Words on screen (SPEC 10); the command line below keeps the id it writes.
-                FieldKind::Choice(o) => {
-                    format!("< {} >", crate::core::words::words(o[form.picks[k]]))
+                FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
+                    let options = field.options();
+                    let name = options.get(form.picks[k]).map_or("", |o| o.name);
+                    format!("< {} >", crate::core::words::words(name))
                 }
-                FieldKind::Flag => format!("< {} >", ["no", "yes"][form.picks[k]]),
-                FieldKind::Number { required } => {
+                FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
                     let v = &form.values[k];
-                    if v.is_empty() && !required {
+                    if v.is_empty() && !field.required() {
                         "(not given)".to_string()
                     } else {
                         format!("[{v}]")

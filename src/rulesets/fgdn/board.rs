@@ -7,7 +7,7 @@
 //! docs/fog-of-war.md). Pure: from the state and the tables; the face draws it.
 use crate::core::board::{
     Board, Cell, Column, Detail, DueList, FieldKind, FieldSpec, FleetLayout, FleetRow, FormSpec,
-    Line, Seen, Tone,
+    Line, Opt, Seen, Tone,
 };
 use crate::rulesets::fgdn::command::{Aspect, Depth, RangeBand, Side as HitSide, Weapon};
 use crate::rulesets::fgdn::damage::breakdown;
@@ -15,6 +15,7 @@ use crate::rulesets::fgdn::fog::{self, EnemyView, Presence};
 use crate::rulesets::fgdn::kinds::{CriticalKind, SeverityLevel};
 use crate::rulesets::fgdn::state::GameState;
 use crate::rulesets::fgdn::status::{self, CasualtyView, Schedule, ShipView};
+use crate::rulesets::fgdn::submarine::Attack;
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::Fgdn;
 
@@ -610,6 +611,107 @@ pub fn due_of(state: &GameState, due: &Schedule) -> DueList {
     }
 }
 
+/// The hit, fire, flood and critical forms behind their default keys (keymap.toml): the one
+/// description of their fields, drawn and turned into a command by the dashboard
+/// (`tui::fgdn::form`). For a submarine (FG&DN 8.1.4) a hit takes the underwater attack's
+/// severity, and a critical may be of her own kinds.
+pub fn forms_of(submarine: bool) -> Vec<FormSpec> {
+    let field = |label, keyword, kind| FieldSpec {
+        label,
+        keyword,
+        kind,
+    };
+    let number = |label, keyword, required| field(label, keyword, FieldKind::Number { required });
+    // "-": not given (the command's default).
+    let optional = |label, keyword, names: &[&'static str]| {
+        let names = std::iter::once("-").chain(names.iter().copied());
+        field(label, keyword, FieldKind::Choice(names.collect()))
+    };
+    // The shell is the command's default weapon: written as nothing.
+    let weapons = Weapon::NAMES
+        .iter()
+        .map(|&w| {
+            if w == Weapon::Shell.name() {
+                Opt::nothing(w)
+            } else {
+                Opt::named(w)
+            }
+        })
+        .collect();
+    let mut hit = vec![
+        number("Damage (DP)", "", true),
+        // FG&DN 8.1.6: the hit penetrates (the default), does not (`nopen`), or the umpire
+        // gives the penetration value (`pen N`), checked against the armour.
+        field(
+            "Armour",
+            "",
+            FieldKind::Options(vec![
+                Opt::nothing("penetrates"),
+                Opt::word("nopen", "nopen"),
+                Opt::nothing(PEN_VALUE),
+            ]),
+        ),
+        field(
+            "Pen value",
+            "pen",
+            FieldKind::NumberIf {
+                field: "Armour",
+                option: PEN_VALUE,
+                what: "the penetration value",
+            },
+        ),
+        optional("Range", "range", RangeBand::NAMES),
+        field("Weapon", "weapon", FieldKind::Options(weapons)),
+        number("Calibre (mm)", "caliber", false),
+        optional("Side", "side", HitSide::NAMES),
+        optional("Depth", "depth", Depth::NAMES),
+        optional("Aspect", "aspect", Aspect::NAMES),
+        // FG&DN 8.1.6.1 faulty shells (optional rule): a British APC shell.
+        field("British APC", "british_apc", FieldKind::Flag),
+        // FG&DN 8.1.2: a bomb of 100 lb or more on a carrier hits its flight deck.
+        number("Bomb weight (lb)", "lb", false),
+    ];
+    if submarine {
+        let attacks = [Attack::Lethal, Attack::Major, Attack::Minor].map(Attack::name);
+        hit.push(optional("Attack (submerged)", "attack", &attacks));
+    }
+    // Submarine-only kinds are refused for surface ships (8.1.4): not offered.
+    let kinds: Vec<&'static str> = CriticalKind::ALL
+        .iter()
+        .filter(|k| submarine || !k.submarine_only())
+        .map(|k| k.name())
+        .collect();
+    vec![
+        FormSpec {
+            key: 'd',
+            title: "Hit",
+            verb: "hit",
+            fields: hit,
+        },
+        FormSpec {
+            key: 'f',
+            title: "Fire",
+            verb: "fire",
+            fields: vec![number("Severity (%)", "", true)],
+        },
+        FormSpec {
+            key: 'w',
+            title: "Flooding",
+            verb: "flood",
+            fields: vec![number("Severity (%)", "", true)],
+        },
+        FormSpec {
+            key: 'c',
+            title: "Critical hit",
+            verb: "crit",
+            fields: vec![field("Kind", "", FieldKind::Choice(kinds))],
+        },
+    ]
+}
+
+/// The hit form's Armour option that asks for the penetration value.
+const PEN_VALUE: &str = "pen value";
+
 impl Board for Fgdn {
     fn columns() -> Vec<Column> {
         COLUMNS.to_vec()
@@ -700,70 +802,13 @@ impl Board for Fgdn {
         crate::rulesets::fgdn::command::COMMANDS.to_vec()
     }
 
-    /// The hit, fire, flood and critical forms behind their default keys (keymap.toml).
     fn forms() -> Vec<FormSpec> {
-        let choice = |label, keyword, options: &[&'static str]| FieldSpec {
-            label,
-            keyword,
-            kind: FieldKind::Choice(options.to_vec()),
-        };
-        let number = |label, keyword, required| FieldSpec {
-            label,
-            keyword,
-            kind: FieldKind::Number { required },
-        };
-        let flag = |label, keyword| FieldSpec {
-            label,
-            keyword,
-            kind: FieldKind::Flag,
-        };
-        // "-": not given (the command's default).
-        let optional = |names: &[&'static str]| -> Vec<&'static str> {
-            std::iter::once("-").chain(names.iter().copied()).collect()
-        };
-        let kinds: Vec<&'static str> = CriticalKind::ALL
-            .iter()
-            .filter(|k| !k.submarine_only())
-            .map(|k| k.name())
-            .collect();
-        vec![
-            FormSpec {
-                key: 'd',
-                title: "Hit",
-                verb: "hit",
-                fields: vec![
-                    number("Damage (DP)", "", true),
-                    flag("No penetration", "nopen"),
-                    number("Pen value", "pen", false),
-                    choice("Range", "range", &optional(RangeBand::NAMES)),
-                    choice("Weapon", "weapon", &optional(Weapon::NAMES)),
-                    number("Calibre (mm)", "caliber", false),
-                    choice("Side", "side", &optional(HitSide::NAMES)),
-                    choice("Depth", "depth", &optional(Depth::NAMES)),
-                    choice("Aspect", "aspect", &optional(Aspect::NAMES)),
-                    flag("British APC", "british_apc"),
-                    number("Bomb weight (lb)", "lb", false),
-                ],
-            },
-            FormSpec {
-                key: 'f',
-                title: "Fire",
-                verb: "fire",
-                fields: vec![number("Severity (%)", "", true)],
-            },
-            FormSpec {
-                key: 'w',
-                title: "Flooding",
-                verb: "flood",
-                fields: vec![number("Severity (%)", "", true)],
-            },
-            FormSpec {
-                key: 'c',
-                title: "Critical hit",
-                verb: "crit",
-                fields: vec![choice("Kind", "", &kinds)],
-            },
-        ]
+        forms_of(false)
+    }
+
+    /// FG&DN 8.1.4: a submarine's forms are her own (`forms_of`).
+    fn forms_for(state: &GameState, _tables: &Tables, i: usize) -> Vec<FormSpec> {
+        forms_of(state.ships.get(i).is_some_and(|s| s.sub.is_some()))
     }
 
     fn sides(state: &GameState) -> Vec<String> {
@@ -794,6 +839,7 @@ impl Board for Fgdn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::board::{Filled, Writes};
     use crate::core::dice::SeededDice;
     use crate::core::ruleset::Ruleset;
     use crate::rulesets::fgdn::command::Command;
@@ -937,27 +983,23 @@ mod tests {
     #[test]
     fn every_form_writes_a_command_the_language_accepts() {
         let g = demo();
-        for form in Fgdn::forms() {
-            let mut words = vec![form.verb.to_string(), "tiger".to_string()];
-            for f in &form.fields {
-                let value = match &f.kind {
-                    FieldKind::Number { .. } => "10".to_string(),
-                    FieldKind::Choice(options) => {
-                        options.iter().find(|o| **o != "-").unwrap().to_string()
-                    }
-                    FieldKind::Flag => String::new(),
-                    FieldKind::Ship => "moltke".to_string(),
-                };
-                if !f.keyword.is_empty() {
-                    words.push(f.keyword.to_string());
-                }
-                if !value.is_empty() {
-                    words.push(value);
-                }
-            }
-            let text = words.join(" ");
-            // `nopen` and `pen N` exclude each other: the hit form offers both, one at a time.
-            let text = text.replace(" nopen pen 10", " pen 10");
+        for form in Fgdn::forms().into_iter().chain(forms_of(true)) {
+            // Every number given, every choice on its first option that writes something.
+            let values: Vec<Filled> = form
+                .fields
+                .iter()
+                .map(|f| match &f.kind {
+                    FieldKind::Number { .. } | FieldKind::NumberIf { .. } => Filled::Text("10"),
+                    FieldKind::Ship => Filled::Text("moltke"),
+                    _ => Filled::Chosen(
+                        f.options()
+                            .iter()
+                            .position(|o| o.writes != Writes::Nothing)
+                            .unwrap(),
+                    ),
+                })
+                .collect();
+            let text = form.command("tiger", &values).unwrap();
             Fgdn::parse_in(&g.state, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert!(
                 Fgdn::commands().iter().any(|(verb, _)| *verb == form.verb),
@@ -965,6 +1007,89 @@ mod tests {
                 form.verb
             );
         }
+    }
+
+    fn kind<'a>(forms: &'a [FormSpec], verb: &str, label: &str) -> &'a FieldKind {
+        let form = forms.iter().find(|f| f.verb == verb).unwrap();
+        &form.fields.iter().find(|f| f.label == label).unwrap().kind
+    }
+
+    /// The new field kinds' words: the Armour choice writes `nopen` or nothing, and its "pen
+    /// value" asks for the penetration value (FG&DN 8.1.6); a shell is written as nothing.
+    #[test]
+    fn the_hit_form_writes_armour_pen_value_and_weapon_as_the_command_reads_them() {
+        let forms = Fgdn::forms();
+        let hit = forms.iter().find(|f| f.verb == "hit").unwrap();
+        let at = |label: &str| hit.fields.iter().position(|f| f.label == label).unwrap();
+        let mut values = vec![Filled::Chosen(0); hit.fields.len()];
+        values[at("Damage (DP)")] = Filled::Text("30");
+        values[at("Pen value")] = Filled::Text("");
+        values[at("Calibre (mm)")] = Filled::Text("");
+        values[at("Bomb weight (lb)")] = Filled::Text("");
+        // Penetrates, a shell, nothing else: the plain hit.
+        assert_eq!(hit.command("tiger", &values).unwrap(), "hit tiger 30");
+        // A pen value typed counts only while "pen value" is chosen.
+        values[at("Pen value")] = Filled::Text("9");
+        assert_eq!(hit.command("tiger", &values).unwrap(), "hit tiger 30");
+        values[at("Armour")] = Filled::Chosen(1);
+        assert_eq!(hit.command("tiger", &values).unwrap(), "hit tiger 30 nopen");
+        values[at("Armour")] = Filled::Chosen(2);
+        assert_eq!(hit.command("tiger", &values).unwrap(), "hit tiger 30 pen 9");
+        values[at("Pen value")] = Filled::Text("");
+        assert_eq!(
+            hit.command("tiger", &values),
+            Err(
+                "Pen value: enter the penetration value, or choose \"penetrates\" or \"nopen\""
+                    .into()
+            )
+        );
+        values[at("Pen value")] = Filled::Text("9");
+        values[at("Weapon")] = Filled::Chosen(1);
+        values[at("British APC")] = Filled::Chosen(1);
+        assert_eq!(
+            hit.command("tiger", &values).unwrap(),
+            "hit tiger 30 pen 9 weapon torpedo british_apc"
+        );
+    }
+
+    /// FG&DN 8.1.4: a submarine's hit form adds the underwater attack's severity and her
+    /// critical form her own kinds; a surface ship's forms are `forms()`.
+    #[test]
+    fn a_submarine_takes_her_own_forms() {
+        let g = demo();
+        let at = |id: &str| g.state.ships.iter().position(|s| s.id() == id).unwrap();
+        let surface = Fgdn::forms_for(&g.state, &g.tables, at("tiger"));
+        assert_eq!(surface, Fgdn::forms());
+        let sub = Fgdn::forms_for(&g.state, &g.tables, at("ub64"));
+        assert_eq!(sub, forms_of(true));
+        assert_eq!(
+            kind(&sub, "hit", "Attack (submerged)"),
+            &FieldKind::Choice(vec!["-", "lethal", "major", "minor"])
+        );
+        let hit = sub.iter().find(|f| f.verb == "hit").unwrap();
+        let values: Vec<Filled> = hit
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(k, f)| match &f.kind {
+                _ if k == 0 => Filled::Text("10"),
+                FieldKind::Number { .. } | FieldKind::NumberIf { .. } => Filled::Text(""),
+                _ if f.label == "Attack (submerged)" => Filled::Chosen(1),
+                _ => Filled::Chosen(0),
+            })
+            .collect();
+        assert_eq!(
+            hit.command("u9", &values).unwrap(),
+            "hit u9 10 attack lethal"
+        );
+        let FieldKind::Choice(kinds) = kind(&sub, "crit", "Kind") else {
+            panic!("the kind is a choice")
+        };
+        assert!(kinds.contains(&"hull_penetration") && kinds.contains(&"switchboard"));
+        let FieldKind::Choice(kinds) = kind(&surface, "crit", "Kind") else {
+            panic!("the kind is a choice")
+        };
+        assert!(!kinds.contains(&"hull_penetration") && kinds.contains(&"flight_deck"));
     }
 
     #[test]

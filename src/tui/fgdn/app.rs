@@ -1,12 +1,14 @@
 //! The dashboard's model and `update`: one `App`, keys in, commands out. Everything the umpire
 //! does becomes a command of the script language, prepared (nothing changes), made durable in
 //! the save, and only then shown. Rendering lives in `view/`; this file never draws.
+use crate::core::board::Board;
 use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, Die, SeededDice};
 use crate::core::game::GameError;
 use crate::rulesets::fgdn::command::{Command, COMMANDS};
 use crate::rulesets::fgdn::engine::RuleError;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::log_view::log_entry;
+use crate::rulesets::fgdn::Fgdn;
 use crate::session::Battle;
 use crate::tui::edit::LineEdit;
 use crate::tui::fgdn::form::{Form, FormKind};
@@ -474,12 +476,10 @@ impl App {
             Some(f) if f.kind == kind && f.ship == ship.id() => f,
             other => {
                 self.left_form = other;
-                let f = Form::new(kind, ship.id(), &ship.spec.name);
-                if ship.sub.is_some() {
-                    f.for_submarine()
-                } else {
-                    f
-                }
+                let game = &self.battle.game;
+                let forms = Fgdn::forms_for(&game.state, &game.tables, self.selected);
+                let ships: Vec<String> = game.state.ships.iter().map(|s| s.id().into()).collect();
+                Form::of(kind, &forms, ship.id(), &ship.spec.name, &ships)
             }
         };
         self.check_form(&mut form);

@@ -81,6 +81,7 @@ pub fn new(game: &Game, firer: usize) -> Option<Form> {
         fields,
         focus: 0,
         error: None,
+        spec: None,
     })
 }
 

@@ -1,7 +1,10 @@
-//! The small forms behind the hit, fire, flood and critical keys. A form only builds the text
-//! of a command of the script language; the command is then run exactly as if typed at `:`.
-use crate::rulesets::fgdn::command::Weapon;
-use crate::rulesets::fgdn::kinds::CriticalKind;
+//! The small forms behind the hit, fire, flood and critical keys. Their fields and how each
+//! becomes words are FG&DN's one description of them (`Board::forms_for`, in
+//! `rulesets::fgdn::board`); a form here holds what is typed and chosen, and only builds the
+//! text of a command of the script language (`FormSpec::command`); the command is then run
+//! exactly as if typed at `:`.
+use crate::core::board::{FieldKind, FieldSpec, Filled, FormSpec};
+use crate::rulesets::fgdn::board::forms_of;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -19,6 +22,31 @@ pub struct Field {
     pub value: Value,
 }
 
+impl Field {
+    /// The field as `spec` describes it, empty; a ship is chosen among `ships`.
+    fn of(spec: &FieldSpec, ships: &[String]) -> Field {
+        let value = match &spec.kind {
+            FieldKind::Number { .. } | FieldKind::NumberIf { .. } => Value::Number {
+                text: String::new(),
+                required: spec.required(),
+            },
+            FieldKind::Ship => Value::Choice {
+                options: ships.to_vec(),
+                index: 0,
+            },
+            FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => Value::Choice {
+                options: spec.options().iter().map(|o| o.name.to_string()).collect(),
+                index: 0,
+            },
+        };
+        Field {
+            label: spec.label.to_string(),
+            keyword: spec.keyword.to_string(),
+            value,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FormKind {
     Hit,
@@ -29,6 +57,20 @@ pub enum FormKind {
     Chance,
 }
 
+impl FormKind {
+    /// The verb of the ruleset's form of this kind (`FormSpec::verb`); None for the hit-chance
+    /// calculator, which is the face's own.
+    pub fn verb(self) -> Option<&'static str> {
+        match self {
+            FormKind::Hit => Some("hit"),
+            FormKind::Fire => Some("fire"),
+            FormKind::Flood => Some("flood"),
+            FormKind::Critical => Some("crit"),
+            FormKind::Chance => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Form {
     pub kind: FormKind,
@@ -37,6 +79,9 @@ pub struct Form {
     pub fields: Vec<Field>,
     pub focus: usize,
     pub error: Option<String>,
+    /// The description the fields come from and the command is built by; None for the
+    /// hit-chance form, which builds its own (`chance_form::command`).
+    pub spec: Option<FormSpec>,
 }
 
 pub fn number(label: &str, keyword: &str, required: bool) -> Field {
@@ -62,40 +107,29 @@ pub fn choice(label: &str, keyword: &str, options: &[&str]) -> Field {
 }
 
 impl Form {
+    /// The form of `kind` for a surface ship, as FG&DN describes it (`Fgdn::forms`).
     pub fn new(kind: FormKind, ship: &str, ship_name: &str) -> Form {
-        let fields = match kind {
-            FormKind::Hit => vec![
-                number("Damage (DP)", "", true),
-                choice("Armour", "", &["penetrates", "nopen", "pen value"]),
-                number("Pen value", "pen", false),
-                choice(
-                    "Range",
-                    "range",
-                    &["-", "short", "medium", "long", "extreme"],
-                ),
-                choice("Weapon", "weapon", Weapon::NAMES),
-                number("Calibre (mm)", "caliber", false),
-                choice("Side", "side", &["-", "port", "starboard"]),
-                choice("Depth", "depth", &["-", "shallow", "deep"]),
-                choice("Aspect", "aspect", &["-", "broad", "bow", "stern"]),
-                // FG&DN 8.1.6.1 faulty shells (optional rule): a British APC shell.
-                choice("British APC", "british_apc", &["no", "yes"]),
-                // FG&DN 8.1.2: a bomb of 100 lb or more on a carrier hits its flight deck.
-                number("Bomb weight (lb)", "lb", false),
-            ],
-            FormKind::Fire | FormKind::Flood => vec![number("Severity (%)", "", true)],
-            FormKind::Critical => {
-                // Submarine-only kinds are refused for surface ships (8.1.4): not offered.
-                let kinds: Vec<&'static str> = CriticalKind::ALL
-                    .iter()
-                    .filter(|k| !k.submarine_only())
-                    .map(|k| k.name())
-                    .collect();
-                vec![choice("Kind", "", &kinds)]
-            }
-            // Built with the battle in view: `tui::chance_form::new`.
-            FormKind::Chance => Vec::new(),
-        };
+        Form::of(kind, &forms_of(false), ship, ship_name, &[])
+    }
+
+    /// The form of `kind` among `forms` (`Board::forms_for` the ship), empty; a ship field
+    /// chooses among `ships`. Without such a form it has no fields and its command says so.
+    pub fn of(
+        kind: FormKind,
+        forms: &[FormSpec],
+        ship: &str,
+        ship_name: &str,
+        ships: &[String],
+    ) -> Form {
+        let spec = kind
+            .verb()
+            .and_then(|verb| forms.iter().find(|f| f.verb == verb))
+            .cloned();
+        let fields = spec
+            .iter()
+            .flat_map(|s| &s.fields)
+            .map(|f| Field::of(f, ships))
+            .collect();
         Form {
             kind,
             ship: ship.to_string(),
@@ -103,39 +137,25 @@ impl Form {
             fields,
             focus: 0,
             error: None,
+            spec,
         }
     }
 
     /// The form for a submarine (FG&DN 8.1.4): a hit takes the underwater attack's severity,
-    /// and a critical may be of her own kinds.
-    pub fn for_submarine(mut self) -> Form {
-        match self.kind {
-            FormKind::Hit => self.fields.push(choice(
-                "Attack (submerged)",
-                "attack",
-                &["-", "lethal", "major", "minor"],
-            )),
-            FormKind::Critical => {
-                self.fields[0].value = Value::Choice {
-                    options: CriticalKind::ALL
-                        .iter()
-                        .map(|k| k.name().to_string())
-                        .collect(),
-                    index: 0,
-                }
-            }
-            FormKind::Fire | FormKind::Flood | FormKind::Chance => {}
+    /// and a critical may be of her own kinds. It starts empty again; the hit-chance form is
+    /// left as it is.
+    pub fn for_submarine(self) -> Form {
+        if self.spec.is_none() {
+            return self;
         }
-        self
+        Form::of(self.kind, &forms_of(true), &self.ship, &self.ship_name, &[])
     }
 
     pub fn title(&self) -> String {
-        let what = match self.kind {
-            FormKind::Hit => "Hit",
-            FormKind::Fire => "Fire",
-            FormKind::Flood => "Flooding",
-            FormKind::Critical => "Critical hit",
-            FormKind::Chance => return format!("Hit chance: {} firing", self.ship_name),
+        let what = match (self.kind, &self.spec) {
+            (FormKind::Chance, _) => return format!("Hit chance: {} firing", self.ship_name),
+            (_, Some(spec)) => spec.title,
+            (kind, None) => kind.verb().unwrap_or_default(),
         };
         format!("{what} on {}", self.ship_name)
     }
@@ -156,6 +176,9 @@ impl Form {
         };
         if let Value::Choice { options, index } = &mut f.value {
             let n = options.len();
+            if n == 0 {
+                return;
+            }
             *index = if forward {
                 (*index + 1) % n
             } else {
@@ -197,22 +220,20 @@ impl Form {
         }
     }
 
-    fn field(&self, label: &str) -> Option<&Value> {
-        self.fields
-            .iter()
-            .find(|f| f.label == label)
-            .map(|f| &f.value)
-    }
-
-    /// The command so far, an empty required number read as 1 and an empty chosen pen value
-    /// as 0: what [`Form::command`] would give once the numbers are typed (for checking as
-    /// the umpire types).
+    /// The command so far, an empty required number read as 1 and an empty number asked for
+    /// by another field's option (a chosen pen value) as 0: what [`Form::command`] would give
+    /// once the numbers are typed (for checking as the umpire types).
     pub fn probe(&self) -> String {
         let mut filled = self.clone();
-        for f in &mut filled.fields {
-            if let Value::Number { text, required } = &mut f.value {
-                if text.is_empty() && (*required || f.keyword == "pen") {
-                    text.push(if *required { '1' } else { '0' });
+        if let Some(spec) = &self.spec {
+            for (f, s) in filled.fields.iter_mut().zip(&spec.fields) {
+                if let Value::Number { text, .. } = &mut f.value {
+                    match &s.kind {
+                        _ if !text.is_empty() => {}
+                        FieldKind::Number { required: true } => text.push('1'),
+                        FieldKind::NumberIf { .. } => text.push('0'),
+                        _ => {}
+                    }
                 }
             }
         }
@@ -221,53 +242,31 @@ impl Form {
 
     /// The command text the form stands for, or what is missing.
     pub fn command(&self) -> Result<String, String> {
-        let verb = match self.kind {
-            FormKind::Hit => "hit",
-            FormKind::Fire => "fire",
-            FormKind::Flood => "flood",
-            FormKind::Critical => "crit",
-            FormKind::Chance => return Ok(crate::tui::fgdn::chance_form::command(self)),
-        };
-        let mut words = vec![verb.to_string(), self.ship.clone()];
-        let pen_value = matches!(self.field("Armour"), Some(Value::Choice { index: 2, .. }));
-        for f in &self.fields {
-            match &f.value {
-                Value::Number { text, required } => {
-                    if text.is_empty() {
-                        if *required {
-                            return Err(format!("{}: enter a number", f.label));
-                        }
-                        if f.keyword == "pen" && pen_value {
-                            return Err("Pen value: enter the penetration value, or choose \"penetrates\" or \"nopen\"".into());
-                        }
-                        continue;
-                    }
-                    if f.keyword == "pen" && !pen_value {
-                        continue;
-                    }
-                    if !f.keyword.is_empty() {
-                        words.push(f.keyword.to_string());
-                    }
-                    words.push(text.clone());
-                }
-                Value::Choice { options, index } => {
-                    let v = options[*index].as_str();
-                    match (f.label.as_str(), v) {
-                        ("Armour", "nopen") => words.push("nopen".into()),
-                        ("British APC", "yes") => words.push("british_apc".into()),
-                        ("British APC", _) => {}
-                        ("Armour", _) | (_, "-") => {}
-                        ("Weapon", "shell") => {}
-                        _ if f.keyword.is_empty() => words.push(v.to_string()),
-                        _ => {
-                            words.push(f.keyword.clone());
-                            words.push(v.to_string());
-                        }
-                    }
-                }
+        let spec = match (self.kind, &self.spec) {
+            (FormKind::Chance, _) => return Ok(crate::tui::fgdn::chance_form::command(self)),
+            (_, Some(spec)) => spec,
+            (kind, None) => {
+                let verb = kind.verb().unwrap_or_default();
+                return Err(format!("no {verb} form for {}", self.ship_name));
             }
-        }
-        Ok(words.join(" "))
+        };
+        spec.command(&self.ship, &self.filled(spec))
+    }
+
+    /// What each field holds, as `spec` reads it: the text typed, the ship chosen, or the
+    /// index of the option chosen.
+    fn filled(&self, spec: &FormSpec) -> Vec<Filled<'_>> {
+        self.fields
+            .iter()
+            .zip(&spec.fields)
+            .map(|(f, s)| match (&f.value, &s.kind) {
+                (Value::Number { text, .. }, _) => Filled::Text(text),
+                (Value::Choice { options, index }, FieldKind::Ship) => {
+                    Filled::Text(options.get(*index).map_or("", String::as_str))
+                }
+                (Value::Choice { index, .. }, _) => Filled::Chosen(*index),
+            })
+            .collect()
     }
 }
 

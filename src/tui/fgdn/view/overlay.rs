@@ -120,7 +120,8 @@ pub fn modal(frame: &mut Frame, body: Rect, ctx: &Ctx) {
                     }
                     // Words, not ids (`main battery`); the command keeps the id.
                     Value::Choice { options, index } => {
-                        format!("◂ {} ▸", crate::core::words::words(&options[*index]))
+                        let name = options.get(*index).map_or("", String::as_str);
+                        format!("◂ {} ▸", crate::core::words::words(name))
                     }
                 };
                 let style = if focused { t.selected() } else { Style::new() };
