@@ -4,7 +4,6 @@
 //! text of a command of the script language (`FormSpec::command`); the command is then run
 //! exactly as if typed at `:`.
 use crate::core::board::{FieldKind, FieldSpec, Filled, FormSpec};
-use crate::rulesets::fgdn::board::forms_of;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -107,11 +106,6 @@ pub fn choice(label: &str, keyword: &str, options: &[&str]) -> Field {
 }
 
 impl Form {
-    /// The form of `kind` for a surface ship, as FG&DN describes it (`Fgdn::forms`).
-    pub fn new(kind: FormKind, ship: &str, ship_name: &str) -> Form {
-        Form::of(kind, &forms_of(false), ship, ship_name, &[])
-    }
-
     /// The form of `kind` among `forms` (`Board::forms_for` the ship), empty; a ship field
     /// chooses among `ships`. Without such a form it has no fields and its command says so.
     pub fn of(
@@ -139,16 +133,6 @@ impl Form {
             error: None,
             spec,
         }
-    }
-
-    /// The form for a submarine (FG&DN 8.1.4): a hit takes the underwater attack's severity,
-    /// and a critical may be of her own kinds. It starts empty again; the hit-chance form is
-    /// left as it is.
-    pub fn for_submarine(self) -> Form {
-        if self.spec.is_none() {
-            return self;
-        }
-        Form::of(self.kind, &forms_of(true), &self.ship, &self.ship_name, &[])
     }
 
     pub fn title(&self) -> String {
@@ -273,6 +257,17 @@ impl Form {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::fgdn::board::forms_of;
+
+    /// The form of `kind` for a surface ship, as FG&DN describes it (`Fgdn::forms`).
+    fn surface(kind: FormKind, ship: &str, name: &str) -> Form {
+        Form::of(kind, &forms_of(false), ship, name, &[])
+    }
+
+    /// The form of `kind` for a submarine (FG&DN 8.1.4).
+    fn submarine(kind: FormKind, ship: &str, name: &str) -> Form {
+        Form::of(kind, &forms_of(true), ship, name, &[])
+    }
 
     fn typed(form: &mut Form, s: &str) {
         for c in s.chars() {
@@ -282,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_plain_hit_is_just_ship_and_damage() {
-        let mut f = Form::new(FormKind::Hit, "tiger", "HMS Tiger");
+        let mut f = surface(FormKind::Hit, "tiger", "HMS Tiger");
         assert_eq!(f.command(), Err("Damage (DP): enter a number".into()));
         typed(&mut f, "30");
         assert_eq!(f.command().unwrap(), "hit tiger 30");
@@ -290,7 +285,7 @@ mod tests {
 
     #[test]
     fn every_option_of_the_hit_form_reaches_the_command() {
-        let mut f = Form::new(FormKind::Hit, "kaiser", "SMS Kaiser");
+        let mut f = surface(FormKind::Hit, "kaiser", "SMS Kaiser");
         typed(&mut f, "70");
         f.next();
         f.cycle(true); // nopen
@@ -322,7 +317,7 @@ mod tests {
 
     #[test]
     fn the_critical_form_offers_no_submarine_kinds() {
-        let f = Form::new(FormKind::Critical, "tiger", "Tiger");
+        let f = surface(FormKind::Critical, "tiger", "Tiger");
         let Value::Choice { options, .. } = &f.fields[0].value else {
             panic!("kind is a choice")
         };
@@ -341,7 +336,7 @@ mod tests {
     /// FG&DN 8.1.4, 8.3: a submarine's forms offer her attack severity and her own kinds.
     #[test]
     fn a_submarine_form_offers_attack_and_her_kinds() {
-        let f = Form::new(FormKind::Critical, "u9", "U 9").for_submarine();
+        let f = submarine(FormKind::Critical, "u9", "U 9");
         let Value::Choice { options, .. } = &f.fields[0].value else {
             panic!("kind is a choice")
         };
@@ -349,7 +344,7 @@ mod tests {
             options.iter().any(|o| o == "hull_penetration")
                 && options.iter().any(|o| o == "switchboard")
         );
-        let mut f = Form::new(FormKind::Hit, "u9", "U 9").for_submarine();
+        let mut f = submarine(FormKind::Hit, "u9", "U 9");
         typed(&mut f, "10");
         let last = f.fields.len() - 1;
         f.focus = last;
@@ -359,7 +354,7 @@ mod tests {
 
     #[test]
     fn pen_value_is_required_only_when_chosen() {
-        let mut f = Form::new(FormKind::Hit, "tiger", "Tiger");
+        let mut f = surface(FormKind::Hit, "tiger", "Tiger");
         typed(&mut f, "30");
         f.focus = 2;
         typed(&mut f, "9");
@@ -379,13 +374,13 @@ mod tests {
 
     #[test]
     fn fire_flood_and_critical_forms() {
-        let mut f = Form::new(FormKind::Fire, "tiger", "Tiger");
+        let mut f = surface(FormKind::Fire, "tiger", "Tiger");
         typed(&mut f, "4");
         assert_eq!(f.command().unwrap(), "fire tiger 4");
-        let mut f = Form::new(FormKind::Flood, "tiger", "Tiger");
+        let mut f = surface(FormKind::Flood, "tiger", "Tiger");
         typed(&mut f, "12");
         assert_eq!(f.command().unwrap(), "flood tiger 12");
-        let mut f = Form::new(FormKind::Critical, "tiger", "Tiger");
+        let mut f = surface(FormKind::Critical, "tiger", "Tiger");
         typed(&mut f, "r");
         assert_eq!(f.command().unwrap(), "crit tiger rudder");
     }
