@@ -601,6 +601,44 @@ fn dnb_a_new_battle_from_the_keyboard_checks_and_opens() {
     assert_eq!(opened.game.state.rules.ships[0].spec.front.si, 6);
 }
 
+/// `L` copies a D&B class typed into the battle to the class library: a new library file
+/// starts with `ruleset = "dnb-standard"`, so `umpire check` reads it as D&B classes (in the
+/// library folder, named as D&B's table files' folder is).
+#[test]
+fn dnb_a_class_copied_to_the_library_checks_as_a_dnb_class_file() {
+    let d = tempfile::tempdir().unwrap();
+    let mut b = new_battle(&d.path().join("x.toml"), 1);
+    dnb_class(
+        &mut b,
+        &[
+            "kgv",
+            "King George V",
+            "",
+            "5",
+            "6",
+            "6",
+            "0",
+            "16",
+            "5",
+            "1",
+        ],
+    );
+    ok(&b);
+    b.library_dir = Some(d.path().join("cfg/classes/dnb-standard"));
+    press(&mut b, &["tab", "tab"]);
+    assert_eq!(b.focus, Focus::Classes);
+    press(&mut b, &["L"]);
+    ok(&b);
+    let file = "cfg/classes/dnb-standard/builder-classes.toml";
+    let text = std::fs::read_to_string(d.path().join(file)).unwrap();
+    assert!(
+        text.starts_with("ruleset = \"dnb-standard\"\n\n[[class]]\n"),
+        "{text}"
+    );
+    let (good, out) = umpire(d.path(), &["check", file]);
+    assert!(good && out.contains(": ok"), "{out}");
+}
+
 #[test]
 fn dnb_a_bad_figure_is_refused_in_the_form() {
     let d = tempfile::tempdir().unwrap();

@@ -147,7 +147,8 @@ pub trait Registered: Board + crate::core::build::Builds {
 
     /// Whether `umpire check` takes a file named `base` in a folder named `dir` (not a
     /// scenario) for one of its table files. Default: the files of a folder named by its id
-    /// (`tables/dnb-standard/`).
+    /// (`tables/dnb-standard/`). A file of `[[class]]` tables there is a class file all the
+    /// same (the class library is `classes/dnb-standard/`), unless the ruleset has no classes.
     fn table_file(dir: &str, _base: &str) -> bool {
         dir == Self::ID
     }

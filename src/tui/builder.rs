@@ -1090,7 +1090,8 @@ impl Builder {
     }
 
     /// Copy the selected class, typed into this battle, to the class library
-    /// (`builder-classes.toml` there), so that later battles offer it.
+    /// (`builder-classes.toml` there, begun with `ruleset = "ID"`), so that later battles offer
+    /// it.
     fn copy_to_library(&mut self) -> Result<String, String> {
         let dir = self
             .library_dir
@@ -1130,10 +1131,15 @@ impl Builder {
             }
         }
         let mut text = old;
-        if !text.is_empty() && !text.ends_with('\n') {
-            text.push('\n');
-        }
-        if !text.is_empty() {
+        if text.is_empty() {
+            // A new file starts with whose classes it holds, as a class file of any ruleset
+            // may (docs/scenario-format.md): `umpire check` reads a file without it as the
+            // default ruleset's.
+            text.push_str(&format!("ruleset = \"{}\"\n\n", self.kit.id));
+        } else {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
             text.push('\n');
         }
         text.push_str(&one.to_string());
