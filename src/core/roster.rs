@@ -141,7 +141,7 @@ pub trait Roster: Ruleset {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellError {
     pub row: usize,
-    /// 0-based column index and header.
+    /// 0-based column index and header (empty for a cell past the columns the header names).
     pub column: Option<(usize, String)>,
     pub message: String,
 }
@@ -163,6 +163,14 @@ pub fn column_letter(mut index: usize) -> String {
 impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.column {
+            // A cell past the last column the header names has no header to name.
+            Some((i, name)) if name.is_empty() => write!(
+                f,
+                "row {}, column {}: {}",
+                self.row,
+                column_letter(*i),
+                self.message
+            ),
             Some((i, name)) => write!(
                 f,
                 "row {}, column {} ({name}): {}",
@@ -1019,6 +1027,20 @@ mod tests {
                 "row 2, column D (boxes): expected numbers separated by ; (like 0.75;1.5;2.25), found \"1;x\"",
                 "row 2, column E (kind): expected one of big, small, found \"huge\"",
             ]
+        );
+    }
+
+    #[test]
+    fn a_row_longer_than_the_header_names_only_the_column_letter() {
+        let csv = "name,side,speed,boxes,kind\nA,Blue,5,1,big,extra\n";
+        let e: Vec<String> = import(&spec(), "x-1", csv, &settings())
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            e,
+            ["row 2, column F: 6 cells, but the header names 5 columns"]
         );
     }
 
