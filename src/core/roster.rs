@@ -5,8 +5,9 @@
 //!
 //! One row per ship, or one row per class with a `count` (names listed with `;` or numbered).
 //! Each ruleset declares its roster as data ([`Spec`]: its columns, each with the scenario key
-//! it fills and what its cells may hold) and implements [`Roster`]: its export and what it says
-//! about a scenario that parsed. Shared here: reading the CSV, the formula guard, blank rows,
+//! it fills and what its cells may hold) and implements [`Roster`]: its export (what the face
+//! warns of in a scenario that parsed is `rulesets::Registered::setup_warnings`, as for
+//! `check`). Shared here: reading the CSV, the formula guard, blank rows,
 //! headers in any order and any case, count rows with numbered names and ids, the `[scenario]`
 //! head, nested keys (a column for `armor.belt` writes `armor = { belt = ... }`), tables a group
 //! of rows makes (A&A's `[[squadron]]`), and every bad cell reported with its row and column.
@@ -130,10 +131,6 @@ pub trait Roster: Ruleset {
     /// figure written out (classes resolved); a ship a roster cannot hold is refused, naming it.
     /// [`cells`] does the work for a ship given as its `[[ship]]` table.
     fn export_rows(setup: &Self::Setup) -> Result<Vec<Vec<String>>, String>;
-    /// Warnings about a scenario that parsed (shown, nothing refused).
-    fn warnings(_setup: &Self::Setup) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 /// A bad cell (or row): the spreadsheet's row (the header is row 1) and column, and what was

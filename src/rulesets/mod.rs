@@ -139,8 +139,8 @@ pub trait Registered: Board + crate::core::build::Builds {
         None
     }
 
-    /// What `umpire check` warns of in a scenario the rules accept but an umpire may not mean
-    /// (FG&DN: a side of one ship). Default: nothing.
+    /// What `umpire check` and `umpire import` warn of in a scenario the rules accept but an
+    /// umpire may not mean (FG&DN: a side of one ship). Default: nothing.
     fn setup_warnings(_setup: &Self::Setup) -> Vec<String> {
         Vec::new()
     }
