@@ -71,16 +71,7 @@ impl Registered for Fgdn {
     }
 
     fn carry(source: &CarrySource<'_, Fgdn>, options: &CarryOptions) -> Result<Carried, String> {
-        let source = carry::Source {
-            file: source.file,
-            crc32: source.crc32,
-            last_seq: source.last_seq,
-            scenario_text: source.scenario_text,
-            scenario: source.scenario,
-            state: source.state,
-            tables: source.tables,
-        };
-        let carried = carry::carry(&source, options).map_err(|e| e.to_string())?;
+        let carried = carry::carry(source, options).map_err(|e| e.to_string())?;
         Ok(Carried {
             text: carried.text,
             from: source.scenario.name.clone(),
