@@ -221,6 +221,52 @@ fn late19_a_bad_figure_is_refused_in_the_form() {
     );
 }
 
+/// The count and names of new ships are read as `import` reads a row's (one rule,
+/// `core::roster::ship_names`), each refusal in its field.
+#[test]
+fn late19_a_bad_count_or_names_is_refused_in_its_field() {
+    use umpire::tui::builder::Dialog;
+    let d = tempfile::tempdir().unwrap();
+    let mut b = new_battle(&d.path().join("x.toml"), 2);
+    press(&mut b, &["n"]);
+    fill(&mut b, &["A; B; C", "Japan", "gunboat", "2"]);
+    press(
+        &mut b,
+        &["backtab", "backtab", "backtab", "backtab", "'2'", "enter"],
+    );
+    let at = |b: &Builder| match &b.dialog {
+        Some(Dialog::NewShips { at, .. }) => *at,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        b.message.clone(),
+        Some((
+            true,
+            "Names: 3 names separated by ; but the count is 2".into()
+        ))
+    );
+    assert_eq!(at(&b), 1);
+    press(&mut b, &["backtab", "ctrl-u", "'501'", "enter"]);
+    assert_eq!(
+        b.message.clone(),
+        Some((true, "Count: \"501\" (expected 1-500)".into()))
+    );
+    assert_eq!(at(&b), 0);
+    press(&mut b, &["ctrl-u", "tab", "ctrl-u", "enter"]);
+    assert_eq!(
+        b.message.clone(),
+        Some((
+            true,
+            "Names: give the ships' names (separated by ;, or one to number)".into()
+        ))
+    );
+    assert!(b.ship_rows().is_empty());
+    press(&mut b, &["'Kaimon'", "backtab", "'2'", "enter"]);
+    ok(&b);
+    let names: Vec<String> = b.ship_rows().iter().map(|r| r[1].clone()).collect();
+    assert_eq!(names, ["Kaimon 1", "Kaimon 2"]);
+}
+
 #[test]
 fn late19_an_existing_scenario_keeps_what_is_not_touched() {
     let d = tempfile::tempdir().unwrap();
@@ -599,6 +645,44 @@ fn dnb_a_new_battle_from_the_keyboard_checks_and_opens() {
     )
     .unwrap();
     assert_eq!(opened.game.state.rules.ships[0].spec.front.si, 6);
+}
+
+/// `L` copies a D&B class typed into the battle to the class library: a new library file
+/// starts with `ruleset = "dnb-standard"`, so `umpire check` reads it as D&B classes (in the
+/// library folder, named as D&B's table files' folder is).
+#[test]
+fn dnb_a_class_copied_to_the_library_checks_as_a_dnb_class_file() {
+    let d = tempfile::tempdir().unwrap();
+    let mut b = new_battle(&d.path().join("x.toml"), 1);
+    dnb_class(
+        &mut b,
+        &[
+            "kgv",
+            "King George V",
+            "",
+            "5",
+            "6",
+            "6",
+            "0",
+            "16",
+            "5",
+            "1",
+        ],
+    );
+    ok(&b);
+    b.library_dir = Some(d.path().join("cfg/classes/dnb-standard"));
+    press(&mut b, &["tab", "tab"]);
+    assert_eq!(b.focus, Focus::Classes);
+    press(&mut b, &["L"]);
+    ok(&b);
+    let file = "cfg/classes/dnb-standard/builder-classes.toml";
+    let text = std::fs::read_to_string(d.path().join(file)).unwrap();
+    assert!(
+        text.starts_with("ruleset = \"dnb-standard\"\n\n[[class]]\n"),
+        "{text}"
+    );
+    let (good, out) = umpire(d.path(), &["check", file]);
+    assert!(good && out.contains(": ok"), "{out}");
 }
 
 #[test]

@@ -297,3 +297,31 @@ fn dnb_ships_take_their_counters_from_classes() {
         );
     }
 }
+
+/// A D&B class file in its library folder (`<config>/umpire/classes/dnb-standard/`, named as
+/// D&B's table files' folder is) is checked as a class file, not as a D&B table file; an A&A
+/// table file of `[[class]]` rows (its gun classes) is still a table file.
+#[test]
+fn a_class_file_in_a_folder_named_by_a_ruleset_checks_as_a_class_file() {
+    let d = dir_with(&[("cfg/umpire/classes/dnb-standard/kgv.toml", DNB_CLASSES)]);
+    let lib = d.path().join("cfg/umpire/classes/dnb-standard/kgv.toml");
+    let o = ok(umpire().arg("check").arg(&lib).output().unwrap());
+    assert_eq!(out(&o), format!("{}: ok\n", lib.display()), "{}", text(&o));
+    std::fs::write(&lib, DNB_CLASSES.replacen("si = 6", "si = 600", 1)).unwrap();
+    let o = umpire().arg("check").arg(&lib).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        err(&o).contains("class \"kgv\": front.si: 600 is not a counter value (0-99)"),
+        "{}",
+        text(&o)
+    );
+    let guns = ok(umpire()
+        .args(["check", "tables/aage-qr-2020/gun_damage.toml"])
+        .output()
+        .unwrap());
+    assert!(
+        err(&guns).contains("gun_damage.toml class G short: unknown"),
+        "{}",
+        text(&guns)
+    );
+}

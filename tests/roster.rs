@@ -335,3 +335,29 @@ fn an_existing_file_needs_force_and_a_save_is_never_replaced() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+/// `import` warns of what `check` warns of in a scenario the rules accept (one hook,
+/// `Registered::setup_warnings`: FG&DN's side of one ship that looks like a typo).
+#[test]
+fn import_warns_as_check_does() {
+    let d = tempfile::tempdir().unwrap();
+    let csv = d.path().join("r.csv");
+    std::fs::write(
+        &csv,
+        "name,side,class\nHMS Wakeful,British,w-class\nHMS Whitley,British,w-class\nHMS Walrus,Brittish,w-class\nSMS S53,German,s53\n",
+    )
+    .unwrap();
+    let o = ok(import(
+        d.path(),
+        &csv,
+        &["--classes", "docs/examples/classes-demo.toml"],
+    ));
+    let warning = "side \"Brittish\" has only this ship: did you mean \"British\"?";
+    assert!(err(&o).contains(warning), "{}", text(&o));
+    let o = ok(umpire()
+        .arg("check")
+        .arg(d.path().join("out.toml"))
+        .output()
+        .unwrap());
+    assert!(err(&o).contains(warning), "{}", text(&o));
+}

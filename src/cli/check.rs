@@ -1,7 +1,8 @@
 //! `umpire check FILE...`: validate scenario, save, table and class files of any ruleset; print
 //! every problem with file, line and field; exit non-zero if any. Each file goes to its
-//! ruleset by the same path (`rulesets::visit`): a table file by its folder or its name
-//! (`Registered::table_file`), a class file by its `ruleset` key, a scenario or save by its
+//! ruleset by the same path (`rulesets::visit`): a class file (`[[class]]` tables) by its
+//! `ruleset` key, wherever it is, a table file by its folder or its name
+//! (`Registered::table_file`), a scenario or save by its
 //! `[scenario] ruleset` key (opened with that ruleset's tables, `--tables DIR` or the user's,
 //! loaded once; tables that do not load stop the command before any file is checked).
 use crate::cli::CliError;
@@ -20,21 +21,25 @@ enum What {
 }
 
 /// What `path` is (read once, never larger than a save may be), or why it cannot be checked.
+/// A file of `[[class]]` tables is a class file before anything else: the D&B class library is
+/// a folder named `dnb-standard` (`<config>/umpire/classes/dnb-standard/`), as D&B's table
+/// files' is. The one exception is a table file of a ruleset without classes whose rows are
+/// `[[class]]` tables (A&A's `gun_damage.toml`, its gun classes).
 fn classify(path: &Path) -> Result<What, Vec<String>> {
     let text = read_limited(path).map_err(|e| vec![e])?;
-    if !looks_like_scenario(&text) {
+    let table = if looks_like_scenario(&text) {
+        None
+    } else {
         let base = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
         let dir = path
             .parent()
             .and_then(|d| d.file_name())
             .map(|d| d.to_string_lossy().into_owned())
             .unwrap_or_default();
-        if let Some(id) = table_ruleset(&dir, base) {
-            let text = store::tables::read_table_file(path).map_err(|e| vec![e])?;
-            return Ok(What::Table { id, text });
-        }
-    }
-    if let Some(ruleset) = class_file_ruleset(&text) {
+        table_ruleset(&dir, base)
+    };
+    let classes = class_file_ruleset(&text).filter(|_| table.is_none_or(|t| t.has_classes));
+    if let Some(ruleset) = classes {
         let text = String::from_utf8_lossy(&text).into_owned();
         // A class file for a ruleset this console does not know is checked as the default
         // ruleset's, which says what is wrong with its key.
@@ -45,28 +50,43 @@ fn classify(path: &Path) -> Result<What, Vec<String>> {
             .unwrap_or(<DefaultRuleset as crate::core::ruleset::Rules>::ID);
         return Ok(What::Classes { id, text });
     }
+    if let Some(TableOf { id, .. }) = table {
+        let text = store::tables::read_table_file(path).map_err(|e| vec![e])?;
+        return Ok(What::Table { id, text });
+    }
     match crate::session::ruleset_of(path) {
         Err(e) => Err(vec![e.message]),
         Ok(id) => Ok(What::Battle { id }),
     }
 }
 
+/// The ruleset that takes a file for one of its table files.
+#[derive(Clone, Copy)]
+struct TableOf {
+    id: &'static str,
+    /// Whether its scenarios have ship classes (so a file of `[[class]]` tables may be one).
+    has_classes: bool,
+}
+
 /// The ruleset a table file (not a scenario) named `base` in the folder `dir` is for: the
 /// ruleset the folder is named by, if it takes the file, else one that knows the file by name
 /// wherever it is (FG&DN's), else none.
-fn table_ruleset(dir: &str, base: &str) -> Option<&'static str> {
+fn table_ruleset(dir: &str, base: &str) -> Option<TableOf> {
     struct Takes<'a> {
         dir: &'a str,
         base: &'a str,
     }
     impl Visitor for Takes<'_> {
-        type Out = Option<&'static str>;
-        fn visit<R: Registered>(self) -> Option<&'static str> {
-            R::table_file(self.dir, self.base).then_some(R::ID)
+        type Out = Option<TableOf>;
+        fn visit<R: Registered>(self) -> Option<TableOf> {
+            R::table_file(self.dir, self.base).then_some(TableOf {
+                id: R::ID,
+                has_classes: R::ROSTER.has_classes(),
+            })
         }
     }
-    if let Some(Some(id)) = visit(dir, Takes { dir, base }) {
-        return Some(id);
+    if let Some(Some(of)) = visit(dir, Takes { dir, base }) {
+        return Some(of);
     }
     crate::core::ruleset::RULESETS
         .iter()

@@ -2,8 +2,9 @@
 //! commands as the dashboard, on the same battle (`crate::session`), written once for every
 //! ruleset: each is generic over `rulesets::Registered` and names no ruleset; where a ruleset has
 //! words of its own (FG&DN's status, log and report, its carry) it gives them by a hook, and
-//! `ruleset.rs` is what the faces write when it has none. `chance` (FG&DN's hit chance),
-//! `roster` (`import`/`export`) and `bench` are tools of the default ruleset.
+//! `ruleset.rs` is what the faces write when it has none. `roster` (`import`/`export`),
+//! `bench` and `classes` are written once too and take every ruleset (the one asked for with
+//! `--ruleset`, or the file's); `chance` (FG&DN's hit chance) is FG&DN's own.
 pub mod bench;
 pub mod carry;
 pub mod chance;

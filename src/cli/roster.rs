@@ -105,7 +105,7 @@ fn problems(lines: Vec<String>) -> CliError {
     ))
 }
 
-fn import_as<R: Roster>(args: &ImportArgs) -> Result<(), CliError> {
+fn import_as<R: Registered>(args: &ImportArgs) -> Result<(), CliError> {
     let spec = R::ROSTER;
     check_scenario_out(args.out, args.force)?;
     let name = args.roster.display().to_string();
@@ -185,7 +185,7 @@ fn import_as<R: Roster>(args: &ImportArgs) -> Result<(), CliError> {
                 .collect(),
         )
     })?;
-    for w in R::warnings(&scenario) {
+    for w in R::setup_warnings(&scenario) {
         eprintln!("warning: {}", crate::cli::text::printable(&w));
     }
     store::write_atomic(args.out, &import.text).map_err(|e| CliError::input(e.to_string()))?;

@@ -99,7 +99,8 @@ pub fn repeat_ships(
 /// The next command of a benchmark battle from a ruleset's `templates` (see
 /// `Registered::BENCH_COMMANDS`): about 10% `next`, 60% a rule command on a random ship afloat
 /// (`{ship}`) at a random ship afloat of another side (`{target}`), with a number `{n}` in
-/// 1-6, 4% `undo`, 2% `redo`, the rest notes. Without templates, or a ship afloat, `next`.
+/// 1-6, 4% `undo`, 2% `redo`, the rest notes. With no ship afloat, `next`; without templates,
+/// the 60% of rule commands are notes too.
 pub fn next_command(rows: &[FleetRow], templates: &[&str], mix: &mut Mix) -> String {
     let afloat: Vec<&FleetRow> = rows.iter().filter(|r| !r.out).collect();
     let roll = mix.below(100);

@@ -5,8 +5,9 @@
 //!
 //! One row per ship, or one row per class with a `count` (names listed with `;` or numbered).
 //! Each ruleset declares its roster as data ([`Spec`]: its columns, each with the scenario key
-//! it fills and what its cells may hold) and implements [`Roster`]: its export and what it says
-//! about a scenario that parsed. Shared here: reading the CSV, the formula guard, blank rows,
+//! it fills and what its cells may hold) and implements [`Roster`]: its export (what the face
+//! warns of in a scenario that parsed is `rulesets::Registered::setup_warnings`, as for
+//! `check`). Shared here: reading the CSV, the formula guard, blank rows,
 //! headers in any order and any case, count rows with numbered names and ids, the `[scenario]`
 //! head, nested keys (a column for `armor.belt` writes `armor = { belt = ... }`), tables a group
 //! of rows makes (A&A's `[[squadron]]`), and every bad cell reported with its row and column.
@@ -130,10 +131,6 @@ pub trait Roster: Ruleset {
     /// figure written out (classes resolved); a ship a roster cannot hold is refused, naming it.
     /// [`cells`] does the work for a ship given as its `[[ship]]` table.
     fn export_rows(setup: &Self::Setup) -> Result<Vec<Vec<String>>, String>;
-    /// Warnings about a scenario that parsed (shown, nothing refused).
-    fn warnings(_setup: &Self::Setup) -> Vec<String> {
-        Vec::new()
-    }
 }
 
 /// A bad cell (or row): the spreadsheet's row (the header is row 1) and column, and what was
@@ -141,7 +138,7 @@ pub trait Roster: Ruleset {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CellError {
     pub row: usize,
-    /// 0-based column index and header.
+    /// 0-based column index and header (empty for a cell past the columns the header names).
     pub column: Option<(usize, String)>,
     pub message: String,
 }
@@ -163,6 +160,14 @@ pub fn column_letter(mut index: usize) -> String {
 impl fmt::Display for CellError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.column {
+            // A cell past the last column the header names has no header to name.
+            Some((i, name)) if name.is_empty() => write!(
+                f,
+                "row {}, column {}: {}",
+                self.row,
+                column_letter(*i),
+                self.message
+            ),
             Some((i, name)) => write!(
                 f,
                 "row {}, column {} ({name}): {}",
@@ -471,6 +476,57 @@ pub fn setting_problems(spec: &Spec, ruleset: &str, settings: &Settings) -> Vec<
     out
 }
 
+/// What is wrong with how a row of a roster (or the builder's form) counts and names its
+/// ships; each face words it for its own cells or fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Naming {
+    /// The count (as given, trimmed) is not a number 1-500.
+    Count(String),
+    /// No name, and no class whose id to number.
+    NoName,
+    /// `given` names separated by `;`, but the count is `count`.
+    Names { given: usize, count: usize },
+}
+
+/// The most ships one row (or one Add) makes.
+pub const MAX_COUNT: usize = 500;
+
+/// A row's count: how many ships, 1-500; `None` when it is empty (one ship per name).
+pub fn ship_count(cell: &str) -> Result<Option<usize>, Naming> {
+    let cell = cell.trim();
+    if cell.is_empty() {
+        return Ok(None);
+    }
+    cell.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=MAX_COUNT).contains(n))
+        .map(Some)
+        .ok_or_else(|| Naming::Count(cell.to_string()))
+}
+
+/// The names of a row's `count` ships (`None`: one per name given): names separated by `;`,
+/// one per ship; one name numbered when the count is more (`HMS W 1`, `HMS W 2`); none: the
+/// id `numbered` (a class's) numbered, when the face numbers one.
+pub fn ship_names(
+    count: Option<usize>,
+    names: &str,
+    numbered: Option<&str>,
+) -> Result<Vec<String>, Naming> {
+    let given: Vec<String> = names
+        .split(';')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    let n = count.unwrap_or(given.len().max(1));
+    match (given.len(), numbered) {
+        (0, Some(class)) => Ok((1..=n).map(|k| format!("{class} {k}")).collect()),
+        (0, None) => Err(Naming::NoName),
+        (1, _) if n > 1 => Ok((1..=n).map(|k| format!("{} {k}", given[0])).collect()),
+        (k, _) if k == n => Ok(given),
+        (k, _) => Err(Naming::Names { given: k, count: n }),
+    }
+}
+
 /// A group's table as the rows give it.
 struct GroupOut {
     id: String,
@@ -643,34 +699,29 @@ pub fn import(
         let class = get("class");
         let count_col = col("count");
         let count_cell = get("count");
-        let count = if count_cell.is_empty() {
-            None
-        } else {
-            match count_cell.parse::<usize>() {
-                Ok(n) if (1..=500).contains(&n) => Some(n),
-                _ => {
-                    bad(
-                        count_col.unwrap_or(0),
-                        format!(
-                            "expected how many ships of this row, 1-500, found \"{count_cell}\""
-                        ),
-                    );
-                    None
-                }
+        let count = match ship_count(count_cell) {
+            Ok(count) => count,
+            Err(_) => {
+                bad(
+                    count_col.unwrap_or(0),
+                    format!("expected how many ships of this row, 1-500, found \"{count_cell}\""),
+                );
+                None
             }
         };
         let name_i = col("name").unwrap_or(0);
-        let names: Vec<String> = get("name")
-            .split(';')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect();
-        let n = count.unwrap_or(names.len().max(1));
-        let names: Vec<String> = match (names.len(), n) {
-            (0, _) if !class.is_empty() && count.is_some() => {
-                (1..=n).map(|k| format!("{class} {k}")).collect()
+        // With a class and a count, no name: the class id numbered.
+        let numbered = (!class.is_empty() && count.is_some()).then_some(class);
+        let names: Vec<String> = match ship_names(count, get("name"), numbered) {
+            Ok(names) => names,
+            Err(Naming::Names { given, count }) => {
+                bad(
+                    name_i,
+                    format!("{given} names separated by ; but the count is {count}: give one name per ship, or one to number"),
+                );
+                Vec::new()
             }
-            (0, _) => {
+            Err(_) => {
                 bad(
                     name_i,
                     if spec.has_classes() {
@@ -681,16 +732,8 @@ pub fn import(
                 );
                 Vec::new()
             }
-            (1, n) if n > 1 => (1..=n).map(|k| format!("{} {k}", names[0])).collect(),
-            (k, n) if k == n => names,
-            (k, n) => {
-                bad(
-                    name_i,
-                    format!("{k} names separated by ; but the count is {n}: give one name per ship, or one to number"),
-                );
-                Vec::new()
-            }
         };
+        let n = count.unwrap_or(names.len().max(1));
         let ids: Vec<String> = get("id")
             .split(';')
             .map(|s| s.trim().to_string())
@@ -1019,6 +1062,63 @@ mod tests {
                 "row 2, column D (boxes): expected numbers separated by ; (like 0.75;1.5;2.25), found \"1;x\"",
                 "row 2, column E (kind): expected one of big, small, found \"huge\"",
             ]
+        );
+    }
+
+    /// The one count-and-names rule of a row (and of the builder's forms).
+    #[test]
+    fn a_count_numbers_one_name_or_a_class_and_names_must_match_it() {
+        assert_eq!(ship_count(" "), Ok(None));
+        assert_eq!(ship_count(" 3 "), Ok(Some(3)));
+        for bad in ["0", "501", "x", "-1"] {
+            assert_eq!(ship_count(bad), Err(Naming::Count(bad.into())));
+        }
+        assert_eq!(
+            ship_names(None, "A; B", None),
+            Ok(vec!["A".into(), "B".into()])
+        );
+        assert_eq!(
+            ship_names(Some(2), "W ;", None),
+            Ok(vec!["W 1".into(), "W 2".into()])
+        );
+        assert_eq!(
+            ship_names(Some(2), "", Some("s53")),
+            Ok(vec!["s53 1".into(), "s53 2".into()])
+        );
+        assert_eq!(ship_names(None, "", Some("s53")), Ok(vec!["s53 1".into()]));
+        assert_eq!(ship_names(Some(2), " ; ", None), Err(Naming::NoName));
+        assert_eq!(
+            ship_names(Some(2), "A;B;C", Some("k")),
+            Err(Naming::Names { given: 3, count: 2 })
+        );
+        // As import words them, at the row's cells.
+        let csv = "name,side,count\nA;B;C,Blue,2\n,Red,\nD,Red,600\n";
+        let e: Vec<String> = import(&spec(), "x-1", csv, &settings())
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            e,
+            [
+                "row 2, column A (name): 3 names separated by ; but the count is 2: give one name per ship, or one to number",
+                "row 3, column A (name): expected the ship's name",
+                "row 4, column C (count): expected how many ships of this row, 1-500, found \"600\"",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_row_longer_than_the_header_names_only_the_column_letter() {
+        let csv = "name,side,speed,boxes,kind\nA,Blue,5,1,big,extra\n";
+        let e: Vec<String> = import(&spec(), "x-1", csv, &settings())
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            e,
+            ["row 2, column F: 6 cells, but the header names 5 columns"]
         );
     }
 

@@ -6,12 +6,19 @@
 //! are `core::ruleset::RULESETS`.
 //!
 //! Every ruleset is reached by the faces written once through [`visit`]: `play`, `run`,
-//! `status`, `log`, `report`, `sheets`, `check`, `carry`, `recover`, `review` and `watch` of a
-//! file go wherever its `[scenario] ruleset` says, by the same code path. What a ruleset does
-//! beyond those faces is a hook of [`Registered`] with a default (the face's own rendering):
-//! FG&DN overrides the text of its status, log and report, its scenario warnings, where its
-//! table files are, and carries a battle into the next. Adding a ruleset is its folder, its id
-//! in `RULESETS` and a line in [`visit`].
+//! `status`, `log`, `report`, `sheets`, `check`, `carry`, `recover`, `review`, `watch` and
+//! `export` of a file go wherever its `[scenario] ruleset` says, by the same code path, and
+//! `import`, `bench`, `demo` and the battle builder (`new`) to the ruleset asked for. What a
+//! ruleset does beyond those faces is a hook of [`Registered`] with a default (the face's own
+//! rendering): FG&DN overrides the text of its status, log and report, its scenario warnings,
+//! where its table files are, carries a battle into the next and has its own benchmark
+//! battle; the benchmark's commands and one-ship change (`BENCH_COMMANDS`, `BENCH_CHANGE`,
+//! `bench_scenario`, `bench_command`, `bench_change`) are hooks too. [`Registered`] also
+//! requires the ruleset's screen model (`core::board::Board`), its roster
+//! (`core::roster::Roster`: `ROSTER`, `export_rows`, in `ID/roster.rs`) and what the builder
+//! needs of it (`core::build::Builds`: `TITLE`, `SETTINGS`, `SHIP_SUMMARY`, in
+//! `ID/builder.rs`), which have no defaults. Adding a ruleset is its folder, its id in
+//! `RULESETS` and a line in [`visit`] (docs/rulesets.md, "Adding a ruleset").
 pub mod aage;
 pub mod dnb;
 pub mod fgdn;
@@ -22,9 +29,10 @@ use crate::core::board::Board;
 use crate::core::game::Journal;
 use crate::core::ruleset::Rules;
 
-/// The ruleset of a scenario that names none (SPEC 8: no `[scenario] ruleset` key), of `umpire`
-/// with no command, and of the tools written for it alone (`chance`, `bench`, `import`,
-/// `export`, the battle builder): FG&DN, `RULESETS[0]`.
+/// The ruleset of a scenario that names none (SPEC 8: no `[scenario] ruleset` key) and of a
+/// class file that names none, of `umpire` with no command, and the one `bench`, `classes` and
+/// `demo` take without `--ruleset`: FG&DN, `RULESETS[0]`. (`import`, `export`, `bench` and the
+/// battle builder take every ruleset; `chance` is FG&DN's own, `rulesets::fgdn::chance`.)
 pub type DefaultRuleset = fgdn::Fgdn;
 
 /// `umpire log --format`.
@@ -139,15 +147,16 @@ pub trait Registered: Board + crate::core::build::Builds {
         None
     }
 
-    /// What `umpire check` warns of in a scenario the rules accept but an umpire may not mean
-    /// (FG&DN: a side of one ship). Default: nothing.
+    /// What `umpire check` and `umpire import` warn of in a scenario the rules accept but an
+    /// umpire may not mean (FG&DN: a side of one ship). Default: nothing.
     fn setup_warnings(_setup: &Self::Setup) -> Vec<String> {
         Vec::new()
     }
 
     /// Whether `umpire check` takes a file named `base` in a folder named `dir` (not a
     /// scenario) for one of its table files. Default: the files of a folder named by its id
-    /// (`tables/dnb-standard/`).
+    /// (`tables/dnb-standard/`). A file of `[[class]]` tables there is a class file all the
+    /// same (the class library is `classes/dnb-standard/`), unless the ruleset has no classes.
     fn table_file(dir: &str, _base: &str) -> bool {
         dir == Self::ID
     }

@@ -9,7 +9,7 @@
 //! [`crate::core::build::Builds`], reached through the registry.
 use crate::core::build::{self, Field, Kind, Setting};
 use crate::core::classes::{self, ClassSource};
-use crate::core::roster::{slug, Cell, Column, Spec, To};
+use crate::core::roster::{self, slug, Cell, Column, Naming, Spec, To};
 use crate::core::ruleset::{Ruleset, RULESETS};
 use crate::session::{self, Error};
 use crate::tui::edit::LineEdit;
@@ -521,41 +521,27 @@ impl Builder {
     }
 
     /// The names of `count` ships (names one per ship with `;`, or one numbered, or none: the
-    /// class id numbered).
-    fn names(class: Option<&str>, count: &str, names: &str) -> Result<Vec<String>, String> {
-        let count = if count.trim().is_empty() {
-            None
-        } else {
-            Some(
-                count
-                    .trim()
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=500).contains(n))
-                    .ok_or_else(|| format!("Count: \"{}\" (expected 1-500)", count.trim()))?,
-            )
-        };
-        let given: Vec<String> = names
-            .split(';')
-            .map(|s| s.trim().to_string())
-            .filter(|s| !s.is_empty())
-            .collect();
-        let n = count.unwrap_or(given.len().max(1));
-        Ok(match (given.len(), class) {
-            (0, Some(class)) => (1..=n).map(|k| format!("{class} {k}")).collect(),
-            (0, None) => {
-                return Err(
-                    "Names: give the ships' names (separated by ;, or one to number)".into(),
-                )
+    /// class id numbered; [`roster::ship_names`], as `import` reads a row), or the field that
+    /// is wrong (0 Count, 1 Names) and why.
+    fn names(
+        class: Option<&str>,
+        count: &str,
+        names: &str,
+    ) -> Result<Vec<String>, (usize, String)> {
+        let count = roster::ship_count(count).map_err(|e| (0, Builder::naming_message(e)))?;
+        roster::ship_names(count, names, class).map_err(|e| (1, Builder::naming_message(e)))
+    }
+
+    fn naming_message(e: Naming) -> String {
+        match e {
+            Naming::Count(count) => format!("Count: \"{count}\" (expected 1-500)"),
+            Naming::NoName => {
+                "Names: give the ships' names (separated by ;, or one to number)".into()
             }
-            (1, _) if n > 1 => (1..=n).map(|k| format!("{} {k}", given[0])).collect(),
-            (k, _) if k == n => given,
-            (k, _) => {
-                return Err(format!(
-                    "Names: {k} names separated by ; but the count is {n}"
-                ))
+            Naming::Names { given, count } => {
+                format!("Names: {given} names separated by ; but the count is {count}")
             }
-        })
+        }
     }
 
     /// A new `[[ship]]` table per name, with ids made from the names, and `fill` writing the
@@ -591,7 +577,7 @@ impl Builder {
         names: &str,
         side: &str,
     ) -> Result<usize, String> {
-        let names = Builder::names(Some(class), count, names)?;
+        let names = Builder::names(Some(class), count, names).map_err(|(_, m)| m)?;
         let side = side.trim();
         if side.is_empty() {
             return Err("Side: give the side these ships fight for".into());
@@ -631,10 +617,7 @@ impl Builder {
     /// a ship's group (A&A's squadron) is made from the group columns, or joined when it
     /// exists. The ships are checked by the ruleset before they are added.
     fn new_ships(&mut self, texts: &[String]) -> Result<usize, (usize, String)> {
-        let names = Builder::names(None, &texts[0], &texts[1]).map_err(|m| {
-            let at = if m.starts_with("Count") { 0 } else { 1 };
-            (at, m)
-        })?;
+        let names = Builder::names(None, &texts[0], &texts[1])?;
         let form = self.kit.ship_form.clone();
         let values = self
             .read_fields(&form, &texts[2..])
@@ -1090,7 +1073,8 @@ impl Builder {
     }
 
     /// Copy the selected class, typed into this battle, to the class library
-    /// (`builder-classes.toml` there), so that later battles offer it.
+    /// (`builder-classes.toml` there, begun with `ruleset = "ID"`), so that later battles offer
+    /// it.
     fn copy_to_library(&mut self) -> Result<String, String> {
         let dir = self
             .library_dir
@@ -1130,10 +1114,15 @@ impl Builder {
             }
         }
         let mut text = old;
-        if !text.is_empty() && !text.ends_with('\n') {
-            text.push('\n');
-        }
-        if !text.is_empty() {
+        if text.is_empty() {
+            // A new file starts with whose classes it holds, as a class file of any ruleset
+            // may (docs/scenario-format.md): `umpire check` reads a file without it as the
+            // default ruleset's.
+            text.push_str(&format!("ruleset = \"{}\"\n\n", self.kit.id));
+        } else {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
             text.push('\n');
         }
         text.push_str(&one.to_string());

@@ -2,7 +2,7 @@
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
 //! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
 //! sees of a dashboard: a ruleset's own (`Registered::OWN_DASHBOARD`: the default ruleset's,
-//! `tui::app`) or the generic one (`tui::board`), whichever `umpire play` opens for it.
+//! `tui::fgdn::app`) or the generic one (`tui::board`), whichever `umpire play` opens for it.
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
 use crate::rulesets::{DefaultRuleset, Registered};

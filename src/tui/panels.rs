@@ -139,15 +139,22 @@ pub fn confirm(
     let what: Vec<String> = what.iter().flat_map(|l| wrap(l, inner)).collect();
     let shown = what.len().min(room);
     lines.extend(what[..shown].iter().map(|l| Line::from(l.clone())));
-    if shown < what.len() {
-        if let Some(last) = lines.last_mut() {
-            *last = Line::from(fit(
-                &format!("… {} more lines", what.len() - shown + 1),
-                inner,
-            ));
-        }
+    // What does not fit is counted in place of the last line of it that fits, or, with room
+    // for none, of the blank line above the keys (the command and the keys always show).
+    let more = |n: usize| {
+        let s = if n == 1 { "" } else { "s" };
+        Line::from(fit(&format!("… {n} more line{s}"), inner))
+    };
+    let cut = shown < what.len();
+    if cut && shown > 0 {
+        lines.pop();
+        lines.push(more(what.len() - shown + 1));
     }
-    lines.push(Line::default());
+    lines.push(if cut && shown == 0 {
+        more(what.len())
+    } else {
+        Line::default()
+    });
     lines.push(Line::from(Span::styled(CONFIRM_KEYS, t.key())));
     let area = centered(body, width, lines.len() as u16 + 2);
     frame.render_widget(ratatui::widgets::Clear, area);
@@ -497,6 +504,49 @@ fn side_row(r: &FleetRow, selected: bool, name_w: usize, t: Theme) -> Line<'stat
 mod tests {
     use super::*;
     use crate::core::board::Cell;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+
+    /// The confirm box over a body of `height` rows, as text (one string per row, trimmed).
+    fn confirm_rows(height: u16, what: &[&str]) -> Vec<String> {
+        let what: Vec<String> = what.iter().map(|s| s.to_string()).collect();
+        let mut term = Terminal::new(TestBackend::new(60, height)).unwrap();
+        term.draw(|f| {
+            let area = f.area();
+            confirm(f, area, ("Sure?", "until 3"), &what, Theme { color: false })
+        })
+        .unwrap();
+        let buf = term.backend().buffer();
+        (0..height)
+            .map(|y| {
+                let row: String = (0..60).map(|x| buf[(x, y)].symbol()).collect();
+                row.trim_end().to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_confirm_box_counts_what_does_not_fit_and_keeps_the_command() {
+        let what = ["one", "two", "three", "four"];
+        // Room for two lines: the first, then the three not shown.
+        let rows = confirm_rows(7, &what);
+        assert!(rows[1].contains("until 3"), "{rows:#?}");
+        assert!(rows[2].contains("one"), "{rows:#?}");
+        assert!(rows[3].contains("… 3 more lines"), "{rows:#?}");
+        assert!(rows[5].contains(CONFIRM_KEYS), "{rows:#?}");
+        // Room for none (5 rows): the command and the keys stay, the count is of all four.
+        let rows = confirm_rows(5, &what);
+        assert!(rows[1].contains("until 3"), "{rows:#?}");
+        assert!(rows[2].contains("… 4 more lines"), "{rows:#?}");
+        assert!(rows[3].contains(CONFIRM_KEYS), "{rows:#?}");
+        let rows = confirm_rows(5, &what[..1]);
+        assert!(rows[2].contains("… 1 more line"), "{rows:#?}");
+        assert!(!rows[2].contains("lines"), "{rows:#?}");
+        // Everything fits: no count.
+        let rows = confirm_rows(9, &what);
+        assert!(rows[5].contains("four"), "{rows:#?}");
+        assert!(!rows.iter().any(|r| r.contains("more line")), "{rows:#?}");
+    }
 
     #[test]
     fn the_log_window_keeps_the_newest_at_the_bottom_and_stops_at_the_oldest() {

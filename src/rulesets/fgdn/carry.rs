@@ -20,8 +20,7 @@ use crate::rulesets::fgdn::flight::Plane;
 use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::repairs::{next_hours, RepairItem, RepairState, RepairTarget};
 use crate::rulesets::fgdn::scenario::{parse_scenario, Scenario, ShipSpec};
-use crate::rulesets::fgdn::state::{GameState, ShipState, ShipStatus};
-use crate::rulesets::fgdn::tables::Tables;
+use crate::rulesets::fgdn::state::{ShipState, ShipStatus};
 use std::collections::BTreeMap;
 use std::fmt;
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
@@ -40,18 +39,9 @@ impl fmt::Display for CarryError {
 
 impl std::error::Error for CarryError {}
 
-/// The battle to carry: its save as read, replayed.
-pub struct Source<'a> {
-    /// The file as named by the user (messages and `carried_from.file`).
-    pub file: &'a str,
-    /// CRC-32 of the whole save as read.
-    pub crc32: u32,
-    pub last_seq: u64,
-    pub scenario_text: &'a str,
-    pub scenario: &'a Scenario,
-    pub state: &'a GameState,
-    pub tables: &'a Tables,
-}
+/// The battle to carry: its save as read, replayed (the face's [`crate::rulesets::CarrySource`]
+/// of FG&DN: its scenario, state and tables).
+pub type Source<'a> = crate::rulesets::CarrySource<'a, crate::rulesets::fgdn::Fgdn>;
 
 /// What the umpire asked for (`--name`, `--early`: carry before the 48-hour rolls are made).
 pub use crate::rulesets::CarryOptions;

@@ -1,8 +1,9 @@
 //! FG&DN on the faces written once (`rulesets::Registered`): its demo, and the hooks where it
 //! says more than those faces do: the text of its status, log and report (its own wording, in
-//! `status_text`, `log_text` and `report_text`), the warnings `check` gives of a scenario, its
-//! table files known by name wherever they are, and `carry` into the next battle (`carry`).
-//! Its dashboard is its own (`tui::fgdn`).
+//! `status_text`, `log_text` and `report_text`), the warnings `check` and `import` give of a
+//! scenario, its table files known by name wherever they are, `carry` into the next battle
+//! (`carry`), and its benchmark battle and commands (`bench`). Its dashboard is its own
+//! (`tui::fgdn`).
 use crate::core::game::Journal;
 use crate::rulesets::fgdn::scenario::Scenario;
 use crate::rulesets::fgdn::{bench, carry, log_text, report, report_text, status_text, Fgdn};
@@ -71,16 +72,7 @@ impl Registered for Fgdn {
     }
 
     fn carry(source: &CarrySource<'_, Fgdn>, options: &CarryOptions) -> Result<Carried, String> {
-        let source = carry::Source {
-            file: source.file,
-            crc32: source.crc32,
-            last_seq: source.last_seq,
-            scenario_text: source.scenario_text,
-            scenario: source.scenario,
-            state: source.state,
-            tables: source.tables,
-        };
-        let carried = carry::carry(&source, options).map_err(|e| e.to_string())?;
+        let carried = carry::carry(source, options).map_err(|e| e.to_string())?;
         Ok(Carried {
             text: carried.text,
             from: source.scenario.name.clone(),

@@ -96,10 +96,6 @@ impl crate::core::roster::Roster for super::Fgdn {
     fn export_rows(scenario: &Scenario) -> Result<Vec<Vec<String>>, String> {
         export(scenario)
     }
-
-    fn warnings(scenario: &Scenario) -> Vec<String> {
-        crate::rulesets::fgdn::scenario::side_warnings(scenario)
-    }
 }
 
 fn value<T: serde::Serialize>(v: &T) -> String {

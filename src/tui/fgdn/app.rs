@@ -87,7 +87,7 @@ pub enum Mode {
         scroll: u16,
     },
     ConfirmQuit,
-    /// A command that asks first (SPEC 10, slips are caught): see `tui::confirm`.
+    /// A command that asks first (SPEC 10, slips are caught): see `tui::fgdn::confirm`.
     Confirm(Box<crate::tui::fgdn::confirm::Confirm>),
 }
 
@@ -128,7 +128,7 @@ pub struct App {
     pub log_height: usize,
     /// `umpire watch`: following another process's save, perhaps as one side (fog of war).
     pub watch: Option<crate::tui::fgdn::watch::Watching>,
-    /// `umpire review`: the log being stepped through (read-only; see `tui::review`).
+    /// `umpire review`: the log being stepped through (read-only; see `tui::fgdn::review`).
     pub review: Option<crate::tui::fgdn::review::ReviewState>,
     /// A form closed with Esc before it was submitted: the same key on the same ship opens it
     /// as it was left (SPEC 10, forms keep what was typed).

@@ -1,4 +1,4 @@
-//! The hit-chance form (`tui::chance_form`): the fields on the left (or above, at 80 columns),
+//! The hit-chance form (`tui::fgdn::chance_form`): the fields on the left (or above, at 80 columns),
 //! scrolled to keep the focused one in view, where the focused modifier applies, and the
 //! calculator's answer: base chance, each modifier with its label and value, the total, the
 //! final chance or "no fire possible" (FG&DN p. 6-4). Words carry the meaning, not colour.
