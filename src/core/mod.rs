@@ -4,9 +4,10 @@
 //! classes a scenario takes its ships' figures from (`classes`), the command tokenizer
 //! (`tokens`), rosters (`roster`), ids as words (`words`), the record sheet model (`sheet`), the
 //! numbered-turn binding every ruleset but FG&DN uses (`turns`), table cells' provenance
-//! (`tables`), text made safe for a terminal, a spreadsheet or a report page (`text`) and the
-//! benchmark battle's generator, a ruleset's commands drawn from a seed (`bench`). Pure:
-//! no terminal, no files, no wall clock, no global randomness.
+//! (`tables`), text made safe for a terminal, a spreadsheet or a report page (`text`), the
+//! review of a saved battle (`review`) and the benchmark battle's generator, a ruleset's
+//! commands drawn from a seed (`bench`). Pure: no terminal, no files, no wall clock, no global
+//! randomness.
 pub mod bench;
 pub mod board;
 pub mod build;
