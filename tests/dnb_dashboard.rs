@@ -631,3 +631,22 @@ fn the_header_shows_queued_dice_and_a_save_that_failed() {
     assert!(head(&mut b).starts_with(" NOT SAVED"), "{}", head(&mut b));
     assert_eq!(std::fs::read_to_string(&b.path).unwrap(), replaced);
 }
+
+/// A fleet longer than its panel scrolls to keep the selected ship in view (SPEC 9: an
+/// umpire's own 20-ship battle), and a frame builds only the rows it draws: at 80x24 the panel
+/// shows nine of forty ships, and the last one selected is among them.
+#[test]
+fn a_fleet_longer_than_its_panel_scrolls_to_the_selected_ship() {
+    let text = umpire::core::bench::repeat_ships(session::DEMO_DNB, 40, &[], &[]).unwrap();
+    let mut b = TestBoard::<Dnb>::open(&text, tables());
+    let last = b.app.battle.game.state.rules.ships.last().unwrap().id().to_string();
+    assert_shows(&b.screen(80, 24), &["pow "], &[&last]);
+    b.press(&["G"]);
+    assert_eq!(b.app.selected, 39);
+    assert_shows(&b.screen(80, 24), &[&last], &["pow "]);
+    // Up again: the table follows the selection back.
+    for _ in 0..39 {
+        b.press(&["up"]);
+    }
+    assert_shows(&b.screen(80, 24), &["pow "], &[&last]);
+}

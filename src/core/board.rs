@@ -117,6 +117,25 @@ pub struct FleetRow {
     pub out: bool,
 }
 
+/// A ship as the fleet lists her, without her cells: her id, name and side (what a table
+/// measures its first columns on and scrolls through, without building every row).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Head {
+    pub id: String,
+    pub name: String,
+    pub side: String,
+}
+
+impl Head {
+    pub fn of(row: &FleetRow) -> Head {
+        Head {
+            id: row.id.clone(),
+            name: row.name.clone(),
+            side: row.side.clone(),
+        }
+    }
+}
+
 /// A line of the detail panel or the due list: its pieces, each with its tone. A `cut` line
 /// is never wrapped: it is cut to the panel's width (less `cut` columns) with "…".
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -430,6 +449,15 @@ pub trait Board: Ruleset + crate::core::review::Places {
             Some(side) => Self::seen_by(state, tables, side).fleet,
             None => Self::fleet(state, tables),
         }
+    }
+
+    /// Every ship's [`Head`] of [`Board::fleet_seen`], in order; a ruleset that can give them
+    /// without building every row says so (a face measures and scrolls the fleet with them).
+    fn fleet_heads(state: &Self::State, tables: &Self::Tables, side: Option<&str>) -> Vec<Head> {
+        Self::fleet_seen(state, tables, side)
+            .iter()
+            .map(Head::of)
+            .collect()
     }
 
     /// Ship `i`'s row of [`Board::fleet_seen`], alone (a face builds only the rows it draws).

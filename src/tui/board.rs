@@ -5,7 +5,7 @@
 //! durable in the save before the screen shows it, as on the FG&DN dashboard.
 //!
 //! [`core::board`]: crate::core::board
-use crate::core::board::{Board, FieldKind, Filled, FormSpec};
+use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
 use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::review::{Review, Target};
@@ -250,10 +250,11 @@ impl<R: Board> BoardApp<R> {
         self.watch.as_ref().and_then(|w| w.side.as_deref())
     }
 
-    /// The fleet rows, detail of ship `i` and due list on screen (a side sees its share).
-    fn fleet(&self) -> Vec<crate::core::board::FleetRow> {
+    /// Each ship's id, name and side, detail of ship `i` and due list on screen (a side sees
+    /// its share).
+    fn heads(&self) -> Vec<Head> {
         let g = self.shown();
-        R::fleet_seen(&g.state, &g.tables, self.side())
+        R::fleet_heads(&g.state, &g.tables, self.side())
     }
 
     fn detail(&self, i: usize) -> crate::core::board::Detail {
@@ -267,7 +268,7 @@ impl<R: Board> BoardApp<R> {
     }
 
     fn ships(&self) -> usize {
-        self.fleet().len()
+        self.heads().len()
     }
 
     // ---- review and watch ----------------------------------------------------------------
@@ -593,7 +594,7 @@ impl<R: Board> BoardApp<R> {
             Action::FilterLog => {
                 self.panel.ship = match self.panel.ship {
                     Some(_) => None,
-                    None => self.fleet().get(self.selected).map(|r| r.id.clone()),
+                    None => self.heads().get(self.selected).map(|h| h.id.clone()),
                 };
                 self.rebuild_log();
                 let text = match &self.panel.ship {
@@ -733,7 +734,7 @@ impl<R: Board> BoardApp<R> {
     /// the message line.
     fn complete(&mut self, edit: &mut LineEdit) {
         let commands = R::commands();
-        let ships: Vec<String> = self.fleet().into_iter().map(|r| r.id).collect();
+        let ships = self.ship_ids();
         let (hint, error) = crate::tui::edit::complete(edit, &commands, |words| {
             if words.is_empty() {
                 return commands.iter().map(|(w, _)| w.to_string()).collect();
@@ -756,8 +757,8 @@ impl<R: Board> BoardApp<R> {
             self.message = Some((format!("read-only: {why}"), true));
             return;
         }
-        let rows = self.fleet();
-        let Some(ship) = rows.get(self.selected) else {
+        let heads = self.heads();
+        let Some(ship) = heads.get(self.selected) else {
             return;
         };
         if let Some(mut kept) = self.kept.remove(&spec.key) {
@@ -779,7 +780,7 @@ impl<R: Board> BoardApp<R> {
     }
 
     fn ship_ids(&self) -> Vec<String> {
-        self.fleet().into_iter().map(|r| r.id).collect()
+        self.heads().into_iter().map(|h| h.id).collect()
     }
 
     /// The forms behind keys for the selected ship (`Board::forms_for`).
@@ -903,9 +904,9 @@ impl<R: Board> BoardApp<R> {
 
     pub fn draw(&mut self, frame: &mut Frame) {
         let area = frame.area();
-        let rows = self.fleet();
-        self.selected = self.selected.min(rows.len().saturating_sub(1));
-        let fleet_h = (rows.len() as u16 + 3).min(area.height / 2).max(4);
+        let heads = self.heads();
+        self.selected = self.selected.min(heads.len().saturating_sub(1));
+        let fleet_h = (heads.len() as u16 + 3).min(area.height / 2).max(4);
         let [header, fleet, body, message, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Length(fleet_h),
@@ -947,11 +948,25 @@ impl<R: Board> BoardApp<R> {
             [detail, due, log]
         };
         self.draw_header(frame, header);
-        let row = |i: usize| rows[i].clone();
+        // Only the rows drawn are built; a side's view is worked out once for the frame.
+        let g = self.shown();
+        let seen = self
+            .side()
+            .map(|side| R::fleet_seen(&g.state, &g.tables, Some(side)));
+        let row = |i: usize| {
+            match &seen {
+                Some(rows) => rows.get(i).cloned(),
+                None => R::fleet_row(&g.state, &g.tables, i, None),
+            }
+            .unwrap_or_default()
+        };
         let panel = panels::FleetPanel {
             layout: R::fleet_layout(),
             columns: &R::columns(),
-            sides: rows.iter().map(|r| r.side.as_str()).collect(),
+            heads: heads
+                .iter()
+                .map(|h| (h.id.as_str(), h.name.as_str(), h.side.as_str()))
+                .collect(),
             row: &row,
             selected: self.selected,
             focused: false,

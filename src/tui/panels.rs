@@ -330,7 +330,9 @@ pub fn log(
 pub struct FleetPanel<'a> {
     pub layout: FleetLayout,
     pub columns: &'a [Column],
-    pub sides: Vec<&'a str>,
+    /// Each ship's id, name and side, in scenario order (what a table measures its first
+    /// columns on, and a fleet grouped by side its groups).
+    pub heads: Vec<(&'a str, &'a str, &'a str)>,
     pub row: &'a dyn Fn(usize) -> FleetRow,
     pub selected: usize,
     pub focused: bool,
@@ -340,10 +342,7 @@ pub struct FleetPanel<'a> {
 pub fn fleet(frame: &mut Frame, area: Rect, look: Look, fleet: &FleetPanel, t: Theme) {
     let block = look.block("Fleet", fleet.focused, t);
     match fleet.layout {
-        FleetLayout::Table => {
-            let rows: Vec<FleetRow> = (0..fleet.sides.len()).map(fleet.row).collect();
-            table(frame, area, block, fleet.columns, &rows, fleet.selected, t)
-        }
+        FleetLayout::Table => table(frame, area, block, fleet, t),
         FleetLayout::BySide {
             name_min,
             name_max,
@@ -359,27 +358,18 @@ pub fn fleet(frame: &mut Frame, area: Rect, look: Look, fleet: &FleetPanel, t: T
     }
 }
 
-/// A table: id, name and side, then the ruleset's columns (the last takes what is left).
-fn table(
-    frame: &mut Frame,
-    area: Rect,
-    block: Block,
-    columns: &[Column],
-    rows: &[FleetRow],
-    selected: usize,
-    t: Theme,
-) {
-    let widest = |f: fn(&FleetRow) -> &str, least: usize| {
-        rows.iter()
-            .map(|r| f(r).chars().count())
-            .max()
-            .unwrap_or(0)
-            .max(least) as u16
+/// A table: id, name and side, then the ruleset's columns (the last takes what is left),
+/// scrolled to keep the selected ship in view; only the rows shown are built (a frame's cost
+/// follows the screen, not the fleet).
+fn table(frame: &mut Frame, area: Rect, block: Block, fleet: &FleetPanel, t: Theme) {
+    let (columns, selected) = (fleet.columns, fleet.selected);
+    let widest = |column: fn(&(&str, &str, &str)) -> usize, least: usize| {
+        fleet.heads.iter().map(column).max().unwrap_or(0).max(least) as u16
     };
     let mut widths = vec![
-        Constraint::Length(widest(|r| &r.id, 2)),
-        Constraint::Length(widest(|r| &r.name, 4).min(24)),
-        Constraint::Length(widest(|r| &r.side, 4)),
+        Constraint::Length(widest(|h| h.0.chars().count(), 2)),
+        Constraint::Length(widest(|h| h.1.chars().count(), 4).min(24)),
+        Constraint::Length(widest(|h| h.2.chars().count(), 4)),
     ];
     let last = columns.len().saturating_sub(1);
     widths.extend(columns.iter().enumerate().map(|(k, c)| {
@@ -406,9 +396,15 @@ fn table(
         .map(|r| r.width as usize)
         .collect();
     let cut = |k: usize, text: &str| fit(text, room.get(k).copied().unwrap_or(usize::MAX));
-    let body: Vec<Row> = rows
-        .iter()
-        .enumerate()
+    // Rows inside the border under the heading; the selected ship the last of them when she
+    // is further down.
+    let height = area.height.saturating_sub(3) as usize;
+    let n = fleet.heads.len();
+    let start = (selected + 1)
+        .saturating_sub(height)
+        .min(n.saturating_sub(height));
+    let body: Vec<Row> = (start..n.min(start + height))
+        .map(|i| (i, (fleet.row)(i)))
         .map(|(i, r)| {
             let mut cells = vec![
                 Span::raw(cut(0, &r.id)),
@@ -453,7 +449,7 @@ fn by_side(frame: &mut Frame, inner: Rect, name_w: usize, fleet: &FleetPanel, t:
     }
     let mut items: Vec<Item> = Vec::new();
     let mut side: Option<&str> = None;
-    for (i, s) in fleet.sides.iter().enumerate() {
+    for (i, (_, _, s)) in fleet.heads.iter().enumerate() {
         if side != Some(s) {
             side = Some(s);
             items.push(Item::Side(s));

@@ -11,7 +11,7 @@ use super::tables::Tables;
 use super::timers::{schedule, Due, TimerKind};
 use super::view::{fleet_row, FLEET_COLUMNS};
 use crate::core::board::{
-    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
 };
 
 fn due_line(d: &Due) -> String {
@@ -34,48 +34,74 @@ impl Board for Aage {
             .collect()
     }
 
-    fn fleet(g: &AaGame, _tables: &Tables) -> Vec<FleetRow> {
+    fn fleet(g: &AaGame, tables: &Tables) -> Vec<FleetRow> {
+        (0..g.rules.ships.len())
+            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .collect()
+    }
+
+    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
+    /// rule ([`Board::seen_by`]).
+    fn fleet_row(g: &AaGame, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
+        if let Some(side) = side {
+            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
+        }
+        let s = g.rules.ships.get(i)?;
+        Some({
+            let hurt = |n: u32| if n > 0 { Tone::Warn } else { Tone::Ok };
+            let state = if s.afloat() && !s.catastrophic() {
+                Tone::Warn
+            } else {
+                Tone::Danger
+            };
+            let tones = [
+                Tone::Plain,
+                Tone::Dim,
+                if s.evasive || s.stopped {
+                    Tone::Warn
+                } else {
+                    Tone::Plain
+                },
+                hurt(s.damage.hull),
+                hurt(s.damage.main),
+                hurt(s.damage.secondary),
+                if s.fires + s.floods > 0 {
+                    Tone::Danger
+                } else {
+                    Tone::Dim
+                },
+                Tone::Warn,
+                Tone::Plain,
+                state,
+            ];
+            FleetRow {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                side: s.side.clone(),
+                cells: fleet_row(s)
+                    .into_iter()
+                    .zip(tones)
+                    .map(|(text, tone)| Cell::toned(text, tone))
+                    .collect(),
+                out: !s.afloat(),
+            }
+        })
+    }
+
+    fn fleet_heads(g: &AaGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
+        if side.is_some() {
+            return Self::fleet_seen(g, tables, side)
+                .iter()
+                .map(Head::of)
+                .collect();
+        }
         g.rules
             .ships
             .iter()
-            .map(|s| {
-                let hurt = |n: u32| if n > 0 { Tone::Warn } else { Tone::Ok };
-                let state = if s.afloat() && !s.catastrophic() {
-                    Tone::Warn
-                } else {
-                    Tone::Danger
-                };
-                let tones = [
-                    Tone::Plain,
-                    Tone::Dim,
-                    if s.evasive || s.stopped {
-                        Tone::Warn
-                    } else {
-                        Tone::Plain
-                    },
-                    hurt(s.damage.hull),
-                    hurt(s.damage.main),
-                    hurt(s.damage.secondary),
-                    if s.fires + s.floods > 0 {
-                        Tone::Danger
-                    } else {
-                        Tone::Dim
-                    },
-                    Tone::Warn,
-                    Tone::Plain,
-                    state,
-                ];
-                FleetRow {
-                    id: s.id.clone(),
-                    name: s.name.clone(),
-                    side: s.side.clone(),
-                    cells: fleet_row(s)
-                        .into_iter()
-                        .zip(tones)
-                        .map(|(text, tone)| Cell::toned(text, tone))
-                        .collect(),
-                    out: !s.afloat(),
-                }
+            .map(|s| Head {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                side: s.side.clone(),
             })
             .collect()
     }

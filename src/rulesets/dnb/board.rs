@@ -9,7 +9,7 @@ use super::tables::Tables;
 use super::timers::{schedule, Due, TimerKind};
 use super::view::{fleet_row, FLEET_COLUMNS};
 use crate::core::board::{
-    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
 };
 
 /// A schedule item as the due list shows it (its text names the ship).
@@ -25,31 +25,57 @@ impl Board for Dnb {
             .collect()
     }
 
-    fn fleet(g: &DnbGame, _tables: &Tables) -> Vec<FleetRow> {
+    fn fleet(g: &DnbGame, tables: &Tables) -> Vec<FleetRow> {
+        (0..g.rules.ships.len())
+            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .collect()
+    }
+
+    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
+    /// rule ([`Board::seen_by`]).
+    fn fleet_row(g: &DnbGame, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
+        if let Some(side) = side {
+            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
+        }
         let turn = g.clock.turn;
+        let s = g.rules.ships.get(i)?;
+        Some({
+            let texts = fleet_row(s, turn);
+            let si_tone = match s.st.status {
+                Status::Sunk | Status::Hulk => Tone::Danger,
+                Status::Afloat if s.si_left() * 2 < s.counter().si as i32 => Tone::Warn,
+                Status::Afloat if s.heavily_damaged() => Tone::Warn,
+                Status::Afloat => Tone::Ok,
+            };
+            let tones = [si_tone, Tone::Plain, Tone::Plain, Tone::Warn, Tone::Plain];
+            FleetRow {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
+                cells: texts
+                    .into_iter()
+                    .zip(tones)
+                    .map(|(text, tone)| Cell::toned(text, tone))
+                    .collect(),
+                out: s.st.status == Status::Sunk,
+            }
+        })
+    }
+
+    fn fleet_heads(g: &DnbGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
+        if side.is_some() {
+            return Self::fleet_seen(g, tables, side)
+                .iter()
+                .map(Head::of)
+                .collect();
+        }
         g.rules
             .ships
             .iter()
-            .map(|s| {
-                let texts = fleet_row(s, turn);
-                let si_tone = match s.st.status {
-                    Status::Sunk | Status::Hulk => Tone::Danger,
-                    Status::Afloat if s.si_left() * 2 < s.counter().si as i32 => Tone::Warn,
-                    Status::Afloat if s.heavily_damaged() => Tone::Warn,
-                    Status::Afloat => Tone::Ok,
-                };
-                let tones = [si_tone, Tone::Plain, Tone::Plain, Tone::Warn, Tone::Plain];
-                FleetRow {
-                    id: s.id().to_string(),
-                    name: s.spec.name.clone(),
-                    side: s.spec.side.clone(),
-                    cells: texts
-                        .into_iter()
-                        .zip(tones)
-                        .map(|(text, tone)| Cell::toned(text, tone))
-                        .collect(),
-                    out: s.st.status == Status::Sunk,
-                }
+            .map(|s| Head {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
             })
             .collect()
     }

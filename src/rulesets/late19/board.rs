@@ -10,7 +10,7 @@ use super::tables::Tables;
 use super::timers::{schedule, Due, TimerKind};
 use super::view::{fleet_row, markers, FLEET_COLUMNS};
 use crate::core::board::{
-    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
 };
 
 fn due_line(d: &Due) -> String {
@@ -26,38 +26,64 @@ impl Board for Late19 {
     }
 
     fn fleet(g: &L19Game, tables: &Tables) -> Vec<FleetRow> {
+        (0..g.rules.ships.len())
+            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .collect()
+    }
+
+    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
+    /// rule ([`Board::seen_by`]).
+    fn fleet_row(g: &L19Game, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
+        if let Some(side) = side {
+            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
+        }
+        let s = g.rules.ships.get(i)?;
+        Some({
+            let tv = tables.of(s.spec.kind);
+            let fp_tone = match s.status(tv) {
+                Status::Sunk | Status::Sinking => Tone::Danger,
+                Status::Afloat if s.must_break_off(tv) => Tone::Warn,
+                Status::Afloat => Tone::Ok,
+            };
+            let tones = [
+                Tone::Plain,
+                fp_tone,
+                Tone::Dim,
+                Tone::Plain,
+                Tone::Plain,
+                Tone::Plain,
+                Tone::Plain,
+                Tone::Plain,
+                Tone::Danger,
+            ];
+            FleetRow {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
+                cells: fleet_row(s, tables)
+                    .into_iter()
+                    .zip(tones)
+                    .map(|(text, tone)| Cell::toned(text, tone))
+                    .collect(),
+                out: s.status(tv) == Status::Sunk,
+            }
+        })
+    }
+
+    fn fleet_heads(g: &L19Game, tables: &Tables, side: Option<&str>) -> Vec<Head> {
+        if side.is_some() {
+            return Self::fleet_seen(g, tables, side)
+                .iter()
+                .map(Head::of)
+                .collect();
+        }
         g.rules
             .ships
             .iter()
-            .map(|s| {
-                let tv = tables.of(s.spec.kind);
-                let fp_tone = match s.status(tv) {
-                    Status::Sunk | Status::Sinking => Tone::Danger,
-                    Status::Afloat if s.must_break_off(tv) => Tone::Warn,
-                    Status::Afloat => Tone::Ok,
-                };
-                let tones = [
-                    Tone::Plain,
-                    fp_tone,
-                    Tone::Dim,
-                    Tone::Plain,
-                    Tone::Plain,
-                    Tone::Plain,
-                    Tone::Plain,
-                    Tone::Plain,
-                    Tone::Danger,
-                ];
-                FleetRow {
-                    id: s.id().to_string(),
-                    name: s.spec.name.clone(),
-                    side: s.spec.side.clone(),
-                    cells: fleet_row(s, tables)
-                        .into_iter()
-                        .zip(tones)
-                        .map(|(text, tone)| Cell::toned(text, tone))
-                        .collect(),
-                    out: s.status(tv) == Status::Sunk,
-                }
+            .map(|s| Head {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
             })
             .collect()
     }

@@ -10,7 +10,7 @@ use super::tables::Tables;
 use super::timers::{schedule, Due, TimerKind};
 use super::view::{blast_box, fleet_row, markers, sink_number, turn_limit, FLEET_COLUMNS};
 use crate::core::board::{
-    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Seen, Tone,
+    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
 };
 
 fn due_line(d: &Due) -> String {
@@ -25,48 +25,74 @@ impl Board for Quickfire {
             .collect()
     }
 
-    fn fleet(g: &QfGame, _tables: &Tables) -> Vec<FleetRow> {
+    fn fleet(g: &QfGame, tables: &Tables) -> Vec<FleetRow> {
+        (0..g.rules.ships.len())
+            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .collect()
+    }
+
+    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
+    /// rule ([`Board::seen_by`]).
+    fn fleet_row(g: &QfGame, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
+        if let Some(side) = side {
+            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
+        }
+        let s = g.rules.ships.get(i)?;
+        Some({
+            let speed_tone = match s.status() {
+                Status::Sunk | Status::AtRisk => Tone::Danger,
+                Status::Afloat if s.boxes_crossed() > 0 => Tone::Warn,
+                Status::Afloat => Tone::Ok,
+            };
+            let rof_tone = if s.rof_lost.heavy + s.rof_lost.light > 0 {
+                Tone::Warn
+            } else {
+                Tone::Plain
+            };
+            let fire_tone = if s.fires_burning() > 0 || s.direction.is_some() {
+                Tone::Danger
+            } else {
+                Tone::Dim
+            };
+            let tones = [
+                Tone::Dim,
+                rof_tone,
+                Tone::Dim,
+                speed_tone,
+                Tone::Dim,
+                Tone::Plain,
+                Tone::Plain,
+                fire_tone,
+                Tone::Danger,
+            ];
+            FleetRow {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
+                cells: fleet_row(s)
+                    .into_iter()
+                    .zip(tones)
+                    .map(|(text, tone)| Cell::toned(text, tone))
+                    .collect(),
+                out: s.status() == Status::Sunk,
+            }
+        })
+    }
+
+    fn fleet_heads(g: &QfGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
+        if side.is_some() {
+            return Self::fleet_seen(g, tables, side)
+                .iter()
+                .map(Head::of)
+                .collect();
+        }
         g.rules
             .ships
             .iter()
-            .map(|s| {
-                let speed_tone = match s.status() {
-                    Status::Sunk | Status::AtRisk => Tone::Danger,
-                    Status::Afloat if s.boxes_crossed() > 0 => Tone::Warn,
-                    Status::Afloat => Tone::Ok,
-                };
-                let rof_tone = if s.rof_lost.heavy + s.rof_lost.light > 0 {
-                    Tone::Warn
-                } else {
-                    Tone::Plain
-                };
-                let fire_tone = if s.fires_burning() > 0 || s.direction.is_some() {
-                    Tone::Danger
-                } else {
-                    Tone::Dim
-                };
-                let tones = [
-                    Tone::Dim,
-                    rof_tone,
-                    Tone::Dim,
-                    speed_tone,
-                    Tone::Dim,
-                    Tone::Plain,
-                    Tone::Plain,
-                    fire_tone,
-                    Tone::Danger,
-                ];
-                FleetRow {
-                    id: s.id().to_string(),
-                    name: s.spec.name.clone(),
-                    side: s.spec.side.clone(),
-                    cells: fleet_row(s)
-                        .into_iter()
-                        .zip(tones)
-                        .map(|(text, tone)| Cell::toned(text, tone))
-                        .collect(),
-                    out: s.status() == Status::Sunk,
-                }
+            .map(|s| Head {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
             })
             .collect()
     }

@@ -195,7 +195,12 @@ fn draw_fleet(frame: &mut Frame, area: Rect, ctx: &Ctx) {
     let fleet = panels::FleetPanel {
         layout: Fgdn::fleet_layout(),
         columns: &Fgdn::columns(),
-        sides: g.state.ships.iter().map(|s| s.spec.side.as_str()).collect(),
+        heads: g
+            .state
+            .ships
+            .iter()
+            .map(|s| (s.id(), s.spec.name.as_str(), s.spec.side.as_str()))
+            .collect(),
         row: &row,
         selected: ctx.app.selected,
         focused: ctx.app.focus == Focus::Fleet,
