@@ -639,7 +639,17 @@ fn the_header_shows_queued_dice_and_a_save_that_failed() {
 fn a_fleet_longer_than_its_panel_scrolls_to_the_selected_ship() {
     let text = umpire::core::bench::repeat_ships(session::DEMO_DNB, 40, &[], &[]).unwrap();
     let mut b = TestBoard::<Dnb>::open(&text, tables());
-    let last = b.app.battle.game.state.rules.ships.last().unwrap().id().to_string();
+    let last = b
+        .app
+        .battle
+        .game
+        .state
+        .rules
+        .ships
+        .last()
+        .unwrap()
+        .id()
+        .to_string();
     assert_shows(&b.screen(80, 24), &["pow "], &[&last]);
     b.press(&["G"]);
     assert_eq!(b.app.selected, 39);

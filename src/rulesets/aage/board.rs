@@ -47,44 +47,42 @@ impl Board for Aage {
             return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
         }
         let s = g.rules.ships.get(i)?;
-        Some({
-            let hurt = |n: u32| if n > 0 { Tone::Warn } else { Tone::Ok };
-            let state = if s.afloat() && !s.catastrophic() {
+        let hurt = |n: u32| if n > 0 { Tone::Warn } else { Tone::Ok };
+        let state = if s.afloat() && !s.catastrophic() {
+            Tone::Warn
+        } else {
+            Tone::Danger
+        };
+        let tones = [
+            Tone::Plain,
+            Tone::Dim,
+            if s.evasive || s.stopped {
                 Tone::Warn
             } else {
+                Tone::Plain
+            },
+            hurt(s.damage.hull),
+            hurt(s.damage.main),
+            hurt(s.damage.secondary),
+            if s.fires + s.floods > 0 {
                 Tone::Danger
-            };
-            let tones = [
-                Tone::Plain,
-                Tone::Dim,
-                if s.evasive || s.stopped {
-                    Tone::Warn
-                } else {
-                    Tone::Plain
-                },
-                hurt(s.damage.hull),
-                hurt(s.damage.main),
-                hurt(s.damage.secondary),
-                if s.fires + s.floods > 0 {
-                    Tone::Danger
-                } else {
-                    Tone::Dim
-                },
-                Tone::Warn,
-                Tone::Plain,
-                state,
-            ];
-            FleetRow {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                side: s.side.clone(),
-                cells: fleet_row(s)
-                    .into_iter()
-                    .zip(tones)
-                    .map(|(text, tone)| Cell::toned(text, tone))
-                    .collect(),
-                out: !s.afloat(),
-            }
+            } else {
+                Tone::Dim
+            },
+            Tone::Warn,
+            Tone::Plain,
+            state,
+        ];
+        Some(FleetRow {
+            id: s.id.clone(),
+            name: s.name.clone(),
+            side: s.side.clone(),
+            cells: fleet_row(s)
+                .into_iter()
+                .zip(tones)
+                .map(|(text, tone)| Cell::toned(text, tone))
+                .collect(),
+            out: !s.afloat(),
         })
     }
 

@@ -39,26 +39,24 @@ impl Board for Dnb {
         }
         let turn = g.clock.turn;
         let s = g.rules.ships.get(i)?;
-        Some({
-            let texts = fleet_row(s, turn);
-            let si_tone = match s.st.status {
-                Status::Sunk | Status::Hulk => Tone::Danger,
-                Status::Afloat if s.si_left() * 2 < s.counter().si as i32 => Tone::Warn,
-                Status::Afloat if s.heavily_damaged() => Tone::Warn,
-                Status::Afloat => Tone::Ok,
-            };
-            let tones = [si_tone, Tone::Plain, Tone::Plain, Tone::Warn, Tone::Plain];
-            FleetRow {
-                id: s.id().to_string(),
-                name: s.spec.name.clone(),
-                side: s.spec.side.clone(),
-                cells: texts
-                    .into_iter()
-                    .zip(tones)
-                    .map(|(text, tone)| Cell::toned(text, tone))
-                    .collect(),
-                out: s.st.status == Status::Sunk,
-            }
+        let texts = fleet_row(s, turn);
+        let si_tone = match s.st.status {
+            Status::Sunk | Status::Hulk => Tone::Danger,
+            Status::Afloat if s.si_left() * 2 < s.counter().si as i32 => Tone::Warn,
+            Status::Afloat if s.heavily_damaged() => Tone::Warn,
+            Status::Afloat => Tone::Ok,
+        };
+        let tones = [si_tone, Tone::Plain, Tone::Plain, Tone::Warn, Tone::Plain];
+        Some(FleetRow {
+            id: s.id().to_string(),
+            name: s.spec.name.clone(),
+            side: s.spec.side.clone(),
+            cells: texts
+                .into_iter()
+                .zip(tones)
+                .map(|(text, tone)| Cell::toned(text, tone))
+                .collect(),
+            out: s.st.status == Status::Sunk,
         })
     }
 

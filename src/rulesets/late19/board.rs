@@ -38,35 +38,33 @@ impl Board for Late19 {
             return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
         }
         let s = g.rules.ships.get(i)?;
-        Some({
-            let tv = tables.of(s.spec.kind);
-            let fp_tone = match s.status(tv) {
-                Status::Sunk | Status::Sinking => Tone::Danger,
-                Status::Afloat if s.must_break_off(tv) => Tone::Warn,
-                Status::Afloat => Tone::Ok,
-            };
-            let tones = [
-                Tone::Plain,
-                fp_tone,
-                Tone::Dim,
-                Tone::Plain,
-                Tone::Plain,
-                Tone::Plain,
-                Tone::Plain,
-                Tone::Plain,
-                Tone::Danger,
-            ];
-            FleetRow {
-                id: s.id().to_string(),
-                name: s.spec.name.clone(),
-                side: s.spec.side.clone(),
-                cells: fleet_row(s, tables)
-                    .into_iter()
-                    .zip(tones)
-                    .map(|(text, tone)| Cell::toned(text, tone))
-                    .collect(),
-                out: s.status(tv) == Status::Sunk,
-            }
+        let tv = tables.of(s.spec.kind);
+        let fp_tone = match s.status(tv) {
+            Status::Sunk | Status::Sinking => Tone::Danger,
+            Status::Afloat if s.must_break_off(tv) => Tone::Warn,
+            Status::Afloat => Tone::Ok,
+        };
+        let tones = [
+            Tone::Plain,
+            fp_tone,
+            Tone::Dim,
+            Tone::Plain,
+            Tone::Plain,
+            Tone::Plain,
+            Tone::Plain,
+            Tone::Plain,
+            Tone::Danger,
+        ];
+        Some(FleetRow {
+            id: s.id().to_string(),
+            name: s.spec.name.clone(),
+            side: s.spec.side.clone(),
+            cells: fleet_row(s, tables)
+                .into_iter()
+                .zip(tones)
+                .map(|(text, tone)| Cell::toned(text, tone))
+                .collect(),
+            out: s.status(tv) == Status::Sunk,
         })
     }
 

@@ -38,44 +38,42 @@ impl Board for Quickfire {
             return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
         }
         let s = g.rules.ships.get(i)?;
-        Some({
-            let speed_tone = match s.status() {
-                Status::Sunk | Status::AtRisk => Tone::Danger,
-                Status::Afloat if s.boxes_crossed() > 0 => Tone::Warn,
-                Status::Afloat => Tone::Ok,
-            };
-            let rof_tone = if s.rof_lost.heavy + s.rof_lost.light > 0 {
-                Tone::Warn
-            } else {
-                Tone::Plain
-            };
-            let fire_tone = if s.fires_burning() > 0 || s.direction.is_some() {
-                Tone::Danger
-            } else {
-                Tone::Dim
-            };
-            let tones = [
-                Tone::Dim,
-                rof_tone,
-                Tone::Dim,
-                speed_tone,
-                Tone::Dim,
-                Tone::Plain,
-                Tone::Plain,
-                fire_tone,
-                Tone::Danger,
-            ];
-            FleetRow {
-                id: s.id().to_string(),
-                name: s.spec.name.clone(),
-                side: s.spec.side.clone(),
-                cells: fleet_row(s)
-                    .into_iter()
-                    .zip(tones)
-                    .map(|(text, tone)| Cell::toned(text, tone))
-                    .collect(),
-                out: s.status() == Status::Sunk,
-            }
+        let speed_tone = match s.status() {
+            Status::Sunk | Status::AtRisk => Tone::Danger,
+            Status::Afloat if s.boxes_crossed() > 0 => Tone::Warn,
+            Status::Afloat => Tone::Ok,
+        };
+        let rof_tone = if s.rof_lost.heavy + s.rof_lost.light > 0 {
+            Tone::Warn
+        } else {
+            Tone::Plain
+        };
+        let fire_tone = if s.fires_burning() > 0 || s.direction.is_some() {
+            Tone::Danger
+        } else {
+            Tone::Dim
+        };
+        let tones = [
+            Tone::Dim,
+            rof_tone,
+            Tone::Dim,
+            speed_tone,
+            Tone::Dim,
+            Tone::Plain,
+            Tone::Plain,
+            fire_tone,
+            Tone::Danger,
+        ];
+        Some(FleetRow {
+            id: s.id().to_string(),
+            name: s.spec.name.clone(),
+            side: s.spec.side.clone(),
+            cells: fleet_row(s)
+                .into_iter()
+                .zip(tones)
+                .map(|(text, tone)| Cell::toned(text, tone))
+                .collect(),
+            out: s.status() == Status::Sunk,
         })
     }
 
