@@ -460,14 +460,24 @@ pub trait Board: Ruleset + crate::core::review::Places {
             .collect()
     }
 
-    /// Ship `i`'s row of [`Board::fleet_seen`], alone (a face builds only the rows it draws).
+    /// Ship `i`'s row of [`Board::fleet`], alone; a ruleset that can build one row without
+    /// the others says so (a face builds only the rows it draws).
+    fn ship_row(state: &Self::State, tables: &Self::Tables, i: usize) -> Option<FleetRow> {
+        Self::fleet(state, tables).into_iter().nth(i)
+    }
+
+    /// Ship `i`'s row of [`Board::fleet_seen`], alone: the umpire's [`Board::ship_row`], or
+    /// the side's row by its fog rule.
     fn fleet_row(
         state: &Self::State,
         tables: &Self::Tables,
         i: usize,
         side: Option<&str>,
     ) -> Option<FleetRow> {
-        Self::fleet_seen(state, tables, side).into_iter().nth(i)
+        match side {
+            None => Self::ship_row(state, tables, i),
+            Some(side) => Self::seen_by(state, tables, side).fleet.into_iter().nth(i),
+        }
     }
 
     /// The detail panel of ship `i` as the umpire (`side` None) or a side's player sees it;

@@ -27,16 +27,12 @@ impl Board for Dnb {
 
     fn fleet(g: &DnbGame, tables: &Tables) -> Vec<FleetRow> {
         (0..g.rules.ships.len())
-            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .filter_map(|i| Self::ship_row(g, tables, i))
             .collect()
     }
 
-    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
-    /// rule ([`Board::seen_by`]).
-    fn fleet_row(g: &DnbGame, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
-        if let Some(side) = side {
-            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
-        }
+    /// Ship `i`'s row alone: a face builds only the rows it draws.
+    fn ship_row(g: &DnbGame, _tables: &Tables, i: usize) -> Option<FleetRow> {
         let turn = g.clock.turn;
         let s = g.rules.ships.get(i)?;
         let texts = fleet_row(s, turn);

@@ -27,16 +27,12 @@ impl Board for Late19 {
 
     fn fleet(g: &L19Game, tables: &Tables) -> Vec<FleetRow> {
         (0..g.rules.ships.len())
-            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .filter_map(|i| Self::ship_row(g, tables, i))
             .collect()
     }
 
-    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
-    /// rule ([`Board::seen_by`]).
-    fn fleet_row(g: &L19Game, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
-        if let Some(side) = side {
-            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
-        }
+    /// Ship `i`'s row alone: a face builds only the rows it draws.
+    fn ship_row(g: &L19Game, tables: &Tables, i: usize) -> Option<FleetRow> {
         let s = g.rules.ships.get(i)?;
         let tv = tables.of(s.spec.kind);
         let fp_tone = match s.status(tv) {

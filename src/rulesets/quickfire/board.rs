@@ -27,16 +27,12 @@ impl Board for Quickfire {
 
     fn fleet(g: &QfGame, tables: &Tables) -> Vec<FleetRow> {
         (0..g.rules.ships.len())
-            .filter_map(|i| Self::fleet_row(g, tables, i, None))
+            .filter_map(|i| Self::ship_row(g, tables, i))
             .collect()
     }
 
-    /// Ship `i`'s row alone (a face builds only the rows it draws); a side's row by its fog
-    /// rule ([`Board::seen_by`]).
-    fn fleet_row(g: &QfGame, tables: &Tables, i: usize, side: Option<&str>) -> Option<FleetRow> {
-        if let Some(side) = side {
-            return Self::seen_by(g, tables, side).fleet.into_iter().nth(i);
-        }
+    /// Ship `i`'s row alone: a face builds only the rows it draws.
+    fn ship_row(g: &QfGame, _tables: &Tables, i: usize) -> Option<FleetRow> {
         let s = g.rules.ships.get(i)?;
         let speed_tone = match s.status() {
             Status::Sunk | Status::AtRisk => Tone::Danger,
