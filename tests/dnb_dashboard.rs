@@ -351,6 +351,10 @@ fn the_review_prompt_goes_to_a_place_and_checks_expect_where_it_stands() {
         umpire::tui::board::open_review::<Dnb>(&b.path, tables(), Keymap::default(), None).unwrap();
     let at = |app: &BoardApp<Dnb>| app.review.as_ref().unwrap().at;
     let n = at(&app);
+    // The footer says where the places are typed.
+    let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
+    assert_shows(&buffer_text(t.backend().buffer()), &[": jump"], &[]);
     // At the end Z23 has taken her SI hit; at the start she had not.
     app.submit("expect z23 si_hits 1").unwrap();
     app.submit("#0").unwrap();

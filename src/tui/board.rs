@@ -1168,6 +1168,7 @@ impl<R: Board> BoardApp<R> {
                     (Action::TurnBack, "/"),
                     (Action::TurnForward, "turn"),
                     (Action::NoteNext, "note"),
+                    (Action::Command, "jump"),
                     (Action::LogView, "log"),
                     (Action::Help, "help"),
                     (Action::Quit, "quit"),
