@@ -451,13 +451,22 @@ pub trait Board: Ruleset + crate::core::review::Places {
         }
     }
 
-    /// Every ship's [`Head`] of [`Board::fleet_seen`], in order; a ruleset that can give them
-    /// without building every row says so (a face measures and scrolls the fleet with them).
+    /// Every ship's [`Head`] of [`Board::fleet`], in order; a ruleset that can give them
+    /// without building every row says so.
+    fn ship_heads(state: &Self::State, tables: &Self::Tables) -> Vec<Head> {
+        Self::fleet(state, tables).iter().map(Head::of).collect()
+    }
+
+    /// Every ship's [`Head`] of [`Board::fleet_seen`], in order (a face measures and scrolls
+    /// the fleet with them): the umpire's [`Board::ship_heads`], or the side's by its fog rule.
     fn fleet_heads(state: &Self::State, tables: &Self::Tables, side: Option<&str>) -> Vec<Head> {
-        Self::fleet_seen(state, tables, side)
-            .iter()
-            .map(Head::of)
-            .collect()
+        match side {
+            None => Self::ship_heads(state, tables),
+            Some(_) => Self::fleet_seen(state, tables, side)
+                .iter()
+                .map(Head::of)
+                .collect(),
+        }
     }
 
     /// Ship `i`'s row of [`Board::fleet`], alone; a ruleset that can build one row without

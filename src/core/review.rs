@@ -132,6 +132,8 @@ pub enum ReviewError {
     NoNote(&'static str),
     #[error("no entry #{asked}: {have}")]
     NoEntry { asked: u64, have: String },
+    #[error("this rule system has no numbered turns")]
+    NoTurns,
     /// The battle never stood at the place asked: the ruleset's words.
     #[error("{0}")]
     NoPlace(String),
@@ -283,10 +285,9 @@ impl<R: Places> Review<R> {
     pub fn step(&self, from: usize, step: Step, dir: Direction) -> Result<usize, ReviewError> {
         let n = self.len();
         let from = from.min(n);
+        // A clock compared with itself says whether the rules have turns at all.
         if step == Step::Turn && R::same_turn(&self.clocks[0], &self.clocks[0]).is_none() {
-            return Err(ReviewError::NoPlace(
-                "this rule system has no numbered turns".into(),
-            ));
+            return Err(ReviewError::NoTurns);
         }
         if step != Step::Bookmark {
             match dir {

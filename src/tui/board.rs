@@ -1372,14 +1372,8 @@ impl<R: Board> crate::tui::follow::Watcher for BoardApp<R> {
         Ok(())
     }
 
-    fn problem(&self) -> Option<&str> {
-        self.watch.as_ref().and_then(|w| w.problem.as_deref())
-    }
-
-    fn set_problem(&mut self, problem: Option<String>) {
-        if let Some(w) = self.watch.as_mut() {
-            w.problem = problem;
-        }
+    fn problem(&mut self) -> Option<&mut Option<String>> {
+        self.watch.as_mut().map(|w| &mut w.problem)
     }
 
     fn say(&mut self, text: String, error: bool) {

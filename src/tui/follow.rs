@@ -17,9 +17,8 @@ pub trait Watcher {
     fn has_log(&self) -> bool;
     /// Read the battle again from the whole save; why not, with nothing changed.
     fn reloaded(&mut self, loaded: Loaded<Self::Entry>) -> Result<(), String>;
-    /// The follower's problem now on the message line.
-    fn problem(&self) -> Option<&str>;
-    fn set_problem(&mut self, problem: Option<String>);
+    /// The follower's problem now on the message line (None: not a watcher).
+    fn problem(&mut self) -> Option<&mut Option<String>>;
     /// Put a message on the message line (`error`: in the error tone).
     fn say(&mut self, text: String, error: bool);
 }
@@ -46,8 +45,11 @@ pub fn take<W: Watcher>(w: &mut W, polled: Polled<W::Entry>) -> bool {
         }
         None => {}
     }
-    if w.problem() != polled.problem.as_deref() {
-        w.set_problem(polled.problem.clone());
+    let Some(slot) = w.problem() else {
+        return changed;
+    };
+    if *slot != polled.problem {
+        *slot = polled.problem.clone();
         match polled.problem {
             Some(p) => w.say(p, true),
             None => w.say("following the save again".into(), false),

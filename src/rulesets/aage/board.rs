@@ -82,13 +82,7 @@ impl Board for Aage {
         })
     }
 
-    fn fleet_heads(g: &AaGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
-        if side.is_some() {
-            return Self::fleet_seen(g, tables, side)
-                .iter()
-                .map(Head::of)
-                .collect();
-        }
+    fn ship_heads(g: &AaGame, _tables: &Tables) -> Vec<Head> {
         g.rules
             .ships
             .iter()

@@ -56,13 +56,7 @@ impl Board for Dnb {
         })
     }
 
-    fn fleet_heads(g: &DnbGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
-        if side.is_some() {
-            return Self::fleet_seen(g, tables, side)
-                .iter()
-                .map(Head::of)
-                .collect();
-        }
+    fn ship_heads(g: &DnbGame, _tables: &Tables) -> Vec<Head> {
         g.rules
             .ships
             .iter()

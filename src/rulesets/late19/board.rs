@@ -64,13 +64,7 @@ impl Board for Late19 {
         })
     }
 
-    fn fleet_heads(g: &L19Game, tables: &Tables, side: Option<&str>) -> Vec<Head> {
-        if side.is_some() {
-            return Self::fleet_seen(g, tables, side)
-                .iter()
-                .map(Head::of)
-                .collect();
-        }
+    fn ship_heads(g: &L19Game, _tables: &Tables) -> Vec<Head> {
         g.rules
             .ships
             .iter()

@@ -73,13 +73,7 @@ impl Board for Quickfire {
         })
     }
 
-    fn fleet_heads(g: &QfGame, tables: &Tables, side: Option<&str>) -> Vec<Head> {
-        if side.is_some() {
-            return Self::fleet_seen(g, tables, side)
-                .iter()
-                .map(Head::of)
-                .collect();
-        }
+    fn ship_heads(g: &QfGame, _tables: &Tables) -> Vec<Head> {
         g.rules
             .ships
             .iter()
