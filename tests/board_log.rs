@@ -108,3 +108,48 @@ fn the_live_log_is_the_log_of_the_save_opened_afresh_after_undo_redo_and_the_clo
         log_panel(&screen(&mut reopened(&b), &["home", "s"]))
     );
 }
+
+/// A long log opens with only its newest entries worded (issue 11, SPEC 7: the open of a
+/// 20,000-command battle words no more than the panel shows): an older entry's lines are
+/// worded, on the state it was decided on, when the panel reaches back to it. Here a search
+/// finds the SI hit at the log's start, 800 entries back, worded as `umpire log` words it.
+#[test]
+fn a_long_log_words_its_older_entries_when_the_panel_reaches_them() {
+    use umpire::core::dice::SeededDice;
+    use umpire::core::ruleset::Rules;
+    use umpire::rulesets::dnb::{game::Dnb, Tables};
+    let tables = Tables::builtin().unwrap();
+    let mut battle = Session::<Dnb>::from_text("long", session::DEMO_DNB, tables.clone()).unwrap();
+    let mut play = |text: &str| {
+        battle
+            .game
+            .execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    };
+    play("si hood 1");
+    play("next");
+    for k in 0..800 {
+        play(&format!("note \"ruling {k}\""));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.toml");
+    session::new_save(&path, &battle).unwrap();
+    let logged = battle.log_lines();
+    assert_eq!(
+        logged[1].lines[1],
+        "Hood: SI hit, 1 of SI 5 on the front (2.11, 6.11)"
+    );
+    let mut app = BoardApp::new(
+        Session::<Dnb>::open_read_only(&path, tables).unwrap(),
+        Save::ReadOnly("test".into()),
+        None,
+        Keymap::default(),
+    );
+    app.theme = Theme { color: false };
+    let found = screen(&mut app, &["/", "S", "I", "space", "h", "i", "t", "enter"]);
+    assert!(found.contains("found \"SI hit\""), "{found}");
+    assert!(
+        log_panel(&found).contains("Hood: SI hit, 1 of SI 5 on the front (2.11, 6.11)"),
+        "{found}"
+    );
+}

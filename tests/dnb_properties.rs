@@ -84,3 +84,42 @@ fn any_text_parses_and_round_trips_or_is_refused() {
     ];
     any_text_round_trips_or_is_refused::<Dnb>(&words, 5);
 }
+
+/// A run of undos over commands whose lines read the state (Hood's SI hits so far, 6.11),
+/// then a new command: each undone entry is worded on the state it was decided on, the undone
+/// commands under it applied (`Journal::words`), as a walk of the history words it.
+#[test]
+fn a_run_of_undos_is_worded_as_the_history_walked() {
+    use umpire::core::dice::SeededDice;
+    use umpire::core::game::Journal;
+    use umpire::core::ruleset::Rules;
+    let setup = DnbSetup::parse("demo-dnb.toml", DEMO).expect("the D&B demo parses");
+    let tables = Tables::builtin().expect("the D&B tables load");
+    let mut game = Journal::<Dnb>::new(&setup, tables.clone());
+    for text in [
+        "si hood 1",
+        "next",
+        "turn",
+        "si hood 1",
+        "next",
+        "turn",
+        "si hood 1",
+        "next",
+        "undo",
+        "undo",
+        "undo",
+        "undo",
+        "note \"after the storm\"",
+    ] {
+        game.execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let words = game.words(0);
+    // The third hit was the third on Hood: the second (entry 4) is undone under it.
+    assert!(
+        words[7].iter().any(|l| l.contains("SI hit, 3 of")),
+        "{:?}",
+        words[7]
+    );
+    ruleset_common::words_agree_with_a_walk(&setup, tables, &game).unwrap();
+}

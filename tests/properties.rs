@@ -3,6 +3,7 @@
 //! nothing, undo/redo are exact, refused commands change nothing, FG&DN invariants hold).
 
 mod common;
+mod ruleset_common;
 use common::CARRIED_FIELDS;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -832,6 +833,9 @@ fn check_history(scenario: &Scenario, game: &Game) -> Result<(), TestCaseError> 
     let replayed = Game::replay(scenario, Tables::builtin(), g.entries().to_vec())
         .map_err(|e| TestCaseError::fail(format!("replay after undo/redo: {e}")))?;
     prop_assert_eq!(&replayed.state, &g.state);
+    // A run of undos the length of the log, then as many redos: every entry worded as a walk
+    // of the history words it.
+    ruleset_common::words_agree_with_a_walk(scenario, Tables::builtin(), &g)?;
     let problems = Game::verify(scenario, Tables::builtin(), g.entries());
     prop_assert!(
         problems.is_empty(),

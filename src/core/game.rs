@@ -130,6 +130,33 @@ impl<R: Rules> Mark<R> {
     }
 }
 
+/// Move the undo and redo stacks (`done`, `redo`) for the command `cmd` logged as entry
+/// `next`: an undo moves the last command in effect to `redo`, a redo moves it back, and any
+/// other command goes in effect and empties `redo`.
+fn step_history(done: &mut Vec<usize>, redo: &mut Vec<usize>, cmd: &str, next: usize) -> Moved {
+    match history_move(cmd) {
+        Some(Verb::Undo) => match done.pop() {
+            Some(i) => {
+                redo.push(i);
+                Moved::Undone
+            }
+            None => Moved::Nothing(Verb::Undo),
+        },
+        Some(verb) => match redo.pop() {
+            Some(i) => {
+                done.push(i);
+                Moved::Redone(i)
+            }
+            None => Moved::Nothing(verb),
+        },
+        None => {
+            done.push(next);
+            redo.clear();
+            Moved::New
+        }
+    }
+}
+
 /// Undo/redo entries are history moves, not rule commands.
 fn history_move(cmd: &str) -> Option<Verb> {
     match cmd {
@@ -316,35 +343,17 @@ impl<R: Rules> Journal<R> {
     /// Move the history (the undo and redo stacks) for the command `cmd` about to be logged as
     /// the next entry; the state is left to the caller.
     fn move_history(&mut self, cmd: &str) -> Moved {
-        match history_move(cmd) {
-            Some(Verb::Undo) => match self.done.pop() {
-                Some(i) => {
-                    self.redo.push(i);
-                    // The checkpoint stands after `done[..at]`: gone once `done` is shorter.
-                    if self
-                        .checkpoint
-                        .as_ref()
-                        .is_some_and(|c| c.at > self.done.len())
-                    {
-                        self.checkpoint = None;
-                    }
-                    Moved::Undone
-                }
-                None => Moved::Nothing(Verb::Undo),
-            },
-            Some(verb) => match self.redo.pop() {
-                Some(i) => {
-                    self.done.push(i);
-                    Moved::Redone(i)
-                }
-                None => Moved::Nothing(verb),
-            },
-            None => {
-                self.done.push(self.entries.len());
-                self.redo.clear();
-                Moved::New
-            }
+        let moved = step_history(&mut self.done, &mut self.redo, cmd, self.entries.len());
+        // The checkpoint stands after `done[..at]`: gone once `done` is shorter.
+        if matches!(moved, Moved::Undone)
+            && self
+                .checkpoint
+                .as_ref()
+                .is_some_and(|c| c.at > self.done.len())
+        {
+            self.checkpoint = None;
         }
+        moved
     }
 
     /// The state as the fold of the commands in effect (after an undo): from the latest of
@@ -506,6 +515,72 @@ impl<R: Rules> Journal<R> {
             }
         }
         problems
+    }
+}
+
+impl<R: crate::core::ruleset::Ruleset> Journal<R> {
+    /// The log lines of entries `from..` (the first is entry `from`), each worded on the state
+    /// it was decided on ([`Ruleset::entry_lines`]), in one fold of the commands in effect
+    /// from the scenario's start: no walk of the history, and no copy of the state for a
+    /// command in effect.
+    ///
+    /// Each entry was decided on the fold of the commands in effect when it was logged, and
+    /// those are a stack. For a command still in effect they are the ones in effect now that
+    /// come before it, so the fold passes through its state and words it on the way
+    /// ([`Ruleset::word_and_apply`]). Any other entry (one undone since, an undo, a redo) had
+    /// the first `k` commands in effect now under a few undone since (their run): it is worded
+    /// where the fold has taken those `k`, on a copy with its run applied.
+    ///
+    /// [`Ruleset::entry_lines`]: crate::core::ruleset::Ruleset::entry_lines
+    /// [`Ruleset::word_and_apply`]: crate::core::ruleset::Ruleset::word_and_apply
+    pub fn words(&self, from: usize) -> Vec<Vec<String>> {
+        let from = from.min(self.entries.len());
+        // The entries not in effect now, by the number of commands in effect now they stood
+        // on, each with its run of undone commands on top of those.
+        let mut on: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); self.done.len() + 1];
+        let (mut done, mut redo) = (Vec::new(), Vec::new());
+        // How many of `done` are the first ones of `self.done`.
+        let mut agree = 0;
+        for (i, e) in self.entries.iter().enumerate() {
+            if i >= from && self.done.get(agree) != Some(&i) {
+                on[agree].push((i, done[agree..].to_vec()));
+            }
+            match step_history(&mut done, &mut redo, &e.cmd, i) {
+                Moved::New | Moved::Redone(_)
+                    if agree + 1 == done.len() && self.done.get(agree) == done.last() =>
+                {
+                    agree += 1
+                }
+                _ => agree = agree.min(done.len()),
+            }
+        }
+        let mut out = vec![Vec::new(); self.entries.len() - from];
+        let mut state = self.initial.clone();
+        for (k, entries) in on.iter().enumerate() {
+            for (i, run) in entries {
+                let e = &self.entries[*i];
+                out[i - from] = if run.is_empty() {
+                    R::entry_lines(&state, e)
+                } else {
+                    let mut then = state.clone();
+                    for &r in run {
+                        self.entries[r]
+                            .events
+                            .iter()
+                            .for_each(|ev| R::apply(&mut then, ev));
+                    }
+                    R::entry_lines(&then, e)
+                };
+            }
+            let Some(&d) = self.done.get(k) else { break };
+            let e = &self.entries[d];
+            if d >= from {
+                out[d - from] = R::word_and_apply(&mut state, e);
+            } else {
+                e.events.iter().for_each(|ev| R::apply(&mut state, ev));
+            }
+        }
+        out
     }
 }
 

@@ -125,6 +125,20 @@ pub trait Ruleset: Rules {
     /// The log lines of an entry (the command's effects, in order), worded as the table saw
     /// them: `before` is the state the entry was decided on.
     fn entry_lines(before: &Self::State, entry: &crate::core::game::Record<Self>) -> Vec<String>;
+    /// [`Ruleset::entry_lines`] of `entry` on `state`, and `state` then taken past its events
+    /// (a new command's: [`crate::core::game::Journal::words`] words the log as it folds it).
+    /// A ruleset that words each event on the state just before it does both in one walk, with
+    /// no copy of the state.
+    fn word_and_apply(
+        state: &mut Self::State,
+        entry: &crate::core::game::Record<Self>,
+    ) -> Vec<String> {
+        let lines = Self::entry_lines(state, entry);
+        for e in &entry.events {
+            Self::apply(state, e);
+        }
+        lines
+    }
     /// `umpire status --json`.
     fn status_json(state: &Self::State, tables: &Self::Tables) -> serde_json::Value;
     /// Every table cell that is not printed in the rule text (derived, reconstructed or

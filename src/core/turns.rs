@@ -458,6 +458,17 @@ impl<R: TurnRules> Ruleset for R {
         entry_lines(before, entry)
     }
 
+    /// Each event worded on the game just before it, then applied: [`entry_lines`] without
+    /// its copy of the rules' state.
+    fn word_and_apply(g: &mut TurnGame<R>, entry: &Record<R>) -> Vec<String> {
+        let mut lines = Vec::new();
+        for e in &entry.events {
+            lines.extend(log_line(g, e));
+            <R as Rules>::apply(g, e);
+        }
+        lines
+    }
+
     fn status_json(g: &TurnGame<R>, tables: &R::Tables) -> Value {
         status(g, tables)
     }

@@ -84,8 +84,8 @@ impl LogLine {
 }
 
 impl<R: Ruleset> Session<R> {
-    /// Every entry with its lines, worded on the state it was decided on (the log is walked
-    /// again from the scenario's start).
+    /// Every entry with its lines, worded on the state it was decided on
+    /// ([`Journal::words`]).
     pub fn log_lines(&self) -> Vec<LogLine> {
         self.log_lines_of(None)
     }
@@ -94,16 +94,13 @@ impl<R: Ruleset> Session<R> {
     /// in any of its events) when one is given.
     pub fn log_lines_of(&self, ship: Option<&str>) -> Vec<LogLine> {
         let game = &self.game;
-        let mut walk = Journal::<R>::new(&self.scenario, game.tables.clone());
-        let mut out = Vec::new();
-        for (i, e) in game.entries().iter().enumerate() {
-            if ship.is_none_or(|id| names_ship(e, id)) {
-                let lines = R::entry_lines(&walk.state, e);
-                out.push(LogLine::of(e, game.in_effect(i), lines));
-            }
-            walk.commit(e.clone());
-        }
-        out
+        game.entries()
+            .iter()
+            .zip(game.words(0))
+            .enumerate()
+            .filter(|(_, (e, _))| ship.is_none_or(|id| names_ship(e, id)))
+            .map(|(i, (e, lines))| LogLine::of(e, game.in_effect(i), lines))
+            .collect()
     }
 }
 

@@ -10,7 +10,7 @@ use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
 use crate::core::game::{GameError, Journal, Record};
 use crate::core::review::{Review, Target};
 use crate::core::ruleset::{RuleError, Verb};
-use crate::session::{names_ship, LogLine, Session};
+use crate::session::{names_ship, Session};
 use crate::store::follow::Polled;
 use crate::tui::edit::LineEdit;
 use crate::tui::help;
@@ -25,8 +25,36 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::PathBuf;
+
+/// The newest entries worded as the dashboard opens: more than the log panel builds at first
+/// (`log_panel::ROWS_AHEAD` rows, an entry giving one or more).
+const WORDED_AT_OPEN: usize = 2 * crate::tui::log_panel::ROWS_AHEAD;
+
+/// The log's lines, entry by entry, each worded on the state it was decided on
+/// ([`Journal::words`]): the newest as the dashboard opens, the rest the first time the panel
+/// reaches back to them (a search, a scroll, the ship filter), so a long log opens without
+/// wording it all.
+#[derive(Debug, Default)]
+struct Words {
+    /// Entries before this one are not worded yet.
+    from: usize,
+    /// The lines of entries `from..`.
+    lines: Vec<Vec<String>>,
+}
+
+impl Words {
+    /// The newest entries of `game` worded (all of a short log).
+    fn newest<R: Board>(game: &Journal<R>) -> Words {
+        let from = game.entries().len().saturating_sub(WORDED_AT_OPEN);
+        Words {
+            from,
+            lines: game.words(from),
+        }
+    }
+}
 
 /// A form being filled: the ruleset's spec and what has been typed or chosen per field.
 #[derive(Debug, Clone)]
@@ -116,8 +144,8 @@ pub struct BoardApp<R: Board> {
     pub watch: Option<Watching>,
     /// The last command could not be saved (and was not taken): why, until one is.
     pub unsaved: Option<String>,
-    /// Every entry's lines, worded on the state it was decided on (kept as entries come).
-    log: Vec<LogLine>,
+    /// The log's lines, worded as the panel needs them (kept as entries come).
+    words: RefCell<Words>,
     /// The log panel (`tui::log_panel`): its rows, ship filter (`s`), search and scroll.
     panel: LogPanel,
     /// The log panel's height in rows at the last frame.
@@ -136,7 +164,7 @@ impl<R: Board> BoardApp<R> {
         save_path: Option<PathBuf>,
         keymap: Keymap,
     ) -> BoardApp<R> {
-        let log = battle.log_lines();
+        let words = RefCell::new(Words::newest(&battle.game));
         let mut app = BoardApp {
             battle,
             save,
@@ -149,7 +177,7 @@ impl<R: Board> BoardApp<R> {
             message: None,
             wall: || None,
             unsaved: None,
-            log,
+            words,
             panel: LogPanel::default(),
             log_height: 1,
             log_focused: false,
@@ -176,7 +204,8 @@ impl<R: Board> BoardApp<R> {
     /// as announced at the table without its results (the fog-of-war rule hides what the dice
     /// did).
     fn rows_for(&self, i: usize, ship: Option<&str>) -> Vec<LogRow> {
-        let (Some(l), Some(e)) = (self.log.get(i), self.battle.game.entries().get(i)) else {
+        let game = &self.battle.game;
+        let Some(e) = game.entries().get(i) else {
             return Vec::new();
         };
         if ship.is_some_and(|id| !names_ship(e, id)) {
@@ -190,13 +219,18 @@ impl<R: Board> BoardApp<R> {
             text,
             in_effect,
         };
-        let mut rows = vec![row(true, format!("{} {}{undone}", l.clock, l.command))];
+        let mut rows = vec![row(true, format!("{} {}{undone}", e.clock, e.cmd))];
         if self.side().is_none() {
-            rows.extend(
-                l.lines
-                    .iter()
-                    .map(|t| row(false, format!("  {}", t.trim()))),
-            );
+            let mut words = self.words.borrow_mut();
+            if i < words.from {
+                *words = Words {
+                    from: 0,
+                    lines: game.words(0),
+                };
+            }
+            if let Some(lines) = words.lines.get(i - words.from) {
+                rows.extend(lines.iter().map(|t| row(false, format!("  {}", t.trim()))));
+            }
         }
         rows
     }
@@ -204,7 +238,10 @@ impl<R: Board> BoardApp<R> {
     /// Build the log panel again (opening, the filter changed, undo and redo, a review
     /// position): the entries up to the position shown.
     fn rebuild_log(&mut self) {
-        let upto = self.review.as_ref().map_or(self.log.len(), |r| r.at);
+        let upto = self
+            .review
+            .as_ref()
+            .map_or(self.battle.game.entries().len(), |r| r.at);
         let mut panel = std::mem::take(&mut self.panel);
         panel.rebuild(upto, &|i, ship| self.rows_for(i, ship));
         self.panel = panel;
@@ -218,8 +255,8 @@ impl<R: Board> BoardApp<R> {
             return;
         };
         let again = e.cmd == "undo" || e.cmd == "redo";
-        self.log.push(LogLine::of(e, true, lines));
-        let n = self.log.len();
+        self.words.get_mut().lines.push(lines);
+        let n = self.battle.game.entries().len();
         if again {
             self.rebuild_log();
         } else {
@@ -1367,7 +1404,7 @@ impl<R: Board> crate::tui::follow::Watcher for BoardApp<R> {
         self.battle = Session::<R>::from_loaded(self.battle.path.clone(), &name, loaded, tables)
             .map_err(|e| e.message)?;
         self.selected = self.selected.min(self.ships().saturating_sub(1));
-        self.log = self.battle.log_lines();
+        self.words = RefCell::new(Words::newest(&self.battle.game));
         self.rebuild_log();
         Ok(())
     }

@@ -7,15 +7,16 @@ use crate::common::Rng;
 use proptest::prelude::*;
 use umpire::core::dice::SeededDice;
 use umpire::core::game::{Journal, Record};
-use umpire::core::ruleset::{Rules, Verb};
+use umpire::core::ruleset::{Rules, Ruleset, Verb};
 
 /// A random battle of `len` generated commands (the generator sees the live state). After every
 /// command: no panic; a refused command (or an `expect`) changes nothing; the entry re-encodes
 /// to itself; an undo restores exactly the state before a rule command; every 16 commands the
 /// log replays to the live state. At the end, at least `min_taken` commands were taken (else
-/// the generator proves little) and `verify` re-decides every command from its recorded dice
-/// to the same events.
-pub fn random_battle<R: Rules>(
+/// the generator proves little), `verify` re-decides every command from its recorded dice to
+/// the same events, and the log is worded as a walk of its history words it
+/// ([`words_agree_with_a_walk`]).
+pub fn random_battle<R: Ruleset>(
     setup: &R::Setup,
     tables: R::Tables,
     seed: u64,
@@ -67,8 +68,30 @@ pub fn random_battle<R: Rules>(
         accepted >= min_taken,
         "only {accepted} commands taken: the generator proves little"
     );
-    let problems = Journal::<R>::verify(setup, tables, live.entries());
+    let problems = Journal::<R>::verify(setup, tables.clone(), live.entries());
     prop_assert!(problems.is_empty(), "verify: {problems:?}");
+    words_agree_with_a_walk(setup, tables, &live)
+}
+
+/// The log's lines as the dashboard and `umpire log` word them, in one fold of the commands in
+/// effect (`Journal::words`), are the lines of a walk of the whole history that words each
+/// entry on the state it was decided on: for every entry, undone ones and runs of undos
+/// included, and from any entry on.
+pub fn words_agree_with_a_walk<R: Ruleset>(
+    setup: &R::Setup,
+    tables: R::Tables,
+    game: &Journal<R>,
+) -> Result<(), TestCaseError> {
+    let words = game.words(0);
+    prop_assert_eq!(words.len(), game.entries().len());
+    let mut walk = Journal::<R>::new(setup, tables);
+    for (i, (e, lines)) in game.entries().iter().zip(&words).enumerate() {
+        let walked = R::entry_lines(&walk.state, e);
+        prop_assert_eq!(lines, &walked, "entry {} ({})", i, &e.cmd);
+        walk.commit(e.clone());
+    }
+    let from = game.entries().len() / 2;
+    prop_assert_eq!(&game.words(from)[..], &words[from..]);
     Ok(())
 }
 
