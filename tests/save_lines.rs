@@ -168,3 +168,71 @@ fn the_engine_lines_are_the_same_in_every_ruleset_and_old_spellings_still_read()
     let old = r#"{"e":"ClockMoved","to":{"turn":2,"phase":"combat"}}"#;
     assert!(serde_json::from_str::<CoreEvent>(old).is_ok(), "{old}");
 }
+
+/// A numbered-turn ruleset's event is read as the one its tag names (`core::turns::CORE_TAGS`
+/// lists the engine's, as written now and before): every engine event's tag, in both
+/// spellings, is listed; a rules' event reads as the rules'; and a line whose tag is not its
+/// first key (one edited by hand) reads as the same event.
+#[test]
+fn an_event_is_read_by_its_tag_wherever_the_tag_stands() {
+    use umpire::core::dice::{Die, Provenance, Roll};
+    use umpire::core::turns::{TurnClock, TurnEvent, CORE_TAGS};
+    use umpire::rulesets::dnb::game::{CoreEvent, DnbEvent};
+    use umpire::rulesets::dnb::Phase;
+    let clock = TurnClock {
+        turn: 2,
+        phase: Phase::Combat,
+    };
+    let roll = Roll {
+        die: Die::D6,
+        face: 4,
+        purpose: "fire marker".into(),
+        provenance: Provenance::Rolled,
+    };
+    for core in [
+        CoreEvent::DiceQueued { faces: vec![3] },
+        CoreEvent::Rolled { ship: None, roll },
+        CoreEvent::PhaseEnded { clock },
+        CoreEvent::ClockMoved { to: clock },
+        CoreEvent::Note { text: "x".into() },
+    ] {
+        let line = serde_json::to_string(&core).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let tag = value["e"].as_str().unwrap().to_string();
+        let camel: String = tag
+            .split('_')
+            .map(|w| w[..1].to_uppercase() + &w[1..])
+            .collect();
+        assert!(CORE_TAGS.contains(&tag.as_str()), "{tag}");
+        assert!(CORE_TAGS.contains(&camel.as_str()), "{camel}");
+        let event = TurnEvent::Core(core);
+        assert_eq!(serde_json::from_str::<DnbEvent>(&line).unwrap(), event);
+        let old = line.replace(&format!("\"e\":\"{tag}\""), &format!("\"e\":\"{camel}\""));
+        assert_ne!(old, line);
+        assert_eq!(
+            serde_json::from_str::<DnbEvent>(&old).unwrap(),
+            event,
+            "{old}"
+        );
+    }
+    let rule = r#"{"e":"DnbSiHit","ship":"hood","by":"bismarck"}"#;
+    let event: DnbEvent = serde_json::from_str(rule).unwrap();
+    assert!(matches!(event, TurnEvent::Rule(_)), "{event:?}");
+    assert_eq!(serde_json::to_string(&event).unwrap(), rule);
+    for late in [
+        r#"{"ship":"hood","by":"bismarck","e":"DnbSiHit"}"#,
+        r#"{"to":{"turn":2,"phase":"combat"},"e":"clock_moved"}"#,
+    ] {
+        let read: DnbEvent = serde_json::from_str(late).unwrap();
+        let first: serde_json::Value = serde_json::from_str(late).unwrap();
+        assert_eq!(
+            read,
+            serde_json::from_value::<DnbEvent>(first).unwrap(),
+            "{late}"
+        );
+    }
+    // Neither kind: refused, saying what was found.
+    let err = serde_json::from_str::<DnbEvent>(r#"{"e":"Sunk2"}"#).unwrap_err();
+    assert!(err.to_string().contains("Sunk2"), "{err}");
+    assert!(serde_json::from_str::<DnbEvent>(r#"{"ship":"hood"}"#).is_err());
+}

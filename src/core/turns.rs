@@ -528,12 +528,121 @@ pub struct TurnGame<R: TurnRules> {
 }
 
 /// One event of the log: the engine's or the rules'. Both are tagged by `"e"` with names that
-/// never collide.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// never collide, so a line is read as the one its tag names ([`CORE_TAGS`]), not tried as
+/// each in turn.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged, bound = "")]
 pub enum TurnEvent<R: TurnRules> {
     Core(CoreEvent<R::Phase>),
     Rule(R::Event),
+}
+
+/// The tags of the engine's events ([`CoreEvent`]), as written now and as written before.
+pub const CORE_TAGS: [&str; 10] = [
+    "dice_queued",
+    "rolled",
+    "phase_ended",
+    "clock_moved",
+    "note",
+    "DiceQueued",
+    "Rolled",
+    "PhaseEnded",
+    "ClockMoved",
+    "Note",
+];
+
+/// Reading an event by its tag. An untagged enum would copy each event, try it as the
+/// engine's, word why it is not one, and read the copy again as the rules': most of the time
+/// a 20,000-command save takes to open. The tag comes first in every line this console
+/// writes; an event whose tag comes later (a hand-edited line) is read whole, then by its tag.
+impl<'de, R: TurnRules> Deserialize<'de> for TurnEvent<R> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(EventVisitor::<R>(std::marker::PhantomData))
+    }
+}
+
+struct EventVisitor<R>(std::marker::PhantomData<R>);
+
+impl<'de, R: TurnRules> serde::de::Visitor<'de> for EventVisitor<R> {
+    type Value = TurnEvent<R>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("an event: an object tagged by \"e\"")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<TurnEvent<R>, A::Error> {
+        use serde::de::value::MapAccessDeserializer;
+        use serde::de::Error;
+        let Some(key) = map.next_key::<String>()? else {
+            return Err(A::Error::missing_field("e"));
+        };
+        if key != "e" {
+            let mut whole = serde_json::Map::new();
+            whole.insert(key, map.next_value()?);
+            while let Some((k, v)) = map.next_entry::<String, Value>()? {
+                whole.insert(k, v);
+            }
+            let core = whole
+                .get("e")
+                .and_then(Value::as_str)
+                .is_some_and(|t| CORE_TAGS.contains(&t));
+            let whole = Value::Object(whole);
+            return if core {
+                CoreEvent::deserialize(whole).map(TurnEvent::Core)
+            } else {
+                R::Event::deserialize(whole).map(TurnEvent::Rule)
+            }
+            .map_err(A::Error::custom);
+        }
+        let tag: String = map.next_value()?;
+        let core = CORE_TAGS.contains(&tag.as_str());
+        let rest = MapAccessDeserializer::new(Tagged {
+            tag: Some(tag),
+            key_given: false,
+            map,
+        });
+        if core {
+            CoreEvent::deserialize(rest).map(TurnEvent::Core)
+        } else {
+            R::Event::deserialize(rest).map(TurnEvent::Rule)
+        }
+    }
+}
+
+/// An event's map with its tag, already read, given back first.
+struct Tagged<A> {
+    tag: Option<String>,
+    key_given: bool,
+    map: A,
+}
+
+impl<'de, A: serde::de::MapAccess<'de>> serde::de::MapAccess<'de> for Tagged<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: serde::de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, A::Error> {
+        if self.tag.is_some() && !self.key_given {
+            self.key_given = true;
+            return seed
+                .deserialize(serde::de::value::StrDeserializer::<A::Error>::new("e"))
+                .map(Some);
+        }
+        self.map.next_key_seed(seed)
+    }
+
+    fn next_value_seed<V: serde::de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, A::Error> {
+        match self.tag.take() {
+            Some(tag) => {
+                seed.deserialize(serde::de::value::StringDeserializer::<A::Error>::new(tag))
+            }
+            None => self.map.next_value_seed(seed),
+        }
+    }
 }
 
 impl<R: TurnRules> Rules for R {

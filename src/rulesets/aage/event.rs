@@ -1,6 +1,6 @@
-//! What happened in an A&A battle, past tense. Every variant is prefixed `AA` so the journal's
-//! untagged union with the engine's events never confuses the two. Events carry the numbers the
-//! log shows, so the log needs no tables.
+//! What happened in an A&A battle, past tense. Every variant is prefixed `AA` so the journal
+//! reads an event by its tag and never takes one for the engine's. Events carry the numbers
+//! the log shows, so the log needs no tables.
 use super::ship::{
     Band, CritColumn, CritResult, CritTable, DamageDie, GunClass, Location, RepairItem, Weather,
 };

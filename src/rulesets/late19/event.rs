@@ -1,5 +1,5 @@
 //! What happened in a late-19th battle, past tense. Every variant is prefixed `L19` so the
-//! journal's untagged union with the engine's events never confuses the two. Events carry the
+//! journal reads an event by its tag and never takes one for the engine's. Events carry the
 //! numbers the log shows (flotation points after a hit), so the log needs no tables.
 use super::ship::{Armament, GunType, HitResult, TradeKind};
 use super::tables::{Landing, Provenance};

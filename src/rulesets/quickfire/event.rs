@@ -1,5 +1,5 @@
 //! What happened in a Quickfire battle, past tense. Every variant is prefixed `Qf` so the
-//! journal's untagged union with the engine's events never confuses the two. Events carry the
+//! journal reads an event by its tag and never takes one for the engine's. Events carry the
 //! numbers the log shows, so the log needs no tables.
 use super::ship::{Arc, Effect, Hit, Outcome, Range, Rating, RepairItem};
 use super::tables::Provenance;
