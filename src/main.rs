@@ -7,6 +7,7 @@ use umpire::cli::{self, log::Format, CliError};
 use umpire::core::ruleset::{Rules, RULESETS};
 use umpire::rulesets::{visit, DefaultRuleset, Registered, Visitor};
 use umpire::session::{tables_for, Session};
+use umpire::tui::dashboard::{with_dashboard, Dashboard, DashboardVisitor};
 use umpire::tui::{self, PlayOptions};
 
 #[derive(Parser)]
@@ -289,14 +290,20 @@ fn file_of(cmd: &Cmd) -> Option<&PathBuf> {
 
 /// A command on a file of the ruleset `R`, whatever the ruleset: one path for all of them.
 fn dispatch_file<R: Registered>(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
-    if R::OWN_DASHBOARD
-        && matches!(
-            command,
-            Cmd::Play { .. } | Cmd::Review { .. } | Cmd::Watch { .. }
-        )
-    {
-        return own_dashboard(command, tables_dir);
-    }
+    let opening = match command {
+        Cmd::Play { file, play } => Opening::Play {
+            file: Some(file),
+            args: play,
+        },
+        Cmd::Review { file, keymap, at } => Opening::Review { file, keymap, at },
+        Cmd::Watch { file, side } => Opening::Watch { file, side },
+        command => return headless::<R>(command, tables_dir),
+    };
+    on_dashboard::<R>(opening, tables_dir)
+}
+
+/// A command on a file of the ruleset `R` that opens no dashboard.
+fn headless<R: Registered>(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
     if let Cmd::Recover { file, out } = command {
         return recover::<R>(&file, &out);
     }
@@ -356,14 +363,6 @@ fn dispatch_file<R: Registered>(command: Cmd, tables_dir: Option<&Path>) -> Resu
             },
             tables,
         ),
-        Cmd::Play { file, play: args } => play_board::<R>(Some(file), args, tables),
-        Cmd::Review { file, keymap, at } => Ok(tui::review_board::<R>(
-            &file,
-            tables,
-            keymap.as_deref(),
-            at.as_deref(),
-        )?),
-        Cmd::Watch { file, side } => Ok(tui::watch_board::<R>(&file, side.as_deref(), tables)?),
         // Only the commands of `file_of` come here.
         _ => Err(CliError::input(
             "this command does not read a battle file (see `umpire --help`)",
@@ -390,58 +389,56 @@ fn recover<R: Registered>(file: &Path, out: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The dashboard written once over a ruleset's screen model.
-fn play_board<R: Registered>(
-    file: Option<PathBuf>,
-    args: PlayArgs,
-    tables: R::Tables,
-) -> Result<(), CliError> {
-    let options = PlayOptions {
-        file,
-        save: args.save,
-        keymap: args.keymap,
-        data_dir: None,
-    };
-    if let Some(farewell) = tui::play_board::<R>(&options, tables, (R::DEMO_PATH, R::DEMO))? {
-        cli::out(&farewell);
-    }
-    Ok(())
+/// What opens a dashboard: `play` (a file, or the ruleset's demo: `umpire` with no command),
+/// `review` and `watch`.
+enum Opening {
+    Play {
+        file: Option<PathBuf>,
+        args: PlayArgs,
+    },
+    Review {
+        file: PathBuf,
+        keymap: Option<PathBuf>,
+        at: Option<String>,
+    },
+    Watch {
+        file: PathBuf,
+        side: Option<String>,
+    },
 }
 
-/// `play`, `review` and `watch` (and `umpire` with no command) on the dashboard of the ruleset
-/// that has one of its own (`Registered::OWN_DASHBOARD`): the default ruleset's, FG&DN's
-/// (`tui::fgdn`), with its tables. The one fork left: it goes when FG&DN is drawn by
-/// `tui::board` too.
-fn own_dashboard(command: Cmd, tables_dir: Option<&Path>) -> Result<(), CliError> {
-    let tables = cli::tables(tables_dir)?;
-    match command {
-        Cmd::Play { file, play: args } => own_play(Some(file), args, tables),
-        Cmd::Review { file, keymap, at } => {
-            tui::fgdn::review::run(&file, tables, keymap.as_deref(), at.as_deref())
+/// Open the dashboard of the ruleset `R`'s battles (`tui::dashboard`), with its tables.
+fn on_dashboard<R: Registered>(
+    opening: Opening,
+    tables_dir: Option<&Path>,
+) -> Result<(), CliError> {
+    struct On<'a>(Opening, Option<&'a Path>);
+    impl DashboardVisitor for On<'_> {
+        type Out = Result<(), CliError>;
+        fn visit<D: Dashboard>(self) -> Result<(), CliError> {
+            let On(opening, tables_dir) = self;
+            let tables = tables_for::<D::R>(tables_dir)?;
+            match opening {
+                Opening::Play { file, args } => {
+                    let options = PlayOptions {
+                        file,
+                        save: args.save,
+                        keymap: args.keymap,
+                        data_dir: None,
+                    };
+                    if let Some(farewell) = D::play(&options, tables)? {
+                        cli::out(&farewell);
+                    }
+                    Ok(())
+                }
+                Opening::Review { file, keymap, at } => {
+                    Ok(D::review(&file, tables, keymap.as_deref(), at.as_deref())?)
+                }
+                Opening::Watch { file, side } => Ok(D::watch(&file, side.as_deref(), tables)?),
+            }
         }
-        Cmd::Watch { file, side } => tui::fgdn::watch::watch(&file, side.as_deref(), tables),
-        _ => Err(CliError::input(
-            "this command does not open a dashboard (see `umpire --help`)",
-        )),
     }
-}
-
-/// The default ruleset's own dashboard on a file, or on its demo (`file` None).
-fn own_play(
-    file: Option<PathBuf>,
-    args: PlayArgs,
-    tables: <DefaultRuleset as Rules>::Tables,
-) -> Result<(), CliError> {
-    let options = PlayOptions {
-        file,
-        save: args.save,
-        keymap: args.keymap,
-        data_dir: None,
-    };
-    if let Some(farewell) = tui::fgdn::play(&options, tables)? {
-        cli::out(&farewell);
-    }
-    Ok(())
+    with_dashboard::<R, _>(On(opening, tables_dir))
 }
 
 /// What `umpire` does with a ruleset: play its demo (`umpire [--ruleset ID]`), or a command on
@@ -462,13 +459,13 @@ impl Visitor for Face {
 
     fn visit<R: Registered>(self) -> Result<(), CliError> {
         match self {
-            Face::Demo { play, tables } if R::OWN_DASHBOARD => {
-                own_play(None, play, cli::tables(tables.as_deref())?)
-            }
-            Face::Demo { play, tables } => {
-                let tables = tables_for::<R>(tables.as_deref())?;
-                play_board::<R>(None, play, tables)
-            }
+            Face::Demo { play, tables } => on_dashboard::<R>(
+                Opening::Play {
+                    file: None,
+                    args: play,
+                },
+                tables.as_deref(),
+            ),
             Face::File { command, tables } => dispatch_file::<R>(command, tables.as_deref()),
         }
     }

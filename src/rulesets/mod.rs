@@ -107,11 +107,6 @@ pub trait Registered: Board + crate::core::build::Builds {
     const DEMO: &'static str;
     /// Why `umpire carry` refuses its battles (the default [`Registered::carry`]).
     const NO_CARRY: &'static str = "this rule system carries nothing from one battle to the next";
-    /// Whether its battles are played, reviewed and watched on a dashboard of its own
-    /// (`tui::fgdn`: FG&DN's, the default ruleset's) rather than
-    /// the one written once over its screen model (`tui::board`).
-    const OWN_DASHBOARD: bool = false;
-
     /// `umpire status` as text in its own words. Default `None`: the face's text of
     /// [`crate::core::ruleset::Ruleset::status_json`].
     fn status_text(_setup: &Self::Setup, _game: &Journal<Self>) -> Option<String> {

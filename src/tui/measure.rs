@@ -1,17 +1,13 @@
 //! What a real terminal would receive, for the benchmark (SPEC 7: frame render time and bytes
 //! written for a one-ship change). The dashboard is drawn through the same crossterm backend as
 //! on screen, into memory instead of a tty. [`MeasuredDashboard`] is all the benchmark (`cli::bench`)
-//! sees of a dashboard: a ruleset's own (`Registered::OWN_DASHBOARD`: the default ruleset's,
-//! `tui::fgdn::app`) or the generic one (`tui::board`), whichever `umpire play` opens for it.
+//! sees of a dashboard: the one `umpire play` opens for the ruleset
+//! (`tui::dashboard::with_dashboard`).
 use crate::core::game::Journal;
 use crate::core::ruleset::Ruleset;
-use crate::rulesets::{DefaultRuleset, Registered};
+use crate::rulesets::Registered;
 use crate::session::Session;
-use crate::store::SaveWriter;
-use crate::tui::board::BoardApp;
-use crate::tui::fgdn::app::App;
-use crate::tui::keymap::Keymap;
-use crate::tui::Save;
+use crate::tui::dashboard::{with_dashboard, Dashboard, DashboardVisitor};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
@@ -57,66 +53,6 @@ impl Screen {
         self.bytes.set(0);
         self.terminal.draw(|f| app.draw(f))?;
         Ok(self.bytes.get())
-    }
-}
-
-/// A dashboard as the benchmark drives it: built on a battle open for writing, commands typed
-/// at its prompt, a ship selected in its fleet list.
-pub trait Dashboard: crate::tui::Screen + Sized {
-    type R: Registered;
-    /// The dashboard as an umpire opens it (default keys), writing with `writer`.
-    fn open(battle: Session<Self::R>, writer: SaveWriter, path: &Path) -> Self;
-    /// A command typed at the prompt, as the dashboard runs it (prepare, append + fsync,
-    /// commit, log panel).
-    fn submit(&mut self, text: &str) -> Result<(), String>;
-    /// Select ship `i` in the fleet list.
-    fn select(&mut self, i: usize);
-    fn game(&self) -> &Journal<Self::R>;
-}
-
-impl Dashboard for App {
-    type R = DefaultRuleset;
-    fn open(battle: Session<DefaultRuleset>, writer: SaveWriter, path: &Path) -> App {
-        let mut app = App::new(
-            battle,
-            Save::Writer(writer),
-            Some(path.to_path_buf()),
-            Keymap::default(),
-        );
-        app.wall = || Some(crate::session::wall_now());
-        app
-    }
-    fn submit(&mut self, text: &str) -> Result<(), String> {
-        App::submit(self, text)
-    }
-    fn select(&mut self, i: usize) {
-        self.selected = i;
-    }
-    fn game(&self) -> &Journal<DefaultRuleset> {
-        &self.battle.game
-    }
-}
-
-impl<R: Registered> Dashboard for BoardApp<R> {
-    type R = R;
-    fn open(battle: Session<R>, writer: SaveWriter, path: &Path) -> BoardApp<R> {
-        let mut app = BoardApp::new(
-            battle,
-            Save::Writer(writer),
-            Some(path.to_path_buf()),
-            Keymap::default(),
-        );
-        app.wall = || Some(crate::session::wall_now());
-        app
-    }
-    fn submit(&mut self, text: &str) -> Result<(), String> {
-        BoardApp::submit(self, text)
-    }
-    fn select(&mut self, i: usize) {
-        self.selected = i;
-    }
-    fn game(&self) -> &Journal<R> {
-        &self.battle.game
     }
 }
 
@@ -169,26 +105,33 @@ pub fn open<R: Registered, M: Measure>(
     height: u16,
     m: M,
 ) -> Result<M::Out, String> {
-    if R::OWN_DASHBOARD {
-        open_on::<App, M>(path, width, height, m)
-    } else {
-        open_on::<BoardApp<R>, M>(path, width, height, m)
+    struct Open<'a, M> {
+        path: &'a Path,
+        width: u16,
+        height: u16,
+        m: M,
     }
-}
-
-fn open_on<D: Dashboard, M: Measure>(
-    path: &Path,
-    width: u16,
-    height: u16,
-    m: M,
-) -> Result<M::Out, String> {
-    let started = Instant::now();
-    let tables = <D::R as Ruleset>::tables_with(&[]).map_err(|e| e.join("\n"))?;
-    let (battle, writer) = Session::<D::R>::open_writable(path, tables).map_err(|e| e.message)?;
-    let open_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let app = D::open(battle, writer, path);
-    let screen = Screen::new(width, height).map_err(|e| format!("frame: {e}"))?;
-    Ok(m.measure(MeasuredDashboard { app, screen }, started, open_ms))
+    impl<M: Measure> DashboardVisitor for Open<'_, M> {
+        type Out = Result<M::Out, String>;
+        fn visit<D: Dashboard>(self) -> Self::Out {
+            let started = Instant::now();
+            let tables = <D::R as Ruleset>::tables_with(&[]).map_err(|e| e.join("\n"))?;
+            let (battle, writer) =
+                Session::<D::R>::open_writable(self.path, tables).map_err(|e| e.message)?;
+            let open_ms = started.elapsed().as_secs_f64() * 1000.0;
+            let app = D::open(battle, writer, self.path);
+            let screen = Screen::new(self.width, self.height).map_err(|e| format!("frame: {e}"))?;
+            Ok(self
+                .m
+                .measure(MeasuredDashboard { app, screen }, started, open_ms))
+        }
+    }
+    with_dashboard::<R, _>(Open {
+        path,
+        width,
+        height,
+        m,
+    })
 }
 
 #[cfg(test)]
@@ -196,6 +139,7 @@ mod tests {
     use super::*;
     use crate::rulesets::fgdn::tables::Tables;
     use crate::session::{Battle, DEMO, DEMO_NAME};
+    use crate::tui::fgdn::app::App;
     use crate::tui::keymap::Keymap;
     use crate::tui::Save;
 

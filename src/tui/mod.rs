@@ -7,9 +7,11 @@
 //! ([`PlayOptions`]), the keymap, the panels, the help, the log panel, the prompt's line editing
 //! and completion, the search, the theme, the builder (`umpire new`) and the dashboard drawn
 //! from a ruleset's screen model ([`board::BoardApp`], with its review and watch faces). FG&DN's
-//! dashboard is still its own, in [`fgdn`], until it is drawn by `board` too.
+//! dashboard is still its own, in [`fgdn`], until it is drawn by `board` too; which one a
+//! ruleset's battles open on is said once, in [`dashboard`].
 pub mod board;
 pub mod builder;
+pub mod dashboard;
 pub mod edit;
 pub mod fgdn;
 pub mod follow;

@@ -14,7 +14,6 @@ use crate::rulesets::{
 impl Registered for Fgdn {
     const DEMO_PATH: &'static str = "saves/demo.toml";
     const DEMO: &'static str = include_str!("../../../saves/demo.toml");
-    const OWN_DASHBOARD: bool = true;
 
     fn bench_scenario(ships: usize) -> Result<String, String> {
         Ok(bench::fleet_scenario(ships))

@@ -52,3 +52,52 @@ pub fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Err
         app.read_only().is_none(),
     ))
 }
+
+/// FG&DN's battles open on this dashboard (`tui::dashboard::with_dashboard`).
+impl crate::tui::dashboard::Dashboard for App {
+    type R = Fgdn;
+
+    fn play(options: &PlayOptions, tables: Tables) -> Result<Option<String>, Error> {
+        play(options, tables)
+    }
+
+    fn review(
+        path: &std::path::Path,
+        tables: Tables,
+        keymap: Option<&std::path::Path>,
+        at: Option<&str>,
+    ) -> Result<(), Error> {
+        review::run(path, tables, keymap, at)
+    }
+
+    fn watch(path: &std::path::Path, side: Option<&str>, tables: Tables) -> Result<(), Error> {
+        watch::watch(path, side, tables)
+    }
+
+    fn open(
+        battle: crate::session::Session<Fgdn>,
+        writer: crate::store::SaveWriter,
+        path: &std::path::Path,
+    ) -> App {
+        let mut app = App::new(
+            battle,
+            crate::tui::Save::Writer(writer),
+            Some(path.to_path_buf()),
+            crate::tui::keymap::Keymap::default(),
+        );
+        app.wall = || Some(session::wall_now());
+        app
+    }
+
+    fn submit(&mut self, text: &str) -> Result<(), String> {
+        App::submit(self, text)
+    }
+
+    fn select(&mut self, i: usize) {
+        self.selected = i;
+    }
+
+    fn game(&self) -> &crate::rulesets::fgdn::Game {
+        &self.battle.game
+    }
+}

@@ -1,0 +1,108 @@
+//! Which dashboard a ruleset's battles open on, and what every face asks of it: `umpire play`
+//! (a file, or the ruleset's demo), `review`, `watch`, and the benchmark's handle
+//! (`tui::measure`). The dashboard written once over a ruleset's screen model
+//! ([`BoardApp`]) serves every ruleset but one with a dashboard of its own, named in
+//! [`with_dashboard`]: FG&DN's (`tui::fgdn`), until `board` draws it too. The command line and
+//! the benchmark go through here, so neither names a ruleset.
+use crate::core::game::Journal;
+use crate::core::ruleset::Rules;
+use crate::rulesets::Registered;
+use crate::session::{Error, Session};
+use crate::store::SaveWriter;
+use crate::tui::board::BoardApp;
+use crate::tui::keymap::Keymap;
+use crate::tui::{PlayOptions, Save, Screen};
+use std::path::Path;
+
+/// A dashboard as `umpire play`, `review` and `watch` open it, and as the benchmark drives it.
+pub trait Dashboard: Screen + Sized {
+    type R: Registered;
+
+    /// `umpire play FILE` (`options.file`), or the ruleset's demo (none): open and run; what to
+    /// tell the umpire after the terminal is restored (where the battle is saved), if anything.
+    fn play(
+        options: &PlayOptions,
+        tables: <Self::R as Rules>::Tables,
+    ) -> Result<Option<String>, Error>;
+    /// `umpire review FILE [--keymap K] [--at PLACE]`.
+    fn review(
+        path: &Path,
+        tables: <Self::R as Rules>::Tables,
+        keymap: Option<&Path>,
+        at: Option<&str>,
+    ) -> Result<(), Error>;
+    /// `umpire watch FILE [--side NAME]`.
+    fn watch(
+        path: &Path,
+        side: Option<&str>,
+        tables: <Self::R as Rules>::Tables,
+    ) -> Result<(), Error>;
+
+    /// The benchmark's dashboard as an umpire opens it (default keys), writing with `writer`.
+    fn open(battle: Session<Self::R>, writer: SaveWriter, path: &Path) -> Self;
+    /// A command typed at the prompt, as the dashboard runs it (prepare, append + fsync,
+    /// commit, log panel).
+    fn submit(&mut self, text: &str) -> Result<(), String>;
+    /// Select ship `i` in the fleet list.
+    fn select(&mut self, i: usize);
+    fn game(&self) -> &Journal<Self::R>;
+}
+
+/// What a face does with the dashboard of a ruleset, whichever it is.
+pub trait DashboardVisitor {
+    type Out;
+    fn visit<D: Dashboard>(self) -> Self::Out;
+}
+
+/// Run `v` on the dashboard of ruleset `R`: its own if it has one (the one line per such
+/// ruleset), else the one written once.
+pub fn with_dashboard<R: Registered, V: DashboardVisitor>(v: V) -> V::Out {
+    match R::ID {
+        crate::rulesets::fgdn::ID => v.visit::<crate::tui::fgdn::app::App>(),
+        _ => v.visit::<BoardApp<R>>(),
+    }
+}
+
+impl<R: Registered> Dashboard for BoardApp<R> {
+    type R = R;
+
+    fn play(options: &PlayOptions, tables: R::Tables) -> Result<Option<String>, Error> {
+        crate::tui::play_board::<R>(options, tables, (R::DEMO_PATH, R::DEMO))
+    }
+
+    fn review(
+        path: &Path,
+        tables: R::Tables,
+        keymap: Option<&Path>,
+        at: Option<&str>,
+    ) -> Result<(), Error> {
+        crate::tui::review_board::<R>(path, tables, keymap, at)
+    }
+
+    fn watch(path: &Path, side: Option<&str>, tables: R::Tables) -> Result<(), Error> {
+        crate::tui::watch_board::<R>(path, side, tables)
+    }
+
+    fn open(battle: Session<R>, writer: SaveWriter, path: &Path) -> BoardApp<R> {
+        let mut app = BoardApp::new(
+            battle,
+            Save::Writer(writer),
+            Some(path.to_path_buf()),
+            Keymap::default(),
+        );
+        app.wall = || Some(crate::session::wall_now());
+        app
+    }
+
+    fn submit(&mut self, text: &str) -> Result<(), String> {
+        BoardApp::submit(self, text)
+    }
+
+    fn select(&mut self, i: usize) {
+        self.selected = i;
+    }
+
+    fn game(&self) -> &Journal<R> {
+        &self.battle.game
+    }
+}
