@@ -183,6 +183,18 @@ pub struct DueList {
     pub later: Vec<Line>,
 }
 
+impl DueList {
+    /// "Due" and plain lines, "nothing due" when there are none.
+    pub fn of(now: Vec<String>) -> DueList {
+        DueList {
+            title: "Due".into(),
+            now: now.into_iter().map(Line::from).collect(),
+            empty: Line::toned("nothing due", Tone::Dim),
+            later: Vec::new(),
+        }
+    }
+}
+
 /// A field of a form: what the umpire fills in, and how it becomes words of the command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FieldKind {
@@ -514,16 +526,25 @@ pub trait Board: Ruleset + crate::core::review::Places {
     /// The due list as the umpire (`side` None) or a side's player sees it; by default "Due"
     /// and the plain lines of [`Board::due`].
     fn due_list(state: &Self::State, tables: &Self::Tables, side: Option<&str>) -> DueList {
-        let now = match side {
+        DueList::of(match side {
             Some(side) => Self::seen_by(state, tables, side).due,
             None => Self::due(state, tables),
-        };
-        DueList {
-            title: "Due".into(),
-            now: now.into_iter().map(Line::from).collect(),
-            empty: Line::toned("nothing due", Tone::Dim),
-            later: Vec::new(),
-        }
+        })
+    }
+
+    /// [`Board::due_list`] as a panel at most `rows` high shows it: `now` cut to its first
+    /// `rows` lines (each line takes a row at least, so nothing drawn is lost). By default the
+    /// whole list, cut; a ruleset whose list is dear to word (a line per ship of a fleet) words
+    /// only those lines.
+    fn due_panel(
+        state: &Self::State,
+        tables: &Self::Tables,
+        side: Option<&str>,
+        rows: usize,
+    ) -> DueList {
+        let mut due = Self::due_list(state, tables, side);
+        due.now.truncate(rows);
+        due
     }
 }
 

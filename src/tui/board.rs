@@ -299,9 +299,10 @@ impl<R: Board> BoardApp<R> {
         R::detail_panel(&g.state, &g.tables, i, self.side())
     }
 
-    fn due(&self) -> crate::core::board::DueList {
+    /// The due list on screen, worded for a panel at most `rows` high.
+    fn due(&self, rows: usize) -> crate::core::board::DueList {
         let g = self.shown();
-        R::due_list(&g.state, &g.tables, self.side())
+        R::due_panel(&g.state, &g.tables, self.side(), rows)
     }
 
     fn ships(&self) -> usize {
@@ -955,7 +956,8 @@ impl<R: Board> BoardApp<R> {
         // Tall: the selected ship beside the due list, the log below them. Compact (under 30
         // rows, as FG&DN's compact layout): the ship takes the whole height left of the due list
         // and the log, so her panel is not cut to four lines.
-        let due_list = self.due();
+        // The due panel lies in the body, whichever the layout: no taller than it.
+        let due_list = self.due(body.height as usize);
         let [detail, due, log] = if area.height < 30 {
             let [detail, right] =
                 Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
@@ -1136,7 +1138,7 @@ impl<R: Board> BoardApp<R> {
         let detail = self.detail(self.selected);
         let mut lines = panels::lines(&detail.lines, None, self.theme);
         lines.push(Line::raw(""));
-        let due = self.due();
+        let due = self.due(usize::MAX);
         lines.push(Line::styled(due.title.clone(), self.theme.title()));
         lines.extend(panels::lines(&due.now, None, self.theme));
         lines.extend(panels::lines(&due.later, None, self.theme));

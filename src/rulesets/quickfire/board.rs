@@ -5,16 +5,36 @@
 //! holds for the ship; forms for a salvo, a torpedo attack, damage codes and repairs.
 use super::command::SYNTAX;
 use super::game::{QfGame, Quickfire};
-use super::ship::{direction_words, distance, Rating, Status};
+use super::ship::{direction_words, distance, marks_words, Rating, Status};
+use super::state::QfState;
 use super::tables::Tables;
-use super::timers::{schedule, Due, TimerKind};
+use super::timers::{schedule, ship_schedule, Due, TimerKind};
 use super::view::{blast_box, fleet_row, markers, sink_number, turn_limit, FLEET_COLUMNS};
 use crate::core::board::{
-    Board, Cell, Column, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
+    Board, Cell, Column, DueList, FieldKind, FieldSpec, FleetRow, FormSpec, Head, Seen, Tone,
 };
 
-fn due_line(d: &Due) -> String {
-    format!("turn {} {} · {}", d.turn, d.phase, d.what)
+fn due_line(st: &QfState, d: &Due) -> String {
+    format!("turn {} {} · {}", d.turn, d.phase, d.what(st))
+}
+
+/// Whether ship `i` is of `side`.
+fn own(g: &QfGame, side: &str, i: usize) -> bool {
+    g.rules
+        .ships
+        .get(i)
+        .is_some_and(|s| s.spec.side.eq_ignore_ascii_case(side))
+}
+
+/// The schedule's items `side` knows of (None: the umpire, every one): her own ships', and a
+/// ship at zero speed rolling for sinking (the table shows her stopped). Unworded: the due list
+/// words what it shows.
+fn due_items<'a>(g: &'a QfGame, side: Option<&'a str>) -> impl Iterator<Item = Due> + 'a {
+    schedule(&g.rules, g.clock.turn, g.clock.phase)
+        .into_iter()
+        .filter(move |d| {
+            side.is_none_or(|side| own(g, side, d.ship)) || d.kind == TimerKind::Sinking
+        })
 }
 
 impl Board for Quickfire {
@@ -160,8 +180,7 @@ impl Board for Quickfire {
             ));
         }
         if !s.pending.is_empty() {
-            let marks: Vec<String> = s.pending.iter().map(|h| h.words()).collect();
-            out.push(format!("marked this phase: {}", marks.join(", ")));
+            out.push(format!("marked this phase: {}", marks_words(&s.pending)));
         }
         if s.status() == Status::AtRisk {
             out.push(match sink_number(s, tables) {
@@ -172,20 +191,26 @@ impl Board for Quickfire {
                 ),
             });
         }
-        for d in schedule(&g.rules, g.clock.turn, g.clock.phase)
-            .into_iter()
-            .filter(|d| d.ship == Some(i))
-        {
-            out.push(due_line(&d));
+        // Her own items only: the detail does not walk the fleet.
+        for d in ship_schedule(&g.rules, i, g.clock.turn, g.clock.phase) {
+            out.push(due_line(&g.rules, &d));
         }
         out
     }
 
     fn due(g: &QfGame, _tables: &Tables) -> Vec<String> {
-        schedule(&g.rules, g.clock.turn, g.clock.phase)
-            .iter()
-            .map(due_line)
-            .collect()
+        due_items(g, None).map(|d| due_line(&g.rules, &d)).collect()
+    }
+
+    /// Only the lines the panel shows are worded: at fleet scale nearly every ship has an
+    /// item, and a line of marks is as long as her marks pending.
+    fn due_panel(g: &QfGame, _tables: &Tables, side: Option<&str>, rows: usize) -> DueList {
+        DueList::of(
+            due_items(g, side)
+                .take(rows)
+                .map(|d| due_line(&g.rules, &d))
+                .collect(),
+        )
     }
 
     fn title(g: &QfGame) -> String {
@@ -317,17 +342,11 @@ impl Board for Quickfire {
     /// (stopped at zero speed, sunk), but not her ROF, speed boxes, torpedo rating, repair
     /// points or Blast Hits box.
     fn seen_by(g: &QfGame, tables: &Tables, side: &str) -> Seen {
-        let own = |i: usize| {
-            g.rules
-                .ships
-                .get(i)
-                .is_some_and(|s| s.spec.side.eq_ignore_ascii_case(side))
-        };
         let full = Quickfire::fleet(g, tables);
         let mut fleet = Vec::new();
         let mut detail = Vec::new();
         for (i, (s, row)) in g.rules.ships.iter().zip(full).enumerate() {
-            if own(i) {
+            if own(g, side, i) {
                 fleet.push(row);
                 detail.push(Quickfire::detail(g, tables, i));
                 continue;
@@ -375,14 +394,39 @@ impl Board for Quickfire {
                 "ROF, speed boxes, torpedo rating, repair points and Blast Hits are hidden".into(),
             ]);
         }
-        let due = schedule(&g.rules, g.clock.turn, g.clock.phase)
-            .iter()
-            .filter(|d| match d.ship {
-                Some(i) => own(i) || d.kind == TimerKind::Sinking,
-                None => true,
-            })
-            .map(due_line)
+        let due = due_items(g, Some(side))
+            .map(|d| due_line(&g.rules, &d))
             .collect();
         Seen { fleet, detail, due }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::ruleset::{Rules, Ruleset};
+    use crate::rulesets::quickfire::ship::Hit;
+    use crate::rulesets::quickfire::Phase;
+
+    /// The due panel words only the lines it can show: the first lines of the whole due list,
+    /// for the umpire and for a side.
+    #[test]
+    fn the_due_panel_is_the_first_lines_of_the_due_list() {
+        let setup = Quickfire::parse_setup("demo", crate::session::DEMO_QUICKFIRE).unwrap();
+        let tables = Quickfire::tables_with(&[]).unwrap();
+        let mut g = Quickfire::initial(&setup);
+        g.clock.phase = Phase::FirstGunnery;
+        for s in &mut g.rules.ships {
+            s.pending.push(Hit::T);
+        }
+        g.rules.ships[1].speed_hits = 8;
+        let side = g.rules.ships[0].spec.side.clone();
+        for side in [None, Some(side.as_str())] {
+            let all = Quickfire::due_list(&g, &tables, side);
+            assert!(all.now.len() > 2, "{all:?}");
+            let cut = Quickfire::due_panel(&g, &tables, side, 2);
+            assert_eq!(cut.now, all.now[..2]);
+            assert_eq!(Quickfire::due_panel(&g, &tables, side, usize::MAX), all);
+        }
     }
 }

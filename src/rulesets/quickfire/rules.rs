@@ -898,7 +898,7 @@ fn sink_check(cx: &mut Cx<'_>, i: usize, turn: u32) -> Result<(), String> {
 /// The end of (turn, phase): exactly what the schedule lists as due now.
 pub fn end_phase(cx: &mut Cx<'_>, turn: u32, phase: Phase) -> Result<(), String> {
     for d in due_now(&cx.state, turn, phase) {
-        let Some(i) = d.ship else { continue };
+        let i = d.ship;
         match d.kind {
             TimerKind::Marks => {
                 let pending = cx.state.ships[i].pending.clone();

@@ -4,7 +4,7 @@
 //! the "1st" box, speed boxes crossed, torpedo and repair points lost, the Blast Hits box with
 //! its fires and direction hit) as the battle changes it. The damage codes of « 4.1.
 use serde::{Deserialize, Serialize};
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 /// Heavy or light gunnery (« 3.0 Gunnery Rating).
@@ -254,23 +254,38 @@ pub enum Hit {
     },
 }
 
-impl Hit {
-    pub fn words(self) -> String {
-        match self {
-            Hit::G { from } => match from {
-                GSource::Heavy => "G (heavy fire)".into(),
-                GSource::Light => "G (light fire)".into(),
-                GSource::Blast => "G (blast)".into(),
-                GSource::Explosion(_) => "G (explosion)".into(),
-            },
-            Hit::S { repairable: true } => "S".into(),
-            Hit::S { repairable: false } => "S (unrepairable)".into(),
-            Hit::T => "T".into(),
-            Hit::R => "R".into(),
-            Hit::F => "F".into(),
-            Hit::D { degrees } => format!("D ({})", direction_words(degrees)),
+/// The words of a mark, written straight into the text that holds it: a ship may have dozens of
+/// marks pending, and the due list words them every frame.
+impl fmt::Display for Hit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Hit::G { from } => f.write_str(match from {
+                GSource::Heavy => "G (heavy fire)",
+                GSource::Light => "G (light fire)",
+                GSource::Blast => "G (blast)",
+                GSource::Explosion(_) => "G (explosion)",
+            }),
+            Hit::S { repairable: true } => f.write_str("S"),
+            Hit::S { repairable: false } => f.write_str("S (unrepairable)"),
+            Hit::T => f.write_str("T"),
+            Hit::R => f.write_str("R"),
+            Hit::F => f.write_str("F"),
+            Hit::D { degrees } => write!(f, "D ({})", direction_words(degrees)),
         }
     }
+}
+
+/// The marks pending, as the due list and the detail panel word them: "S, G (blast)".
+pub fn marks_words(hits: &[Hit]) -> String {
+    let mut out = String::new();
+    for (k, h) in hits.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{h}");
+    }
+    out
 }
 
 /// A direction as the Blast Hits box notes it (« 4.1 D).

@@ -9,6 +9,7 @@
 //! - End of Repair Attempts: a ship the umpire has not taken in hand with `repair` attempts
 //!   every damaged item while it has repair points (the `auto_repair` option, « 4.2).
 //! - End of Check for Sinking: each ship at zero speed rolls for sinking (« 4.3).
+use super::ship::marks_words;
 use super::state::QfState;
 use super::Phase;
 
@@ -24,85 +25,105 @@ pub enum TimerKind {
     Sinking,
 }
 
-/// One scheduled item: what, for which ship (index in scenario order), and when it fires.
+/// One scheduled item: what, for which ship (index in scenario order), and when it fires. Its
+/// words ([`Due::what`]) are made only when asked: a frame shows a few of them, and the rules
+/// firing the items need none.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Due {
     pub kind: TimerKind,
-    pub ship: Option<usize>,
+    pub ship: usize,
     pub turn: u32,
     pub phase: Phase,
-    /// What the umpire reads, with the rule.
-    pub what: String,
+}
+
+impl Due {
+    /// What the umpire reads, with the rule: from `st`, the state the item was scheduled from.
+    pub fn what(&self, st: &QfState) -> String {
+        let Some(s) = st.ships.get(self.ship) else {
+            return String::new();
+        };
+        let name = &s.spec.name;
+        match self.kind {
+            TimerKind::Marks => format!(
+                "{name}: {} take effect at the end of the phase (« 1.4)",
+                marks_words(&s.pending)
+            ),
+            TimerKind::Fires => {
+                let fires = s.fires_burning();
+                format!(
+                    "{name}: {fires} fire{} roll{} on the Fire line (« 1.4 4)",
+                    if fires == 1 { "" } else { "s" },
+                    if fires == 1 { "s" } else { "" }
+                )
+            }
+            TimerKind::Repairs => {
+                let items = s.repairable().len();
+                format!(
+                    "{name}: {items} repair attempt{} ({} repair point{} left, « 4.2)",
+                    if items == 1 { "" } else { "s" },
+                    s.repair_points(),
+                    if s.repair_points() == 1 { "" } else { "s" }
+                )
+            }
+            TimerKind::Sinking => format!("{name}: zero speed, rolls for sinking (« 4.3)"),
+        }
+    }
+}
+
+/// Ship `i`'s items from (turn, phase) to the end of the turn, in the order of the checks.
+fn push_ship(st: &QfState, i: usize, turn: u32, phase: Phase, out: &mut Vec<Due>) {
+    let Some(s) = st.ships.get(i) else { return };
+    if s.sunk_turn.is_some() {
+        return;
+    }
+    let mut push = |kind, at| {
+        out.push(Due {
+            kind,
+            ship: i,
+            turn,
+            phase: at,
+        })
+    };
+    if !s.pending.is_empty() && phase.is_gunnery() {
+        push(TimerKind::Marks, phase);
+    }
+    if s.fires_burning() > 0 && phase <= Phase::ActiveFires {
+        push(TimerKind::Fires, Phase::ActiveFires);
+    }
+    if st.options.auto_repair
+        && !s.repairable().is_empty()
+        && s.repair_points() > 0
+        && phase <= Phase::Repairs
+        && s.repairs_declared != Some(turn)
+    {
+        push(TimerKind::Repairs, Phase::Repairs);
+    }
+    // A ship at zero speed now, or one whose marks of this phase bring her there.
+    if s.top_box() == 0 {
+        push(TimerKind::Sinking, Phase::Sinking);
+    }
+}
+
+/// Items in firing order: phase, then kind, then scenario order (a stable sort).
+fn in_order(mut out: Vec<Due>) -> Vec<Due> {
+    out.sort_by_key(|d| (d.phase, d.kind));
+    out
 }
 
 /// Every item from (turn, phase) to the end of the turn, in firing order.
 pub fn schedule(st: &QfState, turn: u32, phase: Phase) -> Vec<Due> {
     let mut out = Vec::new();
-    for (i, s) in st.ships.iter().enumerate() {
-        if s.sunk_turn.is_some() {
-            continue;
-        }
-        let name = &s.spec.name;
-        if !s.pending.is_empty() && phase.is_gunnery() {
-            let marks: Vec<String> = s.pending.iter().map(|h| h.words()).collect();
-            out.push(Due {
-                kind: TimerKind::Marks,
-                ship: Some(i),
-                turn,
-                phase,
-                what: format!(
-                    "{name}: {} take effect at the end of the phase (« 1.4)",
-                    marks.join(", ")
-                ),
-            });
-        }
-        let fires = s.fires_burning();
-        if fires > 0 && phase <= Phase::ActiveFires {
-            out.push(Due {
-                kind: TimerKind::Fires,
-                ship: Some(i),
-                turn,
-                phase: Phase::ActiveFires,
-                what: format!(
-                    "{name}: {fires} fire{} roll{} on the Fire line (« 1.4 4)",
-                    if fires == 1 { "" } else { "s" },
-                    if fires == 1 { "s" } else { "" }
-                ),
-            });
-        }
-        let items = s.repairable().len();
-        if st.options.auto_repair
-            && items > 0
-            && s.repair_points() > 0
-            && phase <= Phase::Repairs
-            && s.repairs_declared != Some(turn)
-        {
-            out.push(Due {
-                kind: TimerKind::Repairs,
-                ship: Some(i),
-                turn,
-                phase: Phase::Repairs,
-                what: format!(
-                    "{name}: {items} repair attempt{} ({} repair point{} left, « 4.2)",
-                    if items == 1 { "" } else { "s" },
-                    s.repair_points(),
-                    if s.repair_points() == 1 { "" } else { "s" }
-                ),
-            });
-        }
-        // A ship at zero speed now, or one whose marks of this phase bring her there.
-        if s.top_box() == 0 {
-            out.push(Due {
-                kind: TimerKind::Sinking,
-                ship: Some(i),
-                turn,
-                phase: Phase::Sinking,
-                what: format!("{name}: zero speed, rolls for sinking (« 4.3)"),
-            });
-        }
+    for i in 0..st.ships.len() {
+        push_ship(st, i, turn, phase, &mut out);
     }
-    out.sort_by_key(|d| (d.phase, d.kind));
-    out
+    in_order(out)
+}
+
+/// Ship `i`'s items of [`schedule`], in its order, without walking the other ships.
+pub fn ship_schedule(st: &QfState, i: usize, turn: u32, phase: Phase) -> Vec<Due> {
+    let mut out = Vec::new();
+    push_ship(st, i, turn, phase, &mut out);
+    in_order(out)
 }
 
 /// The items the end of (turn, phase) fires, in order.
@@ -148,5 +169,36 @@ mod tests {
         assert!(schedule(&st, 1, Phase::Repairs)
             .iter()
             .all(|d| d.kind != TimerKind::Fires));
+    }
+
+    /// The detail panel's list of one ship is her share of the whole schedule, in its order.
+    #[test]
+    fn a_ships_schedule_is_her_share_of_the_whole() {
+        let setup = Quickfire::parse_setup("demo", crate::session::DEMO_QUICKFIRE).unwrap();
+        let mut st = Quickfire::initial(&setup).rules;
+        st.options.auto_repair = true;
+        st.ships[0].pending.push(Hit::D { degrees: -90 });
+        st.ships[0].speed_hits = 8;
+        st.ships[1].rof_lost.heavy = 1;
+        st.ships[1].fires.push(Fire {
+            since_turn: 1,
+            out_turn: None,
+        });
+        let all = schedule(&st, 1, Phase::FirstGunnery);
+        assert_eq!(
+            all[0].what(&st),
+            format!(
+                "{}: D (90° left) take effect at the end of the phase (« 1.4)",
+                st.ships[0].spec.name
+            )
+        );
+        for i in 0..st.ships.len() {
+            let mine: Vec<Due> = all.iter().filter(|d| d.ship == i).cloned().collect();
+            assert_eq!(
+                ship_schedule(&st, i, 1, Phase::FirstGunnery),
+                mine,
+                "ship {i}"
+            );
+        }
     }
 }

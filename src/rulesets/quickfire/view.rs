@@ -120,8 +120,7 @@ pub fn describe(st: &QfState, ev: &Ev) -> Option<String> {
             }
         }
         Ev::QfMarked { ship, hit } => format!(
-            "  {} marked on {} (takes effect at the end of the phase)",
-            hit.words(),
+            "  {hit} marked on {} (takes effect at the end of the phase)",
             name(st, ship)
         ),
         Ev::QfApplied {
@@ -137,8 +136,7 @@ pub fn describe(st: &QfState, ev: &Ev) -> Option<String> {
                 format!(" ({via})")
             };
             format!(
-                "  {} on {}{via}: {}",
-                hit.words(),
+                "  {hit} on {}{via}: {}",
                 name(st, ship),
                 effect_words(*effect)
             )
@@ -344,7 +342,7 @@ pub fn ship_json(s: &QfShip, tables: &Tables, turn: u32) -> Value {
         "fires": s.fires.iter().filter(|f| f.out_turn.is_none()).map(|f| json!({"since_turn": f.since_turn})).collect::<Vec<_>>(),
         "fires_out": s.fires.iter().filter(|f| f.out_turn.is_some()).count(),
         "direction": s.direction.map(|d| json!({"degrees": d.degrees, "words": direction_words(d.degrees), "since_turn": d.since_turn})),
-        "pending": s.pending.iter().map(|h| h.words()).collect::<Vec<_>>(),
+        "pending": s.pending.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
         "blast_hits": blast_box(s),
         // The log at a glance (the report's end state): ROF now, speed now, boxes crossed,
         // torpedo and repair points left, fires burning.
@@ -363,7 +361,7 @@ pub fn ship_json(s: &QfShip, tables: &Tables, turn: u32) -> Value {
 pub fn status_json(st: &QfState, tables: &Tables, turn: u32, phase: Phase) -> Value {
     let due: Vec<Value> = schedule(st, turn, phase)
         .iter()
-        .map(|d| json!({"turn": d.turn.to_string(), "phase": d.phase.as_str(), "what": d.what}))
+        .map(|d| json!({"turn": d.turn.to_string(), "phase": d.phase.as_str(), "what": d.what(st)}))
         .collect();
     json!({
         "options": {
