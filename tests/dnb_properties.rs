@@ -123,3 +123,38 @@ fn a_run_of_undos_is_worded_as_the_history_walked() {
     );
     ruleset_common::words_agree_with_a_walk(&setup, tables, &game).unwrap();
 }
+
+/// A storm of undos deeper than `core::game::SHORT_RUN` (the log is then worded by a walk of
+/// its history) words every entry as that walk does, the hits under the storm included.
+#[test]
+fn a_deep_storm_of_undos_is_worded_as_the_history_walked() {
+    use umpire::core::dice::SeededDice;
+    use umpire::core::game::{Journal, SHORT_RUN};
+    use umpire::core::ruleset::Rules;
+    let setup = DnbSetup::parse("demo-dnb.toml", DEMO).expect("the D&B demo parses");
+    let tables = Tables::builtin().expect("the D&B tables load");
+    let mut game = Journal::<Dnb>::new(&setup, tables.clone());
+    let mut play = |text: &str| {
+        game.execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    };
+    for _ in 0..2 {
+        play("si hood 1");
+        play("next");
+        play("turn");
+    }
+    for k in 0..SHORT_RUN + 4 {
+        play(&format!("note \"ruling {k}\""));
+    }
+    for _ in 0..SHORT_RUN + 10 {
+        play("undo");
+    }
+    play("note \"after the storm\"");
+    let words = game.words(0);
+    assert!(
+        words[4].iter().any(|l| l.contains("SI hit, 2 of")),
+        "the second hit, undone since: {:?}",
+        words[4]
+    );
+    ruleset_common::words_agree_with_a_walk(&setup, tables, &game).unwrap();
+}

@@ -88,6 +88,10 @@ pub struct Journal<R: Rules> {
 /// at most this many commands each, and the whole log once per this many undos.
 pub const CHECKPOINT_GAP: usize = 256;
 
+/// The longest run of undone commands under an entry that [`Journal::words`] applies on a copy
+/// of the state to word it; one deeper in a storm of undos has the history walked.
+pub const SHORT_RUN: usize = 16;
+
 /// The state after `done[..at]` (see [`Journal::refold`]).
 #[derive(Debug, Clone)]
 struct Checkpoint<R: Rules> {
@@ -528,8 +532,10 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
     /// those are a stack. For a command still in effect they are the ones in effect now that
     /// come before it, so the fold passes through its state and words it on the way
     /// ([`Ruleset::word_and_apply`]). Any other entry (one undone since, an undo, a redo) had
-    /// the first `k` commands in effect now under a few undone since (their run): it is worded
-    /// where the fold has taken those `k`, on a copy with its run applied.
+    /// the first `k` commands in effect now under a few undone since (its run): it is worded
+    /// where the fold has taken those `k`, on a copy with its run applied. A run longer than
+    /// [`SHORT_RUN`] (deep in a storm of undos) would make that quadratic: then the history is
+    /// walked instead, as the journal lived it.
     ///
     /// [`Ruleset::entry_lines`]: crate::core::ruleset::Ruleset::entry_lines
     /// [`Ruleset::word_and_apply`]: crate::core::ruleset::Ruleset::word_and_apply
@@ -543,6 +549,9 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
         let mut agree = 0;
         for (i, e) in self.entries.iter().enumerate() {
             if i >= from && self.done.get(agree) != Some(&i) {
+                if done.len() - agree > SHORT_RUN {
+                    return self.words_walked(from);
+                }
                 on[agree].push((i, done[agree..].to_vec()));
             }
             match step_history(&mut done, &mut redo, &e.cmd, i) {
@@ -579,6 +588,29 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
             } else {
                 e.events.iter().for_each(|ev| R::apply(&mut state, ev));
             }
+        }
+        out
+    }
+
+    /// [`Journal::words`] by a walk of the history: each entry worded on the state of a second
+    /// journal that commits the entries one by one (its undos refold from its checkpoint).
+    fn words_walked(&self, from: usize) -> Vec<Vec<String>> {
+        let mut walk = Journal::<R> {
+            tables: self.tables.clone(),
+            initial: self.initial.clone(),
+            state: self.initial.clone(),
+            entries: Vec::with_capacity(self.entries.len()),
+            done: Vec::new(),
+            redo: Vec::new(),
+            applied: 0,
+            checkpoint: None,
+        };
+        let mut out = Vec::with_capacity(self.entries.len() - from);
+        for (i, e) in self.entries.iter().enumerate() {
+            if i >= from {
+                out.push(R::entry_lines(&walk.state, e));
+            }
+            walk.commit(e.clone());
         }
         out
     }
