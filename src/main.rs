@@ -183,7 +183,7 @@ enum Cmd {
         at: Option<String>,
     },
     /// A salvo's chance to hit on the Gunfire Hit Chance Modifiers Table (FG&DN p. 6-4).
-    Chance(cli::chance::ChanceArgs),
+    Chance(cli::fgdn::chance::ChanceArgs),
     /// Write a scenario from a roster (CSV: one row per ship, or per class with a count;
     /// columns in docs/roster.md). Every bad cell is reported; nothing is written until all
     /// are good.
@@ -536,7 +536,7 @@ fn dispatch(cli: Cli) -> Result<(), CliError> {
                 cli::bench::run(&options, dir.as_deref())
             }
         },
-        Cmd::Chance(args) => cli::chance::run(&args, &cli::tables(cli.tables.as_deref())?),
+        Cmd::Chance(args) => cli::fgdn::chance::run(&args, &cli::tables(cli.tables.as_deref())?),
         Cmd::Classes { ruleset } => cli::classes::run(&ruleset),
         Cmd::New { file, ruleset } => {
             if let Some(farewell) = tui::builder::run(file.as_deref(), ruleset.as_deref())? {

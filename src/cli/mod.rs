@@ -4,12 +4,12 @@
 //! words of its own (FG&DN's status, log and report, its carry) it gives them by a hook, and
 //! `ruleset.rs` is what the faces write when it has none. `roster` (`import`/`export`),
 //! `bench` and `classes` are written once too and take every ruleset (the one asked for with
-//! `--ruleset`, or the file's); `chance` (FG&DN's hit chance) is FG&DN's own.
+//! `--ruleset`, or the file's); FG&DN's own (`chance`, its hit chance) are in `fgdn`.
 pub mod bench;
 pub mod carry;
-pub mod chance;
 pub mod check;
 pub mod classes;
+pub mod fgdn;
 pub mod log;
 pub mod report;
 pub mod roster;

@@ -2,7 +2,7 @@
 //! the chance that a salvo hits.
 //!
 //! Pure: [`hit_chance`] reads `tables/fgdn-1.1/gunfire_hit_chance.toml` and the umpire's
-//! inputs; it rolls nothing. The faces are `umpire chance` (src/cli/chance.rs) and the `chance`
+//! inputs; it rolls nothing. The faces are `umpire chance` (src/cli/fgdn/chance.rs) and the `chance`
 //! command ([`ChanceCommand`], [`decide`]), which can roll the salvo's D100 and logs the result.
 //!
 //! How the table is combined (its last line): every modifier that applies is added into one
