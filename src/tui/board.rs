@@ -46,13 +46,17 @@ struct Words {
 }
 
 impl Words {
-    /// The newest entries of `game` worded (all of a short log).
-    fn newest<R: Board>(game: &Journal<R>) -> Words {
-        let from = game.entries().len().saturating_sub(WORDED_AT_OPEN);
+    /// Entries `from..` of `game` worded.
+    fn of<R: Board>(game: &Journal<R>, from: usize) -> Words {
         Words {
             from,
             lines: game.words(from),
         }
+    }
+
+    /// The newest entries of `game` worded (all of a short log).
+    fn newest<R: Board>(game: &Journal<R>) -> Words {
+        Words::of(game, game.entries().len().saturating_sub(WORDED_AT_OPEN))
     }
 }
 
@@ -223,10 +227,7 @@ impl<R: Board> BoardApp<R> {
         if self.side().is_none() {
             let mut words = self.words.borrow_mut();
             if i < words.from {
-                *words = Words {
-                    from: 0,
-                    lines: game.words(0),
-                };
+                *words = Words::of(game, 0);
             }
             if let Some(lines) = words.lines.get(i - words.from) {
                 rows.extend(lines.iter().map(|t| row(false, format!("  {}", t.trim()))));
