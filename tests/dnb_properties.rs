@@ -85,18 +85,26 @@ fn any_text_parses_and_round_trips_or_is_refused() {
     any_text_round_trips_or_is_refused::<Dnb>(&words, 5);
 }
 
+/// The D&B demo with `commands` played on the journal (seeded dice), each one taken.
+fn played(commands: &[String]) -> (DnbSetup, Tables, umpire::core::game::Journal<Dnb>) {
+    use umpire::core::dice::SeededDice;
+    use umpire::core::ruleset::Rules;
+    let setup = DnbSetup::parse("demo-dnb.toml", DEMO).expect("the D&B demo parses");
+    let tables = Tables::builtin().expect("the D&B tables load");
+    let mut game = umpire::core::game::Journal::<Dnb>::new(&setup, tables.clone());
+    for text in commands {
+        game.execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    (setup, tables, game)
+}
+
 /// A run of undos over commands whose lines read the state (Hood's SI hits so far, 6.11),
 /// then a new command: each undone entry is worded on the state it was decided on, the undone
 /// commands under it applied (`Journal::words`), as a walk of the history words it.
 #[test]
 fn a_run_of_undos_is_worded_as_the_history_walked() {
-    use umpire::core::dice::SeededDice;
-    use umpire::core::game::Journal;
-    use umpire::core::ruleset::Rules;
-    let setup = DnbSetup::parse("demo-dnb.toml", DEMO).expect("the D&B demo parses");
-    let tables = Tables::builtin().expect("the D&B tables load");
-    let mut game = Journal::<Dnb>::new(&setup, tables.clone());
-    for text in [
+    let commands = [
         "si hood 1",
         "next",
         "turn",
@@ -110,10 +118,8 @@ fn a_run_of_undos_is_worded_as_the_history_walked() {
         "undo",
         "undo",
         "note \"after the storm\"",
-    ] {
-        game.execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    }
+    ];
+    let (setup, tables, game) = played(&commands.map(String::from));
     let words = game.words(0);
     // The third hit was the third on Hood: the second (entry 4) is undone under it.
     assert!(
@@ -128,28 +134,16 @@ fn a_run_of_undos_is_worded_as_the_history_walked() {
 /// its history) words every entry as that walk does, the hits under the storm included.
 #[test]
 fn a_deep_storm_of_undos_is_worded_as_the_history_walked() {
-    use umpire::core::dice::SeededDice;
-    use umpire::core::game::{Journal, SHORT_RUN};
-    use umpire::core::ruleset::Rules;
-    let setup = DnbSetup::parse("demo-dnb.toml", DEMO).expect("the D&B demo parses");
-    let tables = Tables::builtin().expect("the D&B tables load");
-    let mut game = Journal::<Dnb>::new(&setup, tables.clone());
-    let mut play = |text: &str| {
-        game.execute(&Dnb::parse(text).unwrap(), &mut SeededDice)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
-    };
-    for _ in 0..2 {
-        play("si hood 1");
-        play("next");
-        play("turn");
-    }
-    for k in 0..SHORT_RUN + 4 {
-        play(&format!("note \"ruling {k}\""));
-    }
-    for _ in 0..SHORT_RUN + 10 {
-        play("undo");
-    }
-    play("note \"after the storm\"");
+    use umpire::core::game::SHORT_RUN;
+    let mut commands: Vec<String> = ["si hood 1", "next", "turn"]
+        .repeat(2)
+        .into_iter()
+        .map(String::from)
+        .collect();
+    commands.extend((0..SHORT_RUN + 4).map(|k| format!("note \"ruling {k}\"")));
+    commands.extend(std::iter::repeat_n("undo".to_string(), SHORT_RUN + 10));
+    commands.push("note \"after the storm\"".into());
+    let (setup, tables, game) = played(&commands);
     let words = game.words(0);
     assert!(
         words[4].iter().any(|l| l.contains("SI hit, 2 of")),
