@@ -33,9 +33,10 @@ impl Throw {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+crate::core::tagged::tagged_enum! {
 #[serde(tag = "e")]
-pub enum Ev {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Ev ("Ev") {
     /// `chart VALUE ...`.
     AAChartQueued {
         values: Vec<String>,
@@ -170,4 +171,5 @@ pub enum Ev {
         throws: Vec<Throw>,
         first: Option<String>,
     },
+}
 }

@@ -31,9 +31,10 @@ pub enum HitKind {
     Critical { critical: CritKind },
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+crate::core::tagged::tagged_enum! {
 #[serde(tag = "e")]
-pub enum Ev {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Ev ("Ev") {
     /// A gunnery or torpedo attack was made (6.1-6.6, 7.0-7.3).
     DnbAttacked {
         ship: String,
@@ -150,6 +151,7 @@ pub enum Ev {
     },
     /// The scenario's last turn ended (5.4b): determine the victor.
     DnbGameOver { turn: u32 },
+}
 }
 
 impl Ev {

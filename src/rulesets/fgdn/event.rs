@@ -175,9 +175,10 @@ pub struct PctChange {
     pub to: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+crate::core::tagged::tagged_enum! {
 #[serde(tag = "e", rename_all = "snake_case")]
-pub enum Event {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Event ("Event") {
     DiceQueued {
         faces: Vec<u32>,
     },
@@ -468,6 +469,7 @@ pub enum Event {
     /// `chance`: a salvo's chance to hit worked out on the Gunfire Hit Chance Modifiers Table
     /// (FG&DN p. 6-4) and, when asked, its D100 (hits if <= chance). Changes nothing.
     GunChance(Box<GunChance>),
+}
 }
 
 /// The record of a `chance` (kept behind a box: every other event stays small, and the log

@@ -439,7 +439,7 @@ pub fn flights_of<'a>(
     state: &'a crate::rulesets::fgdn::state::GameState,
     s: &'a ShipState,
 ) -> impl Iterator<Item = &'a ShipState> + 'a {
-    state.ships.iter().filter(move |f| {
+    state.ships.iter().map(|f| &**f).filter(move |f| {
         f.spec
             .flight
             .as_ref()

@@ -138,7 +138,8 @@ pub fn changes(scenario: &Scenario, tables: &Tables, entries: &[Entry]) -> Vec<V
         } else {
             touched(&game.state, entry).into_iter().collect()
         };
-        let before: Vec<ShipState> = ships.iter().map(|&i| game.state.ships[i].clone()).collect();
+        // The ships as they stood (shared with the state until the commit writes them).
+        let before: Vec<_> = ships.iter().map(|&i| game.state.ships[i].clone()).collect();
         game.commit(entry.clone());
         out.push(
             ships

@@ -1,4 +1,5 @@
 //! The game state and `apply(&Event)`: total, no dice, no tables.
+use crate::core::shared::Shared;
 use crate::rulesets::fgdn::clock::{Clock, ClockOptions, Minute};
 use crate::rulesets::fgdn::command::{CrewBattery, Side};
 use crate::rulesets::fgdn::event::{Casualty, Critical, Event, FireFlood, PendingHit};
@@ -6,6 +7,7 @@ use crate::rulesets::fgdn::repairs::{PostBattle, RepairItem, RepairState, Repair
 use crate::rulesets::fgdn::scenario::{RuleOptions, Scenario, ShipSpec};
 use serde::Serialize;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -188,8 +190,11 @@ pub struct GameState {
     pub clock: Clock,
     pub clock_options: ClockOptions,
     pub rules: RuleOptions,
-    pub ships: Vec<ShipState>,
-    index: BTreeMap<String, usize>,
+    /// Each ship shared with the copies of the state until one changes her: deciding a
+    /// command on a copy (`engine::decide`) copies only the ships it touches.
+    pub ships: Vec<Shared<ShipState>>,
+    /// Ship ids to indexes; fixed when the battle starts, so shared by every copy.
+    index: Arc<BTreeMap<String, usize>>,
     /// Die faces queued with `dice`, taken in order by the next dice rolled.
     pub dice_queue: VecDeque<u32>,
     /// How many dice the game has rolled (fixes the next seeded face).
@@ -214,16 +219,22 @@ pub const DEFAULT_SEA_STATE: u32 = 3;
 
 impl GameState {
     pub fn new(scenario: &Scenario) -> GameState {
-        let mut ships: Vec<ShipState> =
-            scenario.ships.iter().cloned().map(ShipState::new).collect();
+        let mut ships: Vec<Shared<ShipState>> = scenario
+            .ships
+            .iter()
+            .cloned()
+            .map(|spec| Shared::new(ShipState::new(spec)))
+            .collect();
         for s in &mut ships {
             crate::rulesets::fgdn::carried::start_from(s, scenario.start);
         }
-        let index = ships
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.spec.id.clone(), i))
-            .collect();
+        let index = Arc::new(
+            ships
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.spec.id.clone(), i))
+                .collect(),
+        );
         GameState {
             name: scenario.name.clone(),
             seed: scenario.seed,
@@ -249,11 +260,11 @@ impl GameState {
     }
 
     pub fn ship(&self, id: &str) -> Option<&ShipState> {
-        self.ship_index(id).map(|i| &self.ships[i])
+        self.ship_index(id).map(|i| &*self.ships[i])
     }
 
     fn ship_mut(&mut self, id: &str) -> Option<&mut ShipState> {
-        self.ship_index(id).map(move |i| &mut self.ships[i])
+        self.ship_index(id).map(move |i| &mut *self.ships[i])
     }
 
     /// Apply one event. Total: an event naming an unknown ship changes nothing.
@@ -289,7 +300,8 @@ impl GameState {
             Event::Flight(f) => crate::rulesets::fgdn::flight::apply(self, f),
             Event::ClockMoved { to } => {
                 if to.turn != self.clock.turn {
-                    for s in &mut self.ships {
+                    // Only a ship that took damage this turn is written (and so copied).
+                    for s in self.ships.iter_mut().filter(|s| s.turn_damage != 0) {
                         s.turn_damage = 0;
                     }
                 }

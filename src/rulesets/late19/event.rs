@@ -4,11 +4,12 @@
 use super::ship::{Armament, GunType, HitResult, TradeKind};
 use super::tables::{Landing, Provenance};
 use crate::core::dice::ChartRead;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+crate::core::tagged::tagged_enum! {
 #[serde(tag = "e")]
-pub enum Ev {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Ev ("Ev") {
     /// `chart VALUE ...`.
     L19ChartQueued { values: Vec<String> },
     /// A chart value the text does not print, read by the umpire.
@@ -79,4 +80,5 @@ pub enum Ev {
     },
     /// The end of the torpedo step: a sinking ship is gone.
     L19Sank { ship: String, turn: u32 },
+}
 }

@@ -5,11 +5,12 @@ use super::ship::{Arc, Effect, Hit, Outcome, Range, Rating, RepairItem};
 use super::tables::Provenance;
 use super::Phase;
 use crate::core::dice::ChartRead;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+crate::core::tagged::tagged_enum! {
 #[serde(tag = "e")]
-pub enum Ev {
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum Ev ("Ev") {
     /// `chart VALUE ...`.
     QfChartQueued { values: Vec<String> },
     /// A chart value the text does not print, read by the umpire.
@@ -113,4 +114,5 @@ pub enum Ev {
     },
     /// The ship has sunk and is removed from play.
     QfSank { ship: String, turn: u32 },
+}
 }
