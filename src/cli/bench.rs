@@ -403,19 +403,16 @@ pub fn run(options: &Options<'_>, dir: Option<&Path>) -> Result<(), CliError> {
         commands,
         undos,
     } = *options;
-    // A folder given with --dir keeps the saves (to profile or replay them); the default
-    // temporary folder is cleaned up.
+    // A folder given with --dir keeps the saves (to profile or replay them), made if it is
+    // not there yet, before the battle is generated; the default temporary folder is cleaned
+    // up.
     let keep = dir;
-    let tmp;
     let dir: PathBuf = match dir {
         Some(d) => d.to_path_buf(),
-        None => {
-            tmp = std::env::temp_dir().join(format!("umpire-bench-{}", std::process::id()));
-            std::fs::create_dir_all(&tmp)
-                .map_err(|e| CliError::input(format!("{}: {e}", tmp.display())))?;
-            tmp.clone()
-        }
+        None => std::env::temp_dir().join(format!("umpire-bench-{}", std::process::id())),
     };
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
     let started = Instant::now();
     let (scenario, write) = generate(options)?;
     let with_undos = match undos {
