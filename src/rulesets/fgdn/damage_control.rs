@@ -170,8 +170,13 @@ pub fn roll_modifiers(
     c: Casualty,
 ) -> Vec<(i32, String)> {
     let mut mods = Vec::new();
-    let national = national_modifier(s.spec.nation.as_deref());
-    if state.rules.national_damage_control && national != 0 {
+    // The navy is read from the nation's name only under the optional rule (the schedule
+    // asks for these modifiers at every phase).
+    let national = match state.rules.national_damage_control {
+        true => national_modifier(s.spec.nation.as_deref()),
+        false => 0,
+    };
+    if national != 0 {
         mods.push((
             national,
             "national effectiveness (optional rule)".to_string(),
