@@ -8,18 +8,12 @@ use std::sync::Arc;
 
 /// A value shared between clones until one is written to: reading is `Deref`; writing
 /// through `DerefMut` copies the value first if another clone still holds it.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Shared<T>(Arc<T>);
 
 impl<T> Shared<T> {
     pub fn new(value: T) -> Shared<T> {
         Shared(Arc::new(value))
-    }
-}
-
-impl<T> From<T> for Shared<T> {
-    fn from(value: T) -> Shared<T> {
-        Shared::new(value)
     }
 }
 

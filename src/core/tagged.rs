@@ -8,9 +8,10 @@
 //! so `tagged_enum!` reads the tag where it stands and the variant's fields straight from
 //! the line. An object whose tag comes later (a hand-edited line) is read whole, then by its
 //! tag, so it still reads. Writing is unchanged: the enum keeps serde's derive for that.
-use serde::de::value::{MapAccessDeserializer, MapDeserializer};
+use serde::de::value::MapAccessDeserializer;
 use serde::de::{
-    self, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess, VariantAccess, Visitor,
+    self, DeserializeOwned, DeserializeSeed, Deserializer, EnumAccess, IgnoredAny, MapAccess,
+    VariantAccess, Visitor,
 };
 use serde_json::Value;
 use std::fmt;
@@ -26,13 +27,15 @@ pub trait ByTag: Sized {
 }
 
 /// `Deserialize` of a [`ByTag`] enum: the object's tag read where it stands.
-pub fn deserialize<'de, D: Deserializer<'de>, T: ByTag>(d: D) -> Result<T, D::Error> {
+pub fn deserialize<'de, D: Deserializer<'de>, T: ByTag + DeserializeOwned>(
+    d: D,
+) -> Result<T, D::Error> {
     d.deserialize_map(TagFirst(PhantomData))
 }
 
 struct TagFirst<T>(PhantomData<T>);
 
-impl<'de, T: ByTag> Visitor<'de> for TagFirst<T> {
+impl<'de, T: ByTag + DeserializeOwned> Visitor<'de> for TagFirst<T> {
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -61,11 +64,18 @@ impl<'de, T: ByTag> Visitor<'de> for TagFirst<T> {
         let Some(tag) = tag else {
             return Err(A::Error::missing_field(T::TAG));
         };
-        let mut whole = MapDeserializer::<_, serde_json::Error>::new(
-            std::iter::once((T::TAG.to_string(), tag)).chain(rest),
-        );
-        whole.next_key::<IgnoredAny>().map_err(A::Error::custom)?;
-        T::by_tag(Variant { map: whole }).map_err(A::Error::custom)
+        // Written again with its tag first and read as a saved line is, so that the variants
+        // are read by one reader's code only (a reader of `Value`s as well would double it).
+        let mut text = format!("{{{}:{tag}", Value::from(T::TAG));
+        for (k, v) in rest {
+            text.push_str(&format!(",{}:{v}", Value::from(k)));
+        }
+        text.push('}');
+        serde_json::from_str(&text).map_err(|e: serde_json::Error| {
+            // Where it stood in the text written again means nothing to the reader.
+            let e = e.to_string();
+            A::Error::custom(e.split(" at line ").next().unwrap_or(&e))
+        })
     }
 }
 
