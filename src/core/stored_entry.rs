@@ -158,12 +158,16 @@ impl<R: Rules> From<Record<R>> for StoredEntry<R> {
 impl<R: Rules> TryFrom<StoredEntry<R>> for Record<R> {
     type Error = String;
     fn try_from(s: StoredEntry<R>) -> Result<Record<R>, String> {
+        let mut events = expand::<R>(s.events, &s.quiet)?;
+        // The list grew as it was read: give back its spare room now, not after the whole log
+        // is read, when it would add to the open's peak (the file's bytes are still held).
+        events.shrink_to_fit();
         Ok(Record {
             v: s.v,
             seq: s.seq,
             cmd: s.cmd,
             clock: s.clock,
-            events: expand::<R>(s.events, &s.quiet)?,
+            events,
             wall: s.wall,
             typed: s.typed,
         })
