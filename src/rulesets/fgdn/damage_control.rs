@@ -172,9 +172,10 @@ pub fn roll_modifiers(
     let mut mods = Vec::new();
     // The navy is read from the nation's name only under the optional rule (the schedule
     // asks for these modifiers at every phase).
-    let national = match state.rules.national_damage_control {
-        true => national_modifier(s.spec.nation.as_deref()),
-        false => 0,
+    let national = if state.rules.national_damage_control {
+        national_modifier(s.spec.nation.as_deref())
+    } else {
+        0
     };
     if national != 0 {
         mods.push((
