@@ -227,9 +227,21 @@ impl<R: Ruleset> Session<R> {
     pub fn record(
         &mut self,
         writer: &mut SaveWriter,
-        mut entry: Record<R>,
+        entry: Record<R>,
         wall: Option<String>,
     ) -> Result<Vec<String>, StoreError> {
+        self.record_worded(writer, entry, wall)
+            .map(|(lines, _)| lines)
+    }
+
+    /// [`Session::record`], with the entry's own lines as well ([`Ruleset::entry_lines`] on
+    /// the state it was decided on, as the log panel shows them): worded once for both.
+    pub fn record_worded(
+        &mut self,
+        writer: &mut SaveWriter,
+        mut entry: Record<R>,
+        wall: Option<String>,
+    ) -> Result<(Vec<String>, Vec<String>), StoreError> {
         entry.wall = wall;
         let text = || self.save_text();
         let verify = |path: &Path| self.is_copy(path);
@@ -239,18 +251,15 @@ impl<R: Ruleset> Session<R> {
         };
         writer.append_or_rescue(&entry, &rescue)?;
         let before = entry.clock;
+        let worded = R::entry_lines(&self.game.state, &entry);
         let mut lines = vec![format!("> {} {}", entry.clock, entry.cmd)];
-        lines.extend(
-            R::entry_lines(&self.game.state, &entry)
-                .into_iter()
-                .map(|l| format!("  {l}")),
-        );
+        lines.extend(worded.iter().map(|l| format!("  {l}")));
         self.game.commit(entry);
         let now = R::clock(&self.game.state);
         if now != before {
             lines.push(format!("  now {now}"));
         }
-        Ok(lines)
+        Ok((lines, worded))
     }
 }
 

@@ -6,12 +6,13 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
-use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
-use crate::core::game::{GameError, Journal, Record};
+use crate::core::dice::{Answer, SeededDice};
+use crate::core::game::{Journal, Record};
 use crate::core::review::{Review, Target};
-use crate::core::ruleset::{RuleError, Verb};
+use crate::core::ruleset::Verb;
 use crate::session::{names_ship, Session};
 use crate::store::follow::Polled;
+use crate::tui::command::{self, Answers, Question, Ran};
 use crate::tui::edit::LineEdit;
 use crate::tui::help;
 use crate::tui::keymap::{Action, Face, Keymap};
@@ -399,55 +400,33 @@ impl<R: Board> BoardApp<R> {
         charts: Vec<String>,
     ) -> Result<(), String> {
         let command = R::parse_in(&self.battle.game.state, &text)?;
-        if let Some(why) = self.read_only() {
-            if !matches!(R::verb(&command), Verb::Expect) {
-                return Err(format!("read-only: {why}"));
-            }
-        }
-        let prepared = {
-            let mut dice = if self.ask_dice {
-                let mut ask = AskDice::new(answers.clone());
-                ask.charts.answers = charts.clone();
-                ask
-            } else {
-                AskDice::rolling(charts.clone())
-            };
-            self.battle.game.prepare(&command, &mut dice)
+        let given = Answers {
+            ask_dice: self.ask_dice,
+            dice: &answers,
+            charts: &charts,
         };
-        let question = match prepared {
-            Err(GameError::Rule(RuleError::Dice(DiceError::Needed { die, purpose }))) => {
-                Some((format!("{} for {purpose}", die.name()), false))
+        let ran = command::run(
+            &mut self.battle,
+            &mut self.save,
+            &mut self.unsaved,
+            (self.wall)(),
+            &command,
+            &text,
+            given,
+        )?;
+        match ran {
+            Ran::Checked => self.message = Some((format!("ok: {text}"), false)),
+            Ran::Asks(question) => {
+                self.mode = Mode::Ask(Asking {
+                    chart: matches!(question, Question::Chart { .. }),
+                    question: question.text(),
+                    text,
+                    answers,
+                    charts,
+                    input: String::new(),
+                })
             }
-            Err(GameError::Rule(RuleError::Dice(DiceError::ChartNeeded {
-                chart,
-                line,
-                allowed,
-                purpose,
-            }))) => Some((
-                format!("{chart}, {line} (one of: {allowed}) for {purpose}"),
-                true,
-            )),
-            Err(e) => return Err(e.to_string()),
-            Ok(None) => {
-                self.message = Some((format!("ok: {text}"), false));
-                return Ok(());
-            }
-            Ok(Some(mut entry)) => {
-                entry.set_typed(&text);
-                let wall = (self.wall)();
-                let Save::Writer(writer) = &mut self.save else {
-                    return Err("read-only".into());
-                };
-                let worded = R::entry_lines(&self.battle.game.state, &entry);
-                let lines = match self.battle.record(writer, entry, wall) {
-                    Ok(lines) => lines,
-                    Err(e) => {
-                        // Said in the header until a command is saved again.
-                        self.unsaved = Some(e.to_string());
-                        return Err(format!("NOT SAVED, nothing changed: {e}"));
-                    }
-                };
-                self.unsaved = None;
+            Ran::Recorded { lines, worded } => {
                 // Every command adds its entry, undo and redo too: which entries are in effect
                 // is read from the journal as the panel is drawn.
                 self.log_push(worded);
@@ -455,26 +434,9 @@ impl<R: Board> BoardApp<R> {
                 if matches!(R::verb(&command), Verb::Undo | Verb::Redo) {
                     self.ask_dice = self.battle.game.asks_dice() == Some(true);
                 }
-                let summary = lines
-                    .iter()
-                    .skip(1)
-                    .map(|l| l.trim())
-                    .rfind(|l| !l.starts_with("roll ") && !l.starts_with("rolled "))
-                    .map_or_else(|| format!("done: {text}"), str::to_string);
-                self.message = Some((summary, false));
+                self.message = Some((command::summary(&lines, &text), false));
                 self.mode = Mode::Normal;
-                return Ok(());
             }
-        };
-        if let Some((question, chart)) = question {
-            self.mode = Mode::Ask(Asking {
-                text,
-                answers,
-                charts,
-                question,
-                chart,
-                input: String::new(),
-            });
         }
         Ok(())
     }

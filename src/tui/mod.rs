@@ -11,6 +11,7 @@
 //! ruleset's battles open on is said once, in [`dashboard`].
 pub mod board;
 pub mod builder;
+pub mod command;
 pub mod dashboard;
 pub mod edit;
 pub mod fgdn;

@@ -2,7 +2,7 @@
 //! does becomes a command of the script language, prepared (nothing changes), made durable in
 //! the save, and only then shown. Rendering lives in `view/`; this file never draws.
 use crate::core::board::Board;
-use crate::core::dice::{Answer, AskDice, DiceError, DiceSource, Die, SeededDice};
+use crate::core::dice::{Answer, AskDice, DiceError, Die};
 use crate::core::game::GameError;
 use crate::rulesets::fgdn::command::{Command, COMMANDS};
 use crate::rulesets::fgdn::engine::RuleError;
@@ -10,6 +10,7 @@ use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::log_view::log_entry;
 use crate::rulesets::fgdn::Fgdn;
 use crate::session::Battle;
+use crate::tui::command::{Answers, Question, Ran};
 use crate::tui::edit::LineEdit;
 use crate::tui::fgdn::form::{Form, FormKind};
 use crate::tui::keymap::{Action, Face, Keymap};
@@ -321,25 +322,22 @@ impl App {
         text: String,
         answers: Vec<Answer>,
     ) -> Result<(), String> {
-        if let Some(why) = self.read_only() {
-            if !matches!(
-                command,
-                Command::Expect { .. } | Command::ExpectClock { .. }
-            ) {
-                return Err(format!("read-only: {why}"));
-            }
-        }
-        let prepared = {
-            let mut ask = AskDice::new(answers.clone());
-            let mut roll = SeededDice;
-            let dice: &mut dyn DiceSource = match self.dice_mode {
-                DiceMode::Ask => &mut ask,
-                DiceMode::Roll => &mut roll,
-            };
-            self.battle.game.prepare(&command, dice)
+        let given = Answers {
+            ask_dice: self.dice_mode == DiceMode::Ask,
+            dice: &answers,
+            charts: &[],
         };
-        match prepared {
-            Err(GameError::Rule(RuleError::Dice(DiceError::Needed { die, purpose }))) => {
+        let ran = crate::tui::command::run(
+            &mut self.battle,
+            &mut self.save,
+            &mut self.unsaved,
+            (self.wall)(),
+            &command,
+            &text,
+            given,
+        )?;
+        match ran {
+            Ran::Asks(Question::Die { die, purpose }) => {
                 self.mode = Mode::Ask(Ask {
                     command,
                     text,
@@ -349,64 +347,38 @@ impl App {
                     input: String::new(),
                     error: None,
                 });
-                Ok(())
             }
-            Err(e) => Err(e.to_string()),
-            Ok(None) => {
+            // No FG&DN rule reads a printed chart (its tables are all in `tables/fgdn-1.1/`).
+            Ran::Asks(q @ Question::Chart { .. }) => {
+                return Err(format!("{}: FG&DN asks no chart values", q.text()))
+            }
+            Ran::Checked => {
                 self.info(format!("ok: {text}"));
                 self.mode = Mode::Normal;
-                Ok(())
             }
-            Ok(Some(mut entry)) => {
-                entry.set_typed(&text);
-                let wall = (self.wall)();
-                let Save::Writer(writer) = &mut self.save else {
-                    return Err("read-only".into());
-                };
-                match self.battle.record(writer, entry, wall) {
-                    Ok(lines) => {
-                        self.unsaved = None;
-                        self.mode = Mode::Normal;
-                        self.log_appended();
-                        // Undo and redo name the command they stepped over (SPEC 10), and the
-                        // dice mode follows the log they leave.
-                        let history = matches!(command, Command::Undo | Command::Redo);
-                        if history || matches!(command, Command::DiceMode { .. }) {
-                            self.dice_mode =
-                                DiceMode::from_log(&self.battle.game).unwrap_or(DiceMode::Roll);
-                        }
-                        let named = history
-                            .then(|| {
-                                let game = &self.battle.game;
-                                let last = game.entries().len().checked_sub(1)?;
-                                let e =
-                                    crate::rulesets::fgdn::log_view::log_entry(game, last, None)?;
-                                e.lines.last().map(|l| l.text.clone())
-                            })
-                            .flatten();
-                        let summary = named
-                            .into_iter()
-                            .chain(
-                                lines
-                                    .iter()
-                                    .skip(1)
-                                    .map(|l| l.trim())
-                                    .rfind(|l| !l.starts_with("roll ") && !l.starts_with("-- end"))
-                                    .map(str::to_string),
-                            )
-                            .next()
-                            .unwrap_or_else(|| format!("done: {text}"));
-                        self.info(summary);
-                        Ok(())
-                    }
-                    Err(e) => {
-                        let msg = format!("NOT SAVED, nothing changed: {e}");
-                        self.unsaved = Some(e.to_string());
-                        Err(msg)
-                    }
+            Ran::Recorded { lines, .. } => {
+                self.mode = Mode::Normal;
+                self.log_appended();
+                // Undo and redo name the command they stepped over (SPEC 10), and the dice
+                // mode follows the log they leave.
+                let history = matches!(command, Command::Undo | Command::Redo);
+                if history || matches!(command, Command::DiceMode { .. }) {
+                    self.dice_mode =
+                        DiceMode::from_log(&self.battle.game).unwrap_or(DiceMode::Roll);
                 }
+                let named = history
+                    .then(|| {
+                        let game = &self.battle.game;
+                        let last = game.entries().len().checked_sub(1)?;
+                        let e = log_entry(game, last, None)?;
+                        e.lines.last().map(|l| l.text.clone())
+                    })
+                    .flatten();
+                let summary = named.unwrap_or_else(|| crate::tui::command::summary(&lines, &text));
+                self.info(summary);
             }
         }
+        Ok(())
     }
 
     /// A command from a key: errors go to the message line.
