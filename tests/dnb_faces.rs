@@ -399,3 +399,53 @@ fn dnb_faces_print_warnings_refuse_a_stray_csv_table_and_check_with_dnb_tables()
         "{err}"
     );
 }
+
+/// SPEC 10: a ship is named by her id or by her quoted name in every command; the log keeps
+/// the command with her id and what was typed. A name of no ship is refused by name, and the
+/// save is left as it was.
+#[test]
+fn a_script_names_a_ship_by_her_quoted_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let script = dir.path().join("s.umpire");
+    std::fs::write(
+        &script,
+        "next\nevasive \"Prince of Wales\" on\nexpect \"prince of wales\" evasive true\n",
+    )
+    .unwrap();
+    let o = cli_common::ok(
+        umpire()
+            .arg("run")
+            .arg(&save)
+            .arg("--script")
+            .arg(&script)
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        cli_common::out(&o).contains("evasive pow on"),
+        "{}",
+        cli_common::out(&o)
+    );
+    let log = cli_common::out(&umpire().arg("log").arg(&save).output().unwrap());
+    assert!(
+        log.contains("typed: evasive \"Prince of Wales\" on"),
+        "{log}"
+    );
+    let before = std::fs::read(&save).unwrap();
+    std::fs::write(&script, "evasive \"Prince of Whales\" off\n").unwrap();
+    let o = umpire()
+        .arg("run")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(
+        cli_common::err(&o).contains("\"Prince of Whales\" names no ship of this battle"),
+        "{}",
+        cli_common::err(&o)
+    );
+    assert_eq!(std::fs::read(&save).unwrap(), before);
+}

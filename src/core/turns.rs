@@ -423,8 +423,8 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
         turn: u32,
         phase: Self::Phase,
     ) -> Value;
-    /// The ids of its ships, in scenario order (the order of `ships[]` in the status).
-    fn ship_ids(state: &Self::State) -> Vec<String>;
+    /// Its ships' ids and names, in scenario order (the order of `ships[]` in the status).
+    fn ships(state: &Self::State) -> Vec<(&str, &str)>;
     /// The value and provenance of a chart read the event records, if it is one.
     fn charted(_e: &Self::Event) -> Option<(String, Provenance)> {
         None
@@ -444,6 +444,16 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
 impl<R: TurnRules> Ruleset for R {
     fn tables_with(overrides: &[(String, String)]) -> Result<R::Tables, Vec<String>> {
         R::Tables::with_overrides(&by_file_name(overrides))
+    }
+
+    /// A ship named by her quoted name is her id (SPEC 10; [`crate::core::tokens::ships_named`]).
+    fn parse_in(g: &TurnGame<R>, text: &str) -> Result<TurnCommand<R::Phase, R::Command>, String> {
+        match crate::core::tokens::ships_named(text, &R::ships(&g.rules))
+            .map_err(|e| e.to_string())?
+        {
+            Some(line) => line.parse(),
+            None => text.parse(),
+        }
     }
 
     fn parse_setup(file: &str, text: &str) -> Result<TurnSetup<R>, Vec<String>> {
@@ -776,7 +786,7 @@ impl<R: TurnRules> Rules for R {
                 Value::String(format!("{} {}", g.clock.turn, g.clock.phase)),
             ),
             TurnCommand::Expect { ship, field, value } => {
-                let ids = R::ship_ids(&g.rules);
+                let ids: Vec<&str> = R::ships(&g.rules).into_iter().map(|(id, _)| id).collect();
                 let i = ids
                     .iter()
                     .position(|id| id.eq_ignore_ascii_case(ship))

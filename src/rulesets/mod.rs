@@ -254,4 +254,39 @@ mod tests {
         assert_eq!(visit("quickfire-9", Id), None);
         assert_eq!(<DefaultRuleset as Rules>::ID, RULESETS[0]);
     }
+
+    /// SPEC 10: in every ruleset a ship is named by her id or by her quoted name, at the
+    /// prompt and in scripts (`Ruleset::parse_in`), and the command taken is the same.
+    #[test]
+    fn every_ruleset_takes_a_ship_by_her_quoted_name() {
+        struct Named;
+        impl Visitor for Named {
+            type Out = usize;
+            fn visit<R: Registered>(self) -> usize {
+                let setup = R::parse_setup("demo", R::DEMO).unwrap();
+                let tables = R::tables_with(&[]).unwrap();
+                let game = crate::core::game::Journal::<R>::new(&setup, tables);
+                let heads = R::fleet_heads(&game.state, &game.tables, None);
+                let mut named = 0;
+                for h in &heads {
+                    let by_id = R::parse_in(&game.state, &format!("expect {} status afloat", h.id));
+                    let by_name = R::parse_in(
+                        &game.state,
+                        &format!(
+                            "expect {} status afloat",
+                            crate::core::tokens::quote(&h.name)
+                        ),
+                    );
+                    let (by_name, by_id) = (by_name.unwrap(), by_id.unwrap());
+                    assert_eq!(by_name.to_string(), by_id.to_string(), "{}", R::ID);
+                    named += usize::from(!h.name.eq_ignore_ascii_case(&h.id));
+                }
+                named
+            }
+        }
+        // Ships whose name is not their id (FG&DN's "HMS Tiger", D&B's "Prince of Wales",
+        // A&A's "Knyaz Suvorov"); late19's and Quickfire's demo ships are named by their ids.
+        let named: usize = RULESETS.iter().map(|id| visit(id, Named).unwrap()).sum();
+        assert!(named >= 10, "{named}");
+    }
 }

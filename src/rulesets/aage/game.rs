@@ -74,8 +74,12 @@ impl TurnRules for Aage {
         super::view::status_json(state, tables, turn, phase)
     }
 
-    fn ship_ids(state: &AaState) -> Vec<String> {
-        state.ships.iter().map(|s| s.id.clone()).collect()
+    fn ships(state: &AaState) -> Vec<(&str, &str)> {
+        state
+            .ships
+            .iter()
+            .map(|s| (s.id.as_str(), s.name.as_str()))
+            .collect()
     }
 
     fn charted(e: &Ev) -> Option<(String, Provenance)> {

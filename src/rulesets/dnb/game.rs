@@ -78,8 +78,12 @@ impl TurnRules for Dnb {
         status_json(state, turn, phase)
     }
 
-    fn ship_ids(state: &DnbState) -> Vec<String> {
-        state.ships.iter().map(|s| s.spec.id.clone()).collect()
+    fn ships(state: &DnbState) -> Vec<(&str, &str)> {
+        state
+            .ships
+            .iter()
+            .map(|s| (s.spec.id.as_str(), s.spec.name.as_str()))
+            .collect()
     }
 
     fn sheets(g: &DnbGame, tables: &Tables, moment: &str) -> crate::core::sheet::Sheets {

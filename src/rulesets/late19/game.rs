@@ -75,8 +75,12 @@ impl TurnRules for Late19 {
         super::view::status_json(state, tables, turn, phase)
     }
 
-    fn ship_ids(state: &L19State) -> Vec<String> {
-        state.ships.iter().map(|s| s.spec.id.clone()).collect()
+    fn ships(state: &L19State) -> Vec<(&str, &str)> {
+        state
+            .ships
+            .iter()
+            .map(|s| (s.spec.id.as_str(), s.spec.name.as_str()))
+            .collect()
     }
 
     fn charted(e: &Ev) -> Option<(String, Provenance)> {

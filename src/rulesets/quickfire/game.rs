@@ -71,8 +71,12 @@ impl TurnRules for Quickfire {
         super::view::status_json(state, tables, turn, phase)
     }
 
-    fn ship_ids(state: &QfState) -> Vec<String> {
-        state.ships.iter().map(|s| s.spec.id.clone()).collect()
+    fn ships(state: &QfState) -> Vec<(&str, &str)> {
+        state
+            .ships
+            .iter()
+            .map(|s| (s.spec.id.as_str(), s.spec.name.as_str()))
+            .collect()
     }
 
     fn charted(e: &Ev) -> Option<(String, Provenance)> {
