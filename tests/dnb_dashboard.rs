@@ -88,6 +88,14 @@ fn a_command_at_the_prompt_is_saved_before_it_is_shown_and_undo_takes_it_back() 
     );
     assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
     assert!(b.screen(160, 48).contains("(undone)"));
+    // SPEC 10: the undo names the command it stepped over and its turn, on the message line
+    // and in the log.
+    let stepped = "undo: stepped back over: next (entered turn 1 combat)";
+    assert_eq!(
+        b.app.message.as_ref().map(|(m, _)| m.as_str()),
+        Some(stepped)
+    );
+    assert!(b.screen(160, 48).contains(stepped));
     // The log built as commands came is the log a board opened on the save shows.
     b.press(&[":", "'note \"live and replayed\"'", "enter", "L"]);
     let live = b.screen(100, 200);

@@ -449,3 +449,37 @@ fn a_script_names_a_ship_by_her_quoted_name() {
     );
     assert_eq!(std::fs::read(&save).unwrap(), before);
 }
+
+/// SPEC 10: undo and redo name the command they stepped over and its turn, in `umpire log`.
+#[test]
+fn the_log_says_what_undo_and_redo_stepped_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let script = dir.path().join("s.umpire");
+    std::fs::write(&script, "next\nnext\nundo\nredo\nundo\nundo\n").unwrap();
+    cli_common::ok(
+        umpire()
+            .arg("run")
+            .arg(&save)
+            .arg("--script")
+            .arg(&script)
+            .output()
+            .unwrap(),
+    );
+    let log = cli_common::out(&umpire().arg("log").arg(&save).output().unwrap());
+    let said: Vec<&str> = log
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("stepped"))
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "undo: stepped back over: next (entered turn 1 movement)",
+            "redo: stepped forward over: next (entered turn 1 movement)",
+            "undo: stepped back over: next (entered turn 1 movement)",
+            "undo: stepped back over: next (entered turn 1 combat)",
+        ],
+        "{log}"
+    );
+}

@@ -103,8 +103,8 @@ struct Checkpoint<R: Rules> {
 enum Moved {
     /// A command of the rules, now in effect.
     New,
-    /// The last command in effect was undone.
-    Undone,
+    /// The last command in effect, entry `i`, was undone.
+    Undone(usize),
     /// Entry `i` is in effect again.
     Redone(usize),
     /// An undo or redo with nothing to move.
@@ -142,7 +142,7 @@ fn step_history(done: &mut Vec<usize>, redo: &mut Vec<usize>, cmd: &str, next: u
         Some(Verb::Undo) => match done.pop() {
             Some(i) => {
                 redo.push(i);
-                Moved::Undone
+                Moved::Undone(i)
             }
             None => Moved::Nothing(Verb::Undo),
         },
@@ -334,7 +334,7 @@ impl<R: Rules> Journal<R> {
         // entries).
         entry.events.shrink_to_fit();
         match self.move_history(&entry.cmd) {
-            Moved::Undone => self.refold(marks),
+            Moved::Undone(_) => self.refold(marks),
             Moved::Redone(i) => {
                 fold::<R>(&mut self.state, &mut self.applied, &self.entries[i].events);
             }
@@ -349,7 +349,7 @@ impl<R: Rules> Journal<R> {
     fn move_history(&mut self, cmd: &str) -> Moved {
         let moved = step_history(&mut self.done, &mut self.redo, cmd, self.entries.len());
         // The checkpoint stands after `done[..at]`: gone once `done` is shorter.
-        if matches!(moved, Moved::Undone)
+        if matches!(moved, Moved::Undone(_))
             && self
                 .checkpoint
                 .as_ref()
@@ -539,8 +539,43 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
     ///
     /// [`Ruleset::entry_lines`]: crate::core::ruleset::Ruleset::entry_lines
     /// [`Ruleset::word_and_apply`]: crate::core::ruleset::Ruleset::word_and_apply
+    ///
+    /// An undo or a redo names the command it stepped over and the turn it was entered in
+    /// ([`history_line`], SPEC 10).
     pub fn words(&self, from: usize) -> Vec<Vec<String>> {
         let from = from.min(self.entries.len());
+        let mut out = self.words_folded(from);
+        let (mut done, mut redo) = (Vec::new(), Vec::new());
+        for (i, e) in self.entries.iter().enumerate() {
+            let over = match step_history(&mut done, &mut redo, &e.cmd, i) {
+                Moved::Undone(j) | Moved::Redone(j) => j,
+                Moved::New | Moved::Nothing(_) => continue,
+            };
+            if i >= from {
+                out[i - from].push(history_line(e, &self.entries[over]));
+            }
+        }
+        out
+    }
+
+    /// The entry the undo or redo logged as entry `i` stepped over, if `i` is one.
+    pub fn stepped_over(&self, i: usize) -> Option<usize> {
+        if i >= self.entries.len() {
+            return None;
+        }
+        let (mut done, mut redo) = (Vec::new(), Vec::new());
+        let mut moved = Moved::New;
+        for (k, e) in self.entries.iter().enumerate().take(i + 1) {
+            moved = step_history(&mut done, &mut redo, &e.cmd, k);
+        }
+        match moved {
+            Moved::Undone(j) | Moved::Redone(j) => Some(j),
+            Moved::New | Moved::Nothing(_) => None,
+        }
+    }
+
+    /// [`Journal::words`] without the lines of undo and redo.
+    fn words_folded(&self, from: usize) -> Vec<Vec<String>> {
         // The entries not in effect now, by the number of commands in effect now they stood
         // on, each with its run of undone commands on top of those.
         let mut on: Vec<Vec<(usize, Vec<usize>)>> = vec![Vec::new(); self.done.len() + 1];
@@ -614,6 +649,20 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
         }
         out
     }
+}
+
+/// What an undo or a redo (`entry`) stepped over (`over`), as the log says it: "undo: stepped
+/// back over: next (entered turn 1 movement)".
+pub fn history_line<R: Rules>(entry: &Record<R>, over: &Record<R>) -> String {
+    let way = if entry.cmd == "undo" {
+        "back"
+    } else {
+        "forward"
+    };
+    format!(
+        "{}: stepped {way} over: {} (entered {})",
+        entry.cmd, over.cmd, over.clock
+    )
 }
 
 /// Apply `events` to `state`, counting them in `applied`.

@@ -7,7 +7,7 @@
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
 use crate::core::dice::{Answer, SeededDice};
-use crate::core::game::{Journal, Record};
+use crate::core::game::{history_line, Journal, Record};
 use crate::core::review::{Review, Target};
 use crate::core::ruleset::Verb;
 use crate::session::{names_ship, Session};
@@ -426,19 +426,33 @@ impl<R: Board> BoardApp<R> {
                     input: String::new(),
                 })
             }
-            Ran::Recorded { lines, worded } => {
+            Ran::Recorded { lines, mut worded } => {
+                // Undo and redo name the command they stepped over (SPEC 10), in the log as
+                // `Journal::words` has it and on the message line.
+                let history = matches!(R::verb(&command), Verb::Undo | Verb::Redo);
+                let named = history.then(|| self.stepped_over()).flatten();
+                worded.extend(named.clone());
                 // Every command adds its entry, undo and redo too: which entries are in effect
                 // is read from the journal as the panel is drawn.
                 self.log_push(worded);
                 // Undo and redo leave the dice mode the log is left with.
-                if matches!(R::verb(&command), Verb::Undo | Verb::Redo) {
+                if history {
                     self.ask_dice = self.battle.game.asks_dice() == Some(true);
                 }
-                self.message = Some((command::summary(&lines, &text), false));
+                let summary = named.unwrap_or_else(|| command::summary(&lines, &text));
+                self.message = Some((summary, false));
                 self.mode = Mode::Normal;
             }
         }
         Ok(())
+    }
+
+    /// What the newest entry, an undo or a redo, stepped over ([`history_line`]).
+    fn stepped_over(&self) -> Option<String> {
+        let entries = self.battle.game.entries();
+        let last = entries.len().checked_sub(1)?;
+        let over = self.battle.game.stepped_over(last)?;
+        Some(history_line(&entries[last], &entries[over]))
     }
 
     fn key_command(&mut self, text: &str) {

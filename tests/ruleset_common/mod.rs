@@ -6,7 +6,7 @@
 use crate::common::Rng;
 use proptest::prelude::*;
 use umpire::core::dice::SeededDice;
-use umpire::core::game::{Journal, Record};
+use umpire::core::game::{history_line, Journal, Record};
 use umpire::core::ruleset::{Rules, Ruleset, Verb};
 
 /// A random battle of `len` generated commands (the generator sees the live state). After every
@@ -86,9 +86,13 @@ pub fn words_agree_with_a_walk<R: Ruleset>(
     prop_assert_eq!(words.len(), game.entries().len());
     let mut walk = Journal::<R>::new(setup, tables);
     for (i, (e, lines)) in game.entries().iter().zip(&words).enumerate() {
-        let walked = R::entry_lines(&walk.state, e);
-        prop_assert_eq!(lines, &walked, "entry {} ({})", i, &e.cmd);
+        let mut walked = R::entry_lines(&walk.state, e);
         walk.commit(e.clone());
+        // An undo or redo names what it stepped over (SPEC 10).
+        if let Some(j) = walk.stepped_over(i) {
+            walked.push(history_line(e, &walk.entries()[j]));
+        }
+        prop_assert_eq!(lines, &walked, "entry {} ({})", i, &e.cmd);
     }
     let from = game.entries().len() / 2;
     prop_assert_eq!(&game.words(from)[..], &words[from..]);
