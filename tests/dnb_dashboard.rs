@@ -156,6 +156,31 @@ fn the_critical_form_builds_the_command_for_the_selected_ship_and_it_lands_at_th
     assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
 }
 
+/// SPEC 10: a form is checked as it is typed. Prince of Wales has no torpedoes (2.12): the
+/// torpedo form says so as soon as it stands for a whole command, before Enter; a range beyond
+/// Electra's torpedoes (7.2b) likewise. Nothing is saved.
+#[test]
+fn a_form_is_checked_as_it_is_typed() {
+    let mut b = board();
+    b.press(&["x", "right", "right", "right", "tab"]);
+    assert!(
+        !b.screen(160, 48).contains("2.12"),
+        "incomplete: no error yet"
+    );
+    b.press(&["'4'"]);
+    let form = b.screen(160, 48);
+    assert!(form.contains("has no torpedo rating"), "{form}");
+    b.press(&["esc", "j", "j", "x", "right", "right", "right", "tab", "'40'"]);
+    let form = b.screen(160, 48);
+    assert!(
+        form.contains("beyond the torpedo range of 6 hexes"),
+        "{form}"
+    );
+    b.press(&["backspace"]);
+    assert!(!b.screen(160, 48).contains("beyond the torpedo range"));
+    assert_eq!(b.on_disk().game.entries().len(), 0);
+}
+
 #[test]
 fn the_gunnery_form_names_the_target_and_keeps_its_fields_after_esc() {
     let mut b = board();

@@ -6,10 +6,10 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
-use crate::core::dice::{Answer, SeededDice};
-use crate::core::game::{history_line, Journal, Record};
+use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
+use crate::core::game::{history_line, GameError, Journal, Record};
 use crate::core::review::{Review, Target};
-use crate::core::ruleset::Verb;
+use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{names_ship, Session};
 use crate::store::follow::Polled;
 use crate::tui::command::{self, Answers, Question, Ran};
@@ -776,22 +776,44 @@ impl<R: Board> BoardApp<R> {
         let Some(ship) = heads.get(self.selected) else {
             return;
         };
-        if let Some(mut kept) = self.kept.remove(&spec.key) {
-            if kept.ship == ship.id {
-                kept.error = None;
-                self.mode = Mode::Form(kept);
-                return;
+        let mut form = match self.kept.remove(&spec.key) {
+            Some(kept) if kept.ship == ship.id => kept,
+            _ => {
+                let n = spec.fields.len();
+                FormState {
+                    spec,
+                    ship: ship.id.clone(),
+                    values: vec![String::new(); n],
+                    picks: vec![0; n],
+                    focus: 0,
+                    error: None,
+                }
             }
-        }
-        let n = spec.fields.len();
-        self.mode = Mode::Form(FormState {
-            spec,
-            ship: ship.id.clone(),
-            values: vec![String::new(); n],
-            picks: vec![0; n],
-            focus: 0,
-            error: None,
+        };
+        self.check_form(&mut form);
+        self.mode = Mode::Form(form);
+    }
+
+    /// SPEC 10, forms check each field as it is typed: once the form stands for a whole
+    /// command, that command is decided on the battle as it is with no dice (nothing changes),
+    /// so a wrong phase or a figure out of range is said at once, not at Enter. A form not yet
+    /// whole is not an error, nor is a die or a chart value the command will ask for.
+    fn check_form(&self, form: &mut FormState) {
+        form.error = None;
+        let Ok(text) = self.form_command(form) else {
+            return;
+        };
+        let game = &self.battle.game;
+        let checked = R::parse_in(&game.state, &text).and_then(|command| {
+            match game.prepare(&command, &mut AskDice::new(Vec::new())) {
+                Ok(_)
+                | Err(GameError::Rule(RuleError::Dice(
+                    DiceError::Needed { .. } | DiceError::ChartNeeded { .. },
+                ))) => Ok(()),
+                Err(e) => Err(e.to_string()),
+            }
         });
+        form.error = checked.err();
     }
 
     fn ship_ids(&self) -> Vec<String> {
@@ -860,15 +882,20 @@ impl<R: Board> BoardApp<R> {
             KeyCode::Backspace => {
                 form.values[form.focus].pop();
             }
-            KeyCode::Enter => match self.form_command(&form) {
-                Err(e) => form.error = Some(e),
-                Ok(text) => match self.submit(&text) {
-                    Ok(()) => return,
+            KeyCode::Enter => {
+                match self.form_command(&form) {
                     Err(e) => form.error = Some(e),
-                },
-            },
+                    Ok(text) => match self.submit(&text) {
+                        Ok(()) => return,
+                        Err(e) => form.error = Some(e),
+                    },
+                }
+                self.mode = Mode::Form(form);
+                return;
+            }
             _ => {}
         }
+        self.check_form(&mut form);
         self.mode = Mode::Form(form);
     }
 
