@@ -1256,3 +1256,17 @@ fn tab_completes_commands_ships_kinds_and_option_words() {
     assert_eq!(hint, None);
     assert_eq!(error.as_deref(), Some("nothing completes \"wzz\""));
 }
+
+/// A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, a slow SSH link):
+/// the dashboard takes it as Esc and then the key.
+#[test]
+fn alt_and_a_key_is_esc_then_the_key() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut d = demo();
+    d.keys(&[":", "'no'"]);
+    d.app
+        .on_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::ALT));
+    assert!(matches!(d.app.mode, Mode::Normal));
+    let saved = std::fs::read_to_string(&d.path).unwrap();
+    assert!(saved.contains("\"cmd\":\"next\""), "{saved}");
+}

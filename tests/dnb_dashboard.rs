@@ -170,7 +170,9 @@ fn a_form_is_checked_as_it_is_typed() {
     b.press(&["'4'"]);
     let form = b.screen(160, 48);
     assert!(form.contains("has no torpedo rating"), "{form}");
-    b.press(&["esc", "j", "j", "x", "right", "right", "right", "tab", "'40'"]);
+    b.press(&[
+        "esc", "j", "j", "x", "right", "right", "right", "tab", "'40'",
+    ]);
     let form = b.screen(160, 48);
     assert!(
         form.contains("beyond the torpedo range of 6 hexes"),
@@ -218,7 +220,11 @@ fn in_ask_mode_every_die_is_asked_and_logged_as_typed() {
     assert_eq!(cmds, ["dice ask"], "nothing saved while asking");
     // A face no D6 shows is refused in place; then answer every die with 6.
     b.press(&["'9'", "enter"]);
-    assert!(b.screen(120, 30).contains("9"), "still asking");
+    let asked = b.screen(120, 30);
+    assert!(
+        asked.contains("9 is not a face of a D6 (1-6)") && asked.contains("D6 for"),
+        "still asking: {asked}"
+    );
     for _ in 0..40 {
         if !b.screen(120, 30).contains("D6 for") {
             break;
@@ -696,4 +702,24 @@ fn a_fleet_longer_than_its_panel_scrolls_to_the_selected_ship() {
         b.press(&["up"]);
     }
     assert_shows(&b.screen(80, 24), &["pow "], &[&last]);
+}
+
+/// A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, a slow SSH link):
+/// the dashboard takes it as Esc and then the key.
+#[test]
+fn alt_and_a_key_is_esc_then_the_key() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let mut b = board();
+    b.press(&[":", "'no'"]);
+    b.app
+        .on_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::ALT));
+    let cmds: Vec<String> = b
+        .on_disk()
+        .game
+        .entries()
+        .iter()
+        .map(|e| e.cmd.clone())
+        .collect();
+    assert_eq!(cmds, ["next"], "the prompt closed, then n ended the phase");
+    assert!(!b.screen(80, 24).contains(":no"));
 }

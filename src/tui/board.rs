@@ -79,8 +79,7 @@ struct Asking {
     text: String,
     answers: Vec<Answer>,
     charts: Vec<String>,
-    question: String,
-    chart: bool,
+    question: Question,
     input: String,
 }
 
@@ -418,8 +417,7 @@ impl<R: Board> BoardApp<R> {
             Ran::Checked => self.message = Some((format!("ok: {text}"), false)),
             Ran::Asks(question) => {
                 self.mode = Mode::Ask(Asking {
-                    chart: matches!(question, Question::Chart { .. }),
-                    question: question.text(),
+                    question,
                     text,
                     answers,
                     charts,
@@ -465,6 +463,13 @@ impl<R: Board> BoardApp<R> {
 
     pub fn on_key(&mut self, key: KeyEvent) {
         if key.kind != KeyEventKind::Press {
+            return;
+        }
+        if let Some(plain) = crate::tui::keymap::after_esc(&key) {
+            if !matches!(self.mode, Mode::Normal) {
+                self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            }
+            self.on_key(plain);
             return;
         }
         let ctrl_c =
@@ -903,7 +908,7 @@ impl<R: Board> BoardApp<R> {
         match key.code {
             KeyCode::Enter => {
                 let (mut answers, mut charts) = (asking.answers.clone(), asking.charts.clone());
-                if asking.chart {
+                if let Question::Chart { .. } = asking.question {
                     if asking.input.trim().is_empty() {
                         self.message =
                             Some(("a chart value cannot be rolled: type it".into(), true));
@@ -914,11 +919,30 @@ impl<R: Board> BoardApp<R> {
                 } else if asking.input.is_empty() {
                     answers.push(Answer::Roll);
                 } else {
+                    let die = match &asking.question {
+                        Question::Die { die, .. } => Some(*die),
+                        Question::Chart { .. } => None,
+                    };
                     match asking.input.parse::<u32>() {
-                        Ok(face) => answers.push(Answer::Typed(face)),
-                        Err(_) => {
-                            self.message =
-                                Some(("type the face shown, or Enter to roll".into(), true));
+                        Ok(face) if die.is_none_or(|d| d.fits(face)) => {
+                            answers.push(Answer::Typed(face))
+                        }
+                        parsed => {
+                            // Said before the command runs again (SPEC 7: a die face out of
+                            // range gets a clear message and changes nothing).
+                            self.message = Some((
+                                match (parsed, die) {
+                                    (Ok(face), Some(d)) => format!(
+                                        "{face} is not a face of a {} (1-{}); type it again or \
+                                         Enter to roll",
+                                        d.name(),
+                                        d.sides()
+                                    ),
+                                    _ => "type the face shown, or Enter to roll".into(),
+                                },
+                                true,
+                            ));
+                            asking.input.clear();
                             self.mode = Mode::Ask(asking);
                             return;
                         }
@@ -1025,7 +1049,7 @@ impl<R: Board> BoardApp<R> {
         panels::due(frame, due, Look::Boxed, &due_list, self.theme);
         self.draw_log(frame, log);
         let (text, error) = match &self.mode {
-            Mode::Ask(a) => (a.question.clone(), false),
+            Mode::Ask(a) => (a.question.text(), false),
             _ => self.message.clone().unwrap_or_default(),
         };
         let style = if error {
@@ -1185,7 +1209,7 @@ impl<R: Board> BoardApp<R> {
                 return panels::prompt(frame, area, prefix, edit, t);
             }
             Mode::Ask(a) => {
-                let what = if a.chart {
+                let what = if let Question::Chart { .. } = a.question {
                     "chart value"
                 } else {
                     "die (Enter rolls it)"

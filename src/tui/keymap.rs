@@ -222,6 +222,17 @@ pub enum Face {
     Watch,
 }
 
+/// A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, or a slow SSH
+/// link): the key without Alt, which a dashboard takes as exactly that, Esc and then the key.
+/// None for a key without Alt.
+pub fn after_esc(key: &KeyEvent) -> Option<KeyEvent> {
+    key.modifiers.contains(KeyModifiers::ALT).then(|| {
+        let mut plain = *key;
+        plain.modifiers.remove(KeyModifiers::ALT);
+        plain
+    })
+}
+
 /// The canonical name of a key event, or None for keys that are not bindable (releases,
 /// modifier-only events). Shift+letter is the uppercase letter; Ctrl+letter is `ctrl-x`.
 pub fn key_name(ev: &KeyEvent) -> Option<String> {

@@ -395,11 +395,7 @@ impl App {
         if key.kind != KeyEventKind::Press {
             return;
         }
-        if key.modifiers.contains(KeyModifiers::ALT) {
-            // A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, or a
-            // slow SSH link): treat it as exactly that, Esc and then the key.
-            let mut plain = key;
-            plain.modifiers.remove(KeyModifiers::ALT);
+        if let Some(plain) = crate::tui::keymap::after_esc(&key) {
             if !matches!(self.mode, Mode::Normal) {
                 self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
             }
