@@ -400,9 +400,9 @@ fn dnb_faces_print_warnings_refuse_a_stray_csv_table_and_check_with_dnb_tables()
     );
 }
 
-/// SPEC 10: a ship is named by her id or by her quoted name in every command; the log keeps
-/// the command with her id and what was typed. A name of no ship is refused by name, and the
-/// save is left as it was.
+/// SPEC 10: a ship is named by her id or by her quoted name in every command, a critical kind
+/// in words; the log keeps the command with her id and what was typed. A name of no ship is
+/// refused saying so, and the save is left as it was.
 #[test]
 fn a_script_names_a_ship_by_her_quoted_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -410,7 +410,8 @@ fn a_script_names_a_ship_by_her_quoted_name() {
     let script = dir.path().join("s.umpire");
     std::fs::write(
         &script,
-        "next\nevasive \"Prince of Wales\" on\nexpect \"prince of wales\" evasive true\n",
+        "crit pow \"Waterline Hit\"\nnext\nevasive \"Prince of Wales\" on\n\
+         expect \"prince of wales\" evasive true\n",
     )
     .unwrap();
     let o = cli_common::ok(
@@ -422,11 +423,9 @@ fn a_script_names_a_ship_by_her_quoted_name() {
             .output()
             .unwrap(),
     );
-    assert!(
-        cli_common::out(&o).contains("evasive pow on"),
-        "{}",
-        cli_common::out(&o)
-    );
+    let out = cli_common::out(&o);
+    assert!(out.contains("crit pow waterline_hit"), "{out}");
+    assert!(out.contains("evasive pow on"), "{out}");
     let log = cli_common::out(&umpire().arg("log").arg(&save).output().unwrap());
     assert!(
         log.contains("typed: evasive \"Prince of Wales\" on"),
@@ -443,7 +442,7 @@ fn a_script_names_a_ship_by_her_quoted_name() {
         .unwrap();
     assert!(!o.status.success());
     assert!(
-        cli_common::err(&o).contains("\"Prince of Whales\" names no ship of this battle"),
+        cli_common::err(&o).contains("is not in this scenario (ships: pow, hood,"),
         "{}",
         cli_common::err(&o)
     );

@@ -60,13 +60,14 @@ fn marked(line: &str) -> Result<Vec<(String, bool)>, ParseError> {
     Ok(words)
 }
 
-/// A line typed by the umpire, with each quoted word that is a ship's name (SPEC 10: `speed
-/// "Prince of Wales" standard`, compared without case) replaced by the ship's id, for a
-/// command language whose words are split on white space. `ships` are the battle's (id, name)
-/// pairs. None when nothing is named so (the line is parsed as typed). A `note`'s text is
-/// never read so, nor an `expect`'s field and value (only its ship). A quoted word of more than
-/// one word that names no ship is refused: no such command takes one.
-pub fn ships_named(line: &str, ships: &[(&str, &str)]) -> Result<Option<String>, ParseError> {
+/// A line typed by the umpire in words, as ids (SPEC 10: words, not ids; a ship named by her
+/// quoted name), for a command language whose words are split on white space: a quoted word
+/// that is a ship's name (compared without case) becomes her id (`speed "Prince of Wales"
+/// standard`), and any other quoted phrase of several words becomes one word joined by `_`, as
+/// a critical kind or a phase is written (`crit pow "waterline hit"`). `ships` are the battle's
+/// (id, name) pairs. A `note`'s text is never read so, nor an `expect`'s field and value (only
+/// its ship). None when nothing is written otherwise: the line is parsed as typed.
+pub fn as_ids(line: &str, ships: &[(&str, &str)]) -> Result<Option<AsIds>, ParseError> {
     let words = marked(line)?;
     let verb = words.first().map(|(w, _)| w.to_ascii_lowercase());
     let last = match verb.as_deref() {
@@ -74,32 +75,38 @@ pub fn ships_named(line: &str, ships: &[(&str, &str)]) -> Result<Option<String>,
         Some("expect") => 1,
         Some(_) => usize::MAX,
     };
+    let mut out = AsIds {
+        line: String::new(),
+        phrases: Vec::new(),
+    };
     let mut changed = false;
-    let mut out = Vec::with_capacity(words.len());
+    let mut typed = Vec::with_capacity(words.len());
     for (i, (w, quoted)) in words.into_iter().enumerate() {
         if i == 0 || i > last || !quoted || ships.iter().any(|(id, _)| id.eq_ignore_ascii_case(&w))
         {
-            out.push(w);
-            continue;
-        }
-        match ships
-            .iter()
-            .find(|(_, name)| name.eq_ignore_ascii_case(w.trim()))
-        {
-            Some((id, _)) => {
-                out.push(id.to_string());
-                changed = true;
-            }
-            None if w.split_whitespace().nth(1).is_some() => {
-                return err(format!(
-                    "\"{w}\" names no ship of this battle: type her id, or her name as the \
-                     scenario gives it"
-                ))
-            }
-            None => out.push(w),
+            typed.push(w);
+        } else if let Some((id, _)) = ships.iter().find(|(_, n)| n.eq_ignore_ascii_case(w.trim())) {
+            typed.push(id.to_string());
+            changed = true;
+        } else if w.split_whitespace().nth(1).is_some() {
+            typed.push(w.split_whitespace().collect::<Vec<_>>().join("_"));
+            out.phrases.push(w);
+            changed = true;
+        } else {
+            typed.push(w);
         }
     }
-    Ok(changed.then(|| out.iter().map(|w| word(w)).collect::<Vec<_>>().join(" ")))
+    out.line = typed.iter().map(|w| word(w)).collect::<Vec<_>>().join(" ");
+    Ok(changed.then_some(out))
+}
+
+/// A line [`as_ids`] wrote otherwise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AsIds {
+    pub line: String,
+    /// The quoted phrases that named no ship, joined by `_` in `line`: if the line is refused,
+    /// the umpire may have meant a ship.
+    pub phrases: Vec<String>,
 }
 
 /// Quote text for the command language (the inverse of [`tokenize`] for one word).
@@ -137,37 +144,39 @@ mod tests {
 
     const SHIPS: &[(&str, &str)] = &[("pow", "Prince of Wales"), ("hood", "Hood")];
 
-    /// SPEC 10: a ship is named by id or by its quoted name in every command.
+    /// SPEC 10: a ship is named by id or by its quoted name in every command, and a kind or a
+    /// phase in words.
     #[test]
-    fn a_quoted_name_becomes_the_ships_id() {
-        let named = |line| ships_named(line, SHIPS).unwrap();
+    fn quoted_names_and_words_become_ids() {
+        let line = |text| as_ids(text, SHIPS).unwrap().map(|a| a.line);
         assert_eq!(
-            named("speed \"prince of wales\" standard").as_deref(),
+            line("speed \"prince of wales\" standard").as_deref(),
             Some("speed pow standard")
         );
         assert_eq!(
-            named("gunnery \"Prince of Wales\" hood range long").as_deref(),
+            line("gunnery \"Prince of Wales\" hood range long").as_deref(),
             Some("gunnery pow hood range long")
         );
         assert_eq!(
-            named("expect \"Prince of Wales\" status \"heavily damaged\"").as_deref(),
+            line("crit hood \"waterline  hit\"").as_deref(),
+            Some("crit hood waterline_hit")
+        );
+        assert_eq!(
+            line("expect \"Prince of Wales\" status \"heavily damaged\"").as_deref(),
             Some("expect pow status \"heavily damaged\"")
         );
         // Ids, plain words, a note's text and an expect's value are left as typed.
-        assert_eq!(named("speed pow standard"), None);
-        assert_eq!(named("gunnery \"hood\" pow"), None);
-        assert_eq!(named("note \"Prince of Wales\""), None);
-        assert_eq!(named("expect hood name \"Hood\""), None);
-        assert_eq!(named(""), None);
-    }
-
-    #[test]
-    fn a_quoted_name_of_no_ship_is_refused_by_name() {
-        let e = ships_named("speed \"Prince of Whales\" standard", SHIPS).unwrap_err();
-        assert!(
-            e.message.contains("\"Prince of Whales\" names no ship"),
-            "{e}"
-        );
-        assert!(ships_named("speed \"unclosed", SHIPS).is_err());
+        assert_eq!(line("speed pow standard"), None);
+        assert_eq!(line("gunnery \"hood\" pow"), None);
+        assert_eq!(line("note \"Prince of Wales\""), None);
+        assert_eq!(line("expect hood name \"Hood\""), None);
+        assert_eq!(line(""), None);
+        // A phrase that names no ship is kept, for the message if the line is refused.
+        let a = as_ids("speed \"Prince of Whales\" standard", SHIPS)
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.line, "speed Prince_of_Whales standard");
+        assert_eq!(a.phrases, ["Prince of Whales"]);
+        assert!(as_ids("speed \"unclosed", SHIPS).is_err());
     }
 }

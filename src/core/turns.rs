@@ -446,14 +446,18 @@ impl<R: TurnRules> Ruleset for R {
         R::Tables::with_overrides(&by_file_name(overrides))
     }
 
-    /// A ship named by her quoted name is her id (SPEC 10; [`crate::core::tokens::ships_named`]).
+    /// A ship named by her quoted name is her id, and a kind or a phase in quoted words is
+    /// read as its id (SPEC 10; [`crate::core::tokens::as_ids`]).
     fn parse_in(g: &TurnGame<R>, text: &str) -> Result<TurnCommand<R::Phase, R::Command>, String> {
-        match crate::core::tokens::ships_named(text, &R::ships(&g.rules))
-            .map_err(|e| e.to_string())?
-        {
-            Some(line) => line.parse(),
-            None => text.parse(),
-        }
+        let ships = R::ships(&g.rules);
+        let Some(named) = crate::core::tokens::as_ids(text, &ships).map_err(|e| e.to_string())?
+        else {
+            return text.parse();
+        };
+        named.line.parse().map_err(|e| match named.phrases.first() {
+            Some(p) => format!("{e} (\"{p}\" is not the name of a ship of this battle)"),
+            None => e,
+        })
     }
 
     fn parse_setup(file: &str, text: &str) -> Result<TurnSetup<R>, Vec<String>> {
