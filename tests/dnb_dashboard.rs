@@ -723,3 +723,23 @@ fn alt_and_a_key_is_esc_then_the_key() {
     assert_eq!(cmds, ["next"], "the prompt closed, then n ended the phase");
     assert!(!b.screen(80, 24).contains(":no"));
 }
+
+/// SPEC 10: the header does not shift as the phase name changes: what follows the clock stands
+/// where it stood in every phase of the turn.
+#[test]
+fn the_header_does_not_shift_as_the_phase_changes() {
+    let mut b = board();
+    let at = |b: &mut Board| {
+        let screen = b.screen(120, 30);
+        let header = screen.lines().next().unwrap().to_string();
+        (header.find("· dice").unwrap(), header)
+    };
+    let (first, header) = at(&mut b);
+    assert!(header.contains("combat phase"), "{header}");
+    for phase in ["movement", "administrative", "combat"] {
+        b.press(&["n"]);
+        let (now, header) = at(&mut b);
+        assert!(header.contains(&format!("{phase} phase")), "{header}");
+        assert_eq!(now, first, "{header}");
+    }
+}

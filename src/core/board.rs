@@ -434,6 +434,12 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn title(state: &Self::State) -> String;
     /// The clock as the header shows it.
     fn clock_text(state: &Self::State) -> String;
+    /// The widest [`Board::clock_text`] of the turn shown (its longest phase): the header pads
+    /// the clock to it, so nothing after it shifts as the phase changes (SPEC 10). By default
+    /// the clock's own width.
+    fn clock_width(state: &Self::State) -> usize {
+        Self::clock_text(state).chars().count()
+    }
     /// Every command of the ruleset's language with its usage, for completion and help.
     fn commands() -> Vec<(&'static str, &'static str)>;
     /// The forms behind keys.

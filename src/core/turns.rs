@@ -440,6 +440,16 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
     }
 }
 
+/// The widest of `text` for each phase of a turn (a header padded to it does not shift as the
+/// phase changes, SPEC 10: [`crate::core::board::Board::clock_width`]).
+pub fn widest<P: TurnPhase>(text: impl Fn(P) -> String) -> usize {
+    P::PHASES
+        .iter()
+        .map(|p| text(*p).chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
 /// Every face's part of a numbered-turn ruleset, from its [`TurnRules`] and its tables.
 impl<R: TurnRules> Ruleset for R {
     fn tables_with(overrides: &[(String, String)]) -> Result<R::Tables, Vec<String>> {

@@ -1101,11 +1101,13 @@ impl<R: Board> BoardApp<R> {
                 panels::queued(&R::queued_dice(&self.battle.game.state))
             ),
         };
+        // Padded to the turn's widest phase: nothing after it shifts as the phase changes.
         let mut text = format!(
-            " {} · {face} · {} · {}",
+            " {:<width$} · {face} · {} · {}",
             R::clock_text(state),
             R::title(state),
             R::ID,
+            width = R::clock_width(state),
         );
         if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
             text.push_str(&format!(" · READ-ONLY: {why}"));

@@ -189,13 +189,11 @@ impl Board for Aage {
     }
 
     fn clock_text(g: &AaGame) -> String {
-        format!(
-            "Turn {} · {} · {}{}",
-            g.clock.turn,
-            g.clock.phase.as_str().replace('_', " "),
-            g.rules.weather.words(),
-            if g.rules.night { ", night" } else { "" }
-        )
+        clock_in(g, g.clock.phase)
+    }
+
+    fn clock_width(g: &AaGame) -> usize {
+        crate::core::turns::widest(|p| clock_in(g, p))
     }
 
     fn commands() -> Vec<(&'static str, &'static str)> {
@@ -386,4 +384,15 @@ impl Board for Aage {
         .collect();
         Seen { fleet, detail, due }
     }
+}
+
+/// The header's clock at `phase` of the turn shown.
+fn clock_in(g: &AaGame, phase: super::Phase) -> String {
+    format!(
+        "Turn {} · {} · {}{}",
+        g.clock.turn,
+        phase.as_str().replace('_', " "),
+        g.rules.weather.words(),
+        if g.rules.night { ", night" } else { "" }
+    )
 }

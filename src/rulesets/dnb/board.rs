@@ -253,7 +253,11 @@ impl Board for Dnb {
     }
 
     fn clock_text(g: &DnbGame) -> String {
-        format!("Turn {} · {} phase", g.clock.turn, g.clock.phase)
+        clock_in(g, g.clock.phase)
+    }
+
+    fn clock_width(g: &DnbGame) -> usize {
+        crate::core::turns::widest(|p| clock_in(g, p))
     }
 
     fn commands() -> Vec<(&'static str, &'static str)> {
@@ -359,4 +363,9 @@ impl Board for Dnb {
             },
         ]
     }
+}
+
+/// The header's clock at `phase` of the turn shown.
+fn clock_in(g: &DnbGame, phase: super::Phase) -> String {
+    format!("Turn {} · {phase} phase", g.clock.turn)
 }

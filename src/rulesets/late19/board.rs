@@ -164,7 +164,11 @@ impl Board for Late19 {
     }
 
     fn clock_text(g: &L19Game) -> String {
-        format!("Turn {} · {} step", g.clock.turn, g.clock.phase)
+        clock_in(g, g.clock.phase)
+    }
+
+    fn clock_width(g: &L19Game) -> usize {
+        crate::core::turns::widest(|p| clock_in(g, p))
     }
 
     fn commands() -> Vec<(&'static str, &'static str)> {
@@ -341,4 +345,9 @@ impl Board for Late19 {
             .collect();
         Seen { fleet, detail, due }
     }
+}
+
+/// The header's clock at `phase` of the turn shown.
+fn clock_in(g: &L19Game, phase: super::Phase) -> String {
+    format!("Turn {} · {phase} step", g.clock.turn)
 }

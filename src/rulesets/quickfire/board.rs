@@ -218,7 +218,11 @@ impl Board for Quickfire {
     }
 
     fn clock_text(g: &QfGame) -> String {
-        format!("Turn {} · {}", g.clock.turn, g.clock.phase.words())
+        clock_in(g, g.clock.phase)
+    }
+
+    fn clock_width(g: &QfGame) -> usize {
+        crate::core::turns::widest(|p| clock_in(g, p))
     }
 
     fn commands() -> Vec<(&'static str, &'static str)> {
@@ -399,6 +403,11 @@ impl Board for Quickfire {
             .collect();
         Seen { fleet, detail, due }
     }
+}
+
+/// The header's clock at `phase` of the turn shown.
+fn clock_in(g: &QfGame, phase: super::Phase) -> String {
+    format!("Turn {} · {}", g.clock.turn, phase.words())
 }
 
 #[cfg(test)]
