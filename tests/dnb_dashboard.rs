@@ -722,6 +722,10 @@ fn alt_and_a_key_is_esc_then_the_key() {
         .collect();
     assert_eq!(cmds, ["next"], "the prompt closed, then n ended the phase");
     assert!(!b.screen(80, 24).contains(":no"));
+    // Ctrl-C leaves the prompt as Esc does: nothing runs.
+    b.press(&[":", "'next'", "ctrl-c"]);
+    assert!(!b.screen(80, 24).contains(":next"));
+    assert_eq!(b.on_disk().game.entries().len(), 1);
 }
 
 /// SPEC 10: the header does not shift as the phase name changes: what follows the clock stands

@@ -474,10 +474,16 @@ impl<R: Board> BoardApp<R> {
         }
         let ctrl_c =
             key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+        if ctrl_c && !matches!(self.mode, Mode::Normal | Mode::ConfirmQuit) {
+            // Ctrl-C leaves any prompt, form or question as Esc does (nothing changes), as on
+            // FG&DN's dashboard.
+            self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+            return;
+        }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => self.normal_key(key),
             Mode::Confirm { text, .. }
-                if ctrl_c || matches!(key.code, KeyCode::Esc | KeyCode::Char('n' | 'N')) =>
+                if matches!(key.code, KeyCode::Esc | KeyCode::Char('n' | 'N')) =>
             {
                 self.message = Some((format!("not done: {text}"), false));
                 self.mode = Mode::Prompt(LineEdit::new(&text), None);
@@ -514,7 +520,6 @@ impl<R: Board> BoardApp<R> {
                 };
                 self.mode = Mode::Full { log, scroll };
             }
-            Mode::Search(_) if ctrl_c => {}
             Mode::Search(mut edit) => match key.code {
                 KeyCode::Esc => {}
                 KeyCode::Enter if edit.text.trim().is_empty() => {
@@ -530,7 +535,6 @@ impl<R: Board> BoardApp<R> {
                     self.mode = Mode::Search(edit);
                 }
             },
-            Mode::Prompt(edit, at) if ctrl_c => self.mode = Mode::Prompt(edit, at),
             Mode::Prompt(mut edit, mut at) => {
                 match key.code {
                     KeyCode::Esc => return,
@@ -554,11 +558,8 @@ impl<R: Board> BoardApp<R> {
                 }
                 self.mode = Mode::Prompt(edit, at);
             }
-            Mode::Form(form) if ctrl_c => {
-                self.kept.insert(form.spec.key, form);
-            }
             Mode::Form(form) => self.form_key(form, key),
-            Mode::Ask(asking) if ctrl_c || key.code == KeyCode::Esc => {
+            Mode::Ask(asking) if key.code == KeyCode::Esc => {
                 self.message = Some((format!("not done: {}", asking.text), false));
             }
             Mode::Ask(asking) => self.ask_key(asking, key),
