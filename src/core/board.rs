@@ -434,6 +434,38 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn title(state: &Self::State) -> String;
     /// The clock as the header shows it.
     fn clock_text(state: &Self::State) -> String;
+    /// SPEC 10, slips are caught: the question the dashboard asks before `command` (typed as
+    /// `text`), and what the command would do, a line each; None: it runs at once (a refusal
+    /// is said when it runs). Scripts are never asked. By default `until` walking the clock
+    /// more than one turn asks, saying where it ends and what it would log, decided on the
+    /// battle as it is with the console's seeded dice (`prepare` changes nothing); `until` is
+    /// the one engine verb that walks more than a turn (`next` ends a phase, `turn` a turn), so
+    /// no other command is decided twice. FG&DN asks of more (`rulesets::fgdn::slips`).
+    fn ask_first(
+        game: &crate::core::game::Journal<Self>,
+        command: &Self::Command,
+        text: &str,
+    ) -> Option<(String, Vec<String>)> {
+        let verb = text.split_whitespace().next()?;
+        if !verb.eq_ignore_ascii_case("until") {
+            return None;
+        }
+        let from = Self::turn_of(&Self::clock(&game.state))?;
+        let entry = game
+            .prepare(command, &mut crate::core::dice::SeededDice)
+            .ok()
+            .flatten()?;
+        let mut after = game.state.clone();
+        for e in &entry.events {
+            Self::apply(&mut after, e);
+        }
+        let turns = Self::turn_of(&Self::clock(&after))?.checked_sub(from)?;
+        if turns <= 1 {
+            return None;
+        }
+        let title = format!("Walk {turns} turns, to {}?", Self::clock_text(&after));
+        Some((title, Self::entry_lines(&game.state, &entry)))
+    }
     /// The widest [`Board::clock_text`] of the turn shown (its longest phase): the header pads
     /// the clock to it, so nothing after it shifts as the phase changes (SPEC 10). By default
     /// the clock's own width.

@@ -6,7 +6,7 @@
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
-use crate::core::dice::{Answer, AskDice, DiceError, SeededDice};
+use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{history_line, GameError, Journal, Record};
 use crate::core::review::{Review, Target};
 use crate::core::ruleset::{RuleError, Verb};
@@ -366,30 +366,12 @@ impl<R: Board> BoardApp<R> {
         self.run(text, Vec::new(), Vec::new())
     }
 
-    /// SPEC 10, slips are caught: `until` walking the clock more than one turn asks first,
-    /// saying where it ends and what it would log; decided on the battle as it is with the
-    /// console's seeded dice (`prepare` changes nothing). `until` is the one verb that walks
-    /// more than a turn (`next` ends a phase, `turn` a turn), so no other command is decided
-    /// twice. None: it runs at once (a refusal is said when it runs).
+    /// SPEC 10, slips are caught: the ruleset's question before the command typed
+    /// ([`Board::ask_first`]), if it asks one.
     fn ask_first(&self, text: &str) -> Option<(String, Vec<String>)> {
-        let verb = text.split_whitespace().next()?;
-        if !verb.eq_ignore_ascii_case("until") {
-            return None;
-        }
         let game = &self.battle.game;
         let command = R::parse_in(&game.state, text).ok()?;
-        let from = R::turn_of(&R::clock(&game.state))?;
-        let entry = game.prepare(&command, &mut SeededDice).ok().flatten()?;
-        let mut after = game.state.clone();
-        for e in &entry.events {
-            R::apply(&mut after, e);
-        }
-        let turns = R::turn_of(&R::clock(&after))?.checked_sub(from)?;
-        if turns <= 1 {
-            return None;
-        }
-        let title = format!("Walk {turns} turns, to {}?", R::clock_text(&after));
-        Some((title, R::entry_lines(&game.state, &entry)))
+        R::ask_first(game, &command, text)
     }
 
     fn run(

@@ -787,6 +787,15 @@ impl Board for Fgdn {
     }
 
     /// "1200 movement tactical d1", or after the battle "after the battle: 4 h mark".
+    /// An hour's walk, `end-battle`, `adjust` and a hit above the DP left (SPEC 10).
+    fn ask_first(
+        game: &super::Game,
+        command: &super::command::Command,
+        _text: &str,
+    ) -> Option<(String, Vec<String>)> {
+        super::slips::question(game, command)
+    }
+
     fn clock_text(state: &GameState) -> String {
         let c = status::clock_view(state);
         match &c.post_battle {

@@ -35,6 +35,7 @@ pub mod review;
 pub mod roster;
 pub mod scenario;
 pub mod sheet;
+pub mod slips;
 pub mod speed;
 pub mod state;
 pub mod status;

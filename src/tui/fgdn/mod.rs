@@ -110,6 +110,45 @@ mod tests {
     use crate::tui::measure::Screen;
     use crate::tui::Save;
 
+    /// SPEC 10's questions are FG&DN's rule (`Board::ask_first`, `rulesets::fgdn::slips`): the
+    /// dashboard written once asks them too, and `n` leaves the battle as it was.
+    #[test]
+    fn the_shared_dashboard_asks_fgdns_questions() {
+        use ratatui::backend::TestBackend;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("demo.toml");
+        std::fs::write(&path, DEMO).unwrap();
+        let (battle, writer) =
+            crate::session::Session::<Fgdn>::open_writable(&path, Tables::builtin()).unwrap();
+        let mut app = crate::tui::board::BoardApp::new(
+            battle,
+            Save::Writer(writer),
+            Some(path),
+            Keymap::default(),
+        );
+        let screen = |app: &mut crate::tui::board::BoardApp<Fgdn>| {
+            let mut t = ratatui::Terminal::new(TestBackend::new(100, 30)).unwrap();
+            t.draw(|f| app.draw(f)).unwrap();
+            let buf = t.backend().buffer();
+            let mut text = String::new();
+            for y in 0..30 {
+                for x in 0..100 {
+                    text.push_str(buf[(x, y)].symbol());
+                }
+                text.push('\n');
+            }
+            text
+        };
+        app.submit("until 1303").unwrap();
+        let asked = screen(&mut app);
+        assert!(asked.contains("Walk 1 h 03 min of game time?"), "{asked}");
+        assert!(asked.contains("crosses 21 turns"), "{asked}");
+        app.on_key(crate::tui::keymap::key_event("n").unwrap());
+        assert!(app.battle.game.entries().is_empty());
+        app.submit("until 1300").unwrap();
+        assert_eq!(app.battle.game.entries().len(), 1, "an hour is not asked");
+    }
+
     /// What the terminal receives (SPEC 7): an unchanged frame sends next to nothing, a moved
     /// selection little.
     #[test]
