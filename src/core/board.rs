@@ -434,6 +434,10 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn title(state: &Self::State) -> String;
     /// The clock as the header shows it.
     fn clock_text(state: &Self::State) -> String;
+    /// What [`Board::ask_first`] asks about and its keys, as the help says it.
+    const ASKS_FIRST: &'static str =
+        "a walk of more than one turn (until): y/Enter do it, n/Esc back";
+
     /// SPEC 10, slips are caught: the question the dashboard asks before `command` (typed as
     /// `text`), and what the command would do, a line each; None: it runs at once (a refusal
     /// is said when it runs). Scripts are never asked. By default `until` walking the clock

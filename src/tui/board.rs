@@ -1389,10 +1389,7 @@ impl<R: Board> BoardApp<R> {
                     "When asked for a die or a chart value",
                     "type it  Enter: run (an empty die is rolled)  Esc: abandon the command",
                 ),
-                (
-                    "When a command asks first",
-                    "a walk of more than one turn (until): y/Enter do it, n/Esc back",
-                ),
+                ("When a command asks first", R::ASKS_FIRST),
             ],
         }
     }

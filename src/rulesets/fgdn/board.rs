@@ -787,6 +787,9 @@ impl Board for Fgdn {
     }
 
     /// "1200 movement tactical d1", or after the battle "after the battle: 4 h mark".
+    const ASKS_FIRST: &'static str =
+        "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back";
+
     /// An hour's walk, `end-battle`, `adjust` and a hit above the DP left (SPEC 10).
     fn ask_first(
         game: &super::Game,

@@ -717,10 +717,7 @@ impl App {
                     "When asked for a die",
                     "digits: the face  Enter: roll it  Esc: abandon the command",
                 ),
-                (
-                    "When a command asks first",
-                    "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back",
-                ),
+                ("When a command asks first", Fgdn::ASKS_FIRST),
             ],
         }
     }
