@@ -582,12 +582,18 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
         let (mut done, mut redo) = (Vec::new(), Vec::new());
         // How many of `done` are the first ones of `self.done`.
         let mut agree = 0;
+        // Entries with no events (undos and redos): every ruleset words an entry from its
+        // events, so these need no state, and a storm of undos is not a walk of the history.
+        let mut eventless = Vec::new();
         for (i, e) in self.entries.iter().enumerate() {
             if i >= from && self.done.get(agree) != Some(&i) {
-                if done.len() - agree > SHORT_RUN {
+                if e.events.is_empty() {
+                    eventless.push(i);
+                } else if done.len() - agree > SHORT_RUN {
                     return self.words_walked(from);
+                } else {
+                    on[agree].push((i, done[agree..].to_vec()));
                 }
-                on[agree].push((i, done[agree..].to_vec()));
             }
             match step_history(&mut done, &mut redo, &e.cmd, i) {
                 Moved::New | Moved::Redone(_)
@@ -599,6 +605,9 @@ impl<R: crate::core::ruleset::Ruleset> Journal<R> {
             }
         }
         let mut out = vec![Vec::new(); self.entries.len() - from];
+        for i in eventless {
+            out[i - from] = R::entry_lines(&self.initial, &self.entries[i]);
+        }
         let mut state = self.initial.clone();
         for (k, entries) in on.iter().enumerate() {
             for (i, run) in entries {

@@ -123,7 +123,9 @@ pub trait Ruleset: Rules {
         )])
     }
     /// The log lines of an entry (the command's effects, in order), worded as the table saw
-    /// them: `before` is the state the entry was decided on.
+    /// them: `before` is the state the entry was decided on. They are its events' words, so an
+    /// entry without events (an undo, a redo) words alike on any state (`Journal::words`
+    /// relies on it).
     fn entry_lines(before: &Self::State, entry: &crate::core::game::Record<Self>) -> Vec<String>;
     /// [`Ruleset::entry_lines`] of `entry` on `state`, and `state` then taken past its events
     /// (a new command's: [`crate::core::game::Journal::words`] words the log as it folds it).

@@ -75,10 +75,7 @@ pub fn as_ids(line: &str, ships: &[(&str, &str)]) -> Result<Option<AsIds>, Parse
         Some("expect") => 1,
         Some(_) => usize::MAX,
     };
-    let mut out = AsIds {
-        line: String::new(),
-        phrases: Vec::new(),
-    };
+    let mut phrases = Vec::new();
     let mut changed = false;
     let mut typed = Vec::with_capacity(words.len());
     for (i, (w, quoted)) in words.into_iter().enumerate() {
@@ -90,14 +87,16 @@ pub fn as_ids(line: &str, ships: &[(&str, &str)]) -> Result<Option<AsIds>, Parse
             changed = true;
         } else if w.split_whitespace().nth(1).is_some() {
             typed.push(w.split_whitespace().collect::<Vec<_>>().join("_"));
-            out.phrases.push(w);
+            phrases.push(w);
             changed = true;
         } else {
             typed.push(w);
         }
     }
-    out.line = typed.iter().map(|w| word(w)).collect::<Vec<_>>().join(" ");
-    Ok(changed.then_some(out))
+    Ok(changed.then(|| AsIds {
+        line: typed.iter().map(|w| word(w)).collect::<Vec<_>>().join(" "),
+        phrases,
+    }))
 }
 
 /// A line [`as_ids`] wrote otherwise.
