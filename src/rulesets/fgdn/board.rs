@@ -786,7 +786,6 @@ impl Board for Fgdn {
         state.name.clone()
     }
 
-    /// "1200 movement tactical d1", or after the battle "after the battle: 4 h mark".
     const ASKS_FIRST: &'static str =
         "a walk over an hour, end-battle, adjust, a hit above the DP left: y/Enter do it, n/Esc back";
 
@@ -799,6 +798,7 @@ impl Board for Fgdn {
         super::slips::question(game, command)
     }
 
+    /// "1200 movement tactical d1", or after the battle "after the battle: 4 h mark".
     fn clock_text(state: &GameState) -> String {
         let c = status::clock_view(state);
         match &c.post_battle {
