@@ -711,6 +711,7 @@ fn alt_and_a_key_is_esc_then_the_key() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let mut b = board();
     b.press(&[":", "'no'"]);
+    assert!(b.screen(80, 24).contains(":no"), "the prompt is open");
     b.app
         .on_key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::ALT));
     let cmds: Vec<String> = b
@@ -723,7 +724,9 @@ fn alt_and_a_key_is_esc_then_the_key() {
     assert_eq!(cmds, ["next"], "the prompt closed, then n ended the phase");
     assert!(!b.screen(80, 24).contains(":no"));
     // Ctrl-C leaves the prompt as Esc does: nothing runs.
-    b.press(&[":", "'next'", "ctrl-c"]);
+    b.press(&[":", "'next'"]);
+    assert!(b.screen(80, 24).contains(":next"), "the prompt is open");
+    b.press(&["ctrl-c"]);
     assert!(!b.screen(80, 24).contains(":next"));
     assert_eq!(b.on_disk().game.entries().len(), 1);
 }
