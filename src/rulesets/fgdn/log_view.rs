@@ -74,7 +74,7 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
     let history = entry.cmd == "undo" || entry.cmd == "redo";
     if history {
         let undo = entry.cmd == "undo";
-        let text = match stepped_over(game.entries(), i) {
+        let text = match game.stepped_over(i) {
             Some(j) => {
                 let over = &game.entries()[j];
                 format!(
@@ -108,36 +108,6 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
         lines,
         changes: Vec::new(),
     })
-}
-
-/// The entry the undo or redo at `i` stepped over: the history's stacks walked over the
-/// entries before it (every other entry is done and clears what could be redone).
-pub fn stepped_over(entries: &[Entry], i: usize) -> Option<usize> {
-    let mut done: Vec<usize> = Vec::new();
-    let mut redo: Vec<usize> = Vec::new();
-    for (j, e) in entries.iter().enumerate().take(i) {
-        match e.cmd.as_str() {
-            "undo" => {
-                if let Some(k) = done.pop() {
-                    redo.push(k);
-                }
-            }
-            "redo" => {
-                if let Some(k) = redo.pop() {
-                    done.push(k);
-                }
-            }
-            _ => {
-                done.push(j);
-                redo.clear();
-            }
-        }
-    }
-    match entries.get(i)?.cmd.as_str() {
-        "undo" => done.last().copied(),
-        "redo" => redo.last().copied(),
-        _ => None,
-    }
 }
 
 /// The whole log, optionally only what concerns one ship (its id as in the scenario).
