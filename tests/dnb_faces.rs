@@ -10,6 +10,19 @@ fn demo(dir: &std::path::Path) -> std::path::PathBuf {
     common::demo_file(dir, "dnb-standard", "dnb.toml")
 }
 
+/// `umpire run SAVE --script S` of a script with these lines (written beside the save).
+fn run_script(save: &std::path::Path, lines: &str) -> std::process::Output {
+    let script = save.with_extension("umpire");
+    std::fs::write(&script, lines).unwrap();
+    umpire()
+        .arg("run")
+        .arg(save)
+        .arg("--script")
+        .arg(&script)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn the_dnb_demo_plays_headless_run_status_log_check() {
     let dir = tempfile::tempdir().unwrap();
@@ -407,22 +420,11 @@ fn dnb_faces_print_warnings_refuse_a_stray_csv_table_and_check_with_dnb_tables()
 fn a_script_names_a_ship_by_her_quoted_name() {
     let dir = tempfile::tempdir().unwrap();
     let save = demo(dir.path());
-    let script = dir.path().join("s.umpire");
-    std::fs::write(
-        &script,
+    let o = cli_common::ok(run_script(
+        &save,
         "crit pow \"Waterline Hit\"\nnext\nevasive \"Prince of Wales\" on\n\
          expect \"prince of wales\" evasive true\n",
-    )
-    .unwrap();
-    let o = cli_common::ok(
-        umpire()
-            .arg("run")
-            .arg(&save)
-            .arg("--script")
-            .arg(&script)
-            .output()
-            .unwrap(),
-    );
+    ));
     let out = cli_common::out(&o);
     assert!(out.contains("crit pow waterline_hit"), "{out}");
     assert!(out.contains("evasive pow on"), "{out}");
@@ -432,14 +434,7 @@ fn a_script_names_a_ship_by_her_quoted_name() {
         "{log}"
     );
     let before = std::fs::read(&save).unwrap();
-    std::fs::write(&script, "evasive \"Prince of Whales\" off\n").unwrap();
-    let o = umpire()
-        .arg("run")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .output()
-        .unwrap();
+    let o = run_script(&save, "evasive \"Prince of Whales\" off\n");
     assert!(!o.status.success());
     assert!(
         cli_common::err(&o).contains("is not in this scenario (ships: pow, hood,"),
@@ -454,17 +449,7 @@ fn a_script_names_a_ship_by_her_quoted_name() {
 fn the_log_says_what_undo_and_redo_stepped_over() {
     let dir = tempfile::tempdir().unwrap();
     let save = demo(dir.path());
-    let script = dir.path().join("s.umpire");
-    std::fs::write(&script, "next\nnext\nundo\nredo\nundo\nundo\n").unwrap();
-    cli_common::ok(
-        umpire()
-            .arg("run")
-            .arg(&save)
-            .arg("--script")
-            .arg(&script)
-            .output()
-            .unwrap(),
-    );
+    cli_common::ok(run_script(&save, "next\nnext\nundo\nredo\nundo\nundo\n"));
     let log = cli_common::out(&umpire().arg("log").arg(&save).output().unwrap());
     let said: Vec<&str> = log
         .lines()
