@@ -450,6 +450,29 @@ fn the_log_says_what_undo_and_redo_stepped_over() {
     let dir = tempfile::tempdir().unwrap();
     let save = demo(dir.path());
     cli_common::ok(run_script(&save, "next\nnext\nundo\nredo\nundo\nundo\n"));
+    // An undo or a redo is never undone itself: the log does not mark it so, and the report
+    // counts only the two phase ends as undone.
+    let json: Value = serde_json::from_slice(
+        &umpire()
+            .args(["log", "--format", "json"])
+            .arg(&save)
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let stands: Vec<bool> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["in_effect"].as_bool().unwrap())
+        .collect();
+    assert_eq!(stands, [false, false, true, true, true, true]);
+    let report = cli_common::out(&umpire().arg("report").arg(&save).output().unwrap());
+    assert!(
+        report.contains("0 commands in effect, 2 undone"),
+        "{report}"
+    );
     let log = cli_common::out(&umpire().arg("log").arg(&save).output().unwrap());
     let said: Vec<&str> = log
         .lines()

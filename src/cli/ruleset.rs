@@ -243,7 +243,9 @@ fn summary<R: Board>(battle: &Session<R>) -> Summary {
     let status = R::status_json(&game.state, &game.tables);
     let log = battle.log_lines();
     let entries = game.entries();
-    let undone = (0..entries.len()).filter(|i| !game.in_effect(*i)).count();
+    // Commands in effect, and those undone since: an undo or a redo is neither.
+    let in_effect = game.in_effect_indices().len();
+    let undone = (0..entries.len()).filter(|i| !game.stands(*i)).count();
     let from = entries
         .first()
         .map(|e| e.clock.to_string())
@@ -257,7 +259,7 @@ fn summary<R: Board>(battle: &Session<R>) -> Summary {
         "ruleset": R::ID,
         "from": from,
         "to": to,
-        "commands": entries.len() - undone,
+        "commands": in_effect,
         "undone": undone,
         "wall_clock": { "first": walls.first(), "last": walls.last() },
         "ships": ships,
@@ -266,8 +268,8 @@ fn summary<R: Board>(battle: &Session<R>) -> Summary {
     let mut facts = format!(
         "Rule system `{}`; from {from} to {to}; {} command{} in effect, {undone} undone",
         R::ID,
-        entries.len() - undone,
-        if entries.len() - undone == 1 { "" } else { "s" }
+        in_effect,
+        if in_effect == 1 { "" } else { "s" }
     );
     if let (Some(a), Some(b)) = (walls.first(), walls.last()) {
         facts.push_str(&format!(

@@ -288,6 +288,17 @@ impl<R: Rules> Journal<R> {
         self.done.binary_search(&i).is_ok()
     }
 
+    /// Whether entry `i` stands in the log as the umpire reads it: a command in effect, or an
+    /// undo or a redo (a move of the history, never undone itself). The log's "(undone)" is
+    /// for the others.
+    pub fn stands(&self, i: usize) -> bool {
+        self.in_effect(i)
+            || self
+                .entries
+                .get(i)
+                .is_some_and(|e| history_move(&e.cmd).is_some())
+    }
+
     pub fn next_seq(&self) -> u64 {
         self.entries.last().map(|e| e.seq + 1).unwrap_or(1)
     }

@@ -99,7 +99,7 @@ impl<R: Ruleset> Session<R> {
             .zip(game.words(0))
             .enumerate()
             .filter(|(_, (e, _))| ship.is_none_or(|id| names_ship(e, id)))
-            .map(|(i, (e, lines))| LogLine::of(e, game.in_effect(i), lines))
+            .map(|(i, (e, lines))| LogLine::of(e, game.stands(i), lines))
             .collect()
     }
 }

@@ -215,7 +215,7 @@ impl<R: Board> BoardApp<R> {
         if ship.is_some_and(|id| !names_ship(e, id)) {
             return Vec::new();
         }
-        let in_effect = self.shown().in_effect(i);
+        let in_effect = self.shown().stands(i);
         let undone = if in_effect { "" } else { "  (undone)" };
         let row = |heading, text| LogRow {
             entry: i,

@@ -104,7 +104,7 @@ pub fn log_entry(game: &Game, i: usize, ship: Option<&str>) -> Option<LogEntry> 
         wall: entry.wall.clone(),
         command: entry.cmd.clone(),
         typed: entry.typed.clone(),
-        in_effect: game.in_effect(i) || history,
+        in_effect: game.stands(i),
         lines,
         changes: Vec::new(),
     })

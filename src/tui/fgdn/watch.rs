@@ -186,7 +186,7 @@ pub fn side_rows(game: &Game, fog: &SideLog, i: usize, ship: Option<&str>) -> Ve
     if !mentions && lines.is_empty() {
         return Vec::new();
     }
-    let in_effect = game.in_effect(i) || entry.cmd == "undo" || entry.cmd == "redo";
+    let in_effect = game.stands(i);
     let undone = if in_effect { "" } else { "  (undone)" };
     let mut rows = vec![LogRow {
         entry: i,
