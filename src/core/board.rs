@@ -444,7 +444,7 @@ pub trait Board: Ruleset + crate::core::review::Places {
     /// more than one turn asks, saying where it ends and what it would log, decided on the
     /// battle as it is with the console's seeded dice (`prepare` changes nothing); `until` is
     /// the one engine verb that walks more than a turn (`next` ends a phase, `turn` a turn), so
-    /// no other command is decided twice. FG&DN asks of more (`rulesets::fgdn::slips`).
+    /// no other command is decided twice. A ruleset may ask of more.
     fn ask_first(
         game: &crate::core::game::Journal<Self>,
         command: &Self::Command,
