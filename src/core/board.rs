@@ -476,6 +476,15 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn clock_width(state: &Self::State) -> usize {
         Self::clock_text(state).chars().count()
     }
+    /// The clock as the header's segments, each drawn after a rule, the first bold. By
+    /// default one: [`Board::clock_text`] padded to [`Board::clock_width`].
+    fn header_clock(state: &Self::State) -> Vec<String> {
+        vec![format!(
+            " {:<w$} ",
+            Self::clock_text(state),
+            w = Self::clock_width(state)
+        )]
+    }
     /// Every command of the ruleset's language with its usage, for completion and help.
     fn commands() -> Vec<(&'static str, &'static str)>;
     /// The forms behind keys.

@@ -23,6 +23,7 @@ pub mod measure;
 pub mod panels;
 pub mod search;
 pub mod theme;
+pub mod view;
 
 use crate::core::board::Board;
 use crate::core::ruleset::Ruleset;

@@ -810,6 +810,43 @@ impl Board for Fgdn {
         }
     }
 
+    /// The turn (its phase padded to the longest, "reaction fire", so the header does not
+    /// shift as the phase changes), the scale and the day, then the next intermediate mark;
+    /// after `end-battle`, the repair timeline's mark (8.4).
+    fn header_clock(state: &GameState) -> Vec<String> {
+        /// The longest phase name as words ("reaction fire").
+        const PHASE_WIDTH: usize = 13;
+        let c = status::clock_view(state);
+        let (clock, mark) = match &c.post_battle {
+            Some(pb) => (
+                format!(
+                    " after the battle: {} h mark, {} d{} ",
+                    pb.hours, c.turn, c.day
+                ),
+                match (pb.finished, pb.next_hours) {
+                    (true, _) | (_, None) => " repairs done ".to_string(),
+                    (false, Some(h)) => format!(" next {h} h ({}) ", c.next_mark),
+                },
+            ),
+            None => (
+                format!(
+                    " {} {:<w$} {} d{} ",
+                    c.turn,
+                    c.phase.words(),
+                    c.scale,
+                    c.day,
+                    w = PHASE_WIDTH
+                ),
+                if c.is_mark {
+                    format!(" MARK, next {} ", c.next_mark)
+                } else {
+                    format!(" mark {} ", c.next_mark)
+                },
+            ),
+        };
+        vec![clock, mark]
+    }
+
     fn commands() -> Vec<(&'static str, &'static str)> {
         crate::rulesets::fgdn::command::COMMANDS.to_vec()
     }

@@ -2,7 +2,8 @@
 //! scrolled to keep the focused one in view, where the focused modifier applies, and the
 //! calculator's answer: base chance, each modifier with its label and value, the total, the
 //! final chance or "no fire possible" (FG&DN p. 6-4). Words carry the meaning, not colour.
-use super::{fit, styled, Ctx};
+use super::{fit, styled};
+use crate::tui::fgdn::app::App;
 use crate::tui::fgdn::chance_form;
 use crate::tui::fgdn::form::{Form, Value};
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -14,9 +15,9 @@ use ratatui::Frame;
 /// Two columns from this inner width; stacked below it.
 const SIDE_BY_SIDE: u16 = 100;
 
-pub fn draw(frame: &mut Frame, body: Rect, ctx: &Ctx, form: &Form) {
-    let t = ctx.app.theme;
-    let game = &ctx.app.battle.game;
+pub fn draw(frame: &mut Frame, body: Rect, app: &App, form: &Form) {
+    let t = app.theme;
+    let game = &app.battle.game;
     let area = Rect {
         width: body.width.min(140),
         x: body.x + body.width.saturating_sub(body.width.min(140)) / 2,
@@ -36,18 +37,18 @@ pub fn draw(frame: &mut Frame, body: Rect, ctx: &Ctx, form: &Form) {
             Layout::horizontal([Constraint::Percentage(55), Constraint::Min(30)]).areas(inner);
         (l, r)
     } else {
-        let want = answer_lines(ctx, form, &answer, inner.width as usize).len() as u16;
+        let want = answer_lines(app, form, &answer, inner.width as usize).len() as u16;
         let answer_h = want.clamp(4, inner.height / 2);
         let [f, a] =
             Layout::vertical([Constraint::Min(4), Constraint::Length(answer_h)]).areas(inner);
         (f, a)
     };
     frame.render_widget(
-        Paragraph::new(field_lines(ctx, form, fields_area)),
+        Paragraph::new(field_lines(app, form, fields_area)),
         fields_area,
     );
     let w = answer_area.width as usize;
-    let lines: Vec<Line> = answer_lines(ctx, form, &answer, w)
+    let lines: Vec<Line> = answer_lines(app, form, &answer, w)
         .into_iter()
         .take(answer_area.height as usize)
         .collect();
@@ -55,9 +56,9 @@ pub fn draw(frame: &mut Frame, body: Rect, ctx: &Ctx, form: &Form) {
 }
 
 /// The target line, the fields around the focused one, and what the focused one is.
-fn field_lines(ctx: &Ctx, form: &Form, area: Rect) -> Vec<Line<'static>> {
-    let t = ctx.app.theme;
-    let game = &ctx.app.battle.game;
+fn field_lines(app: &App, form: &Form, area: Rect) -> Vec<Line<'static>> {
+    let t = app.theme;
+    let game = &app.battle.game;
     let w = area.width as usize;
     let mut lines = Vec::new();
     // The target as the table reads it: her name, size and the sea state (filled in).
@@ -130,12 +131,12 @@ fn field_lines(ctx: &Ctx, form: &Form, area: Rect) -> Vec<Line<'static>> {
 
 /// The calculator's answer (or why it refuses), then the command it stands for.
 fn answer_lines(
-    ctx: &Ctx,
+    app: &App,
     form: &Form,
     answer: &Result<crate::rulesets::fgdn::event::GunChance, String>,
     w: usize,
 ) -> Vec<Line<'static>> {
-    let t = ctx.app.theme;
+    let t = app.theme;
     let mut lines = Vec::new();
     match answer {
         Ok(g) => {

@@ -1,44 +1,22 @@
-//! Drawing: a pure function of the `App` (no side effects, no I/O). The fleet, the selected
-//! ship and the due list are FG&DN's screen model (`rulesets::fgdn::board`) drawn by the
-//! shared panels (`tui::panels`); the header, the log, the overlays and the hit-chance form
-//! have a file each here.
-//!
-//! Layouts: compact from 80x24 (fleet on top; detail beside "due" and the log below), full from
-//! 120x30 (fleet beside the ship's detail on top, "due" beside a wide log below). Smaller terminals get a
-//! "terminal too small" message, never a panic.
+//! FG&DN's dashboard as the shared screen ([`crate::tui::view`]) draws it: what `App` shows
+//! this frame, as a [`View`], and the hit-chance form (`chance`), the one box of its own.
 mod chance;
-mod header;
-mod log;
-mod overlay;
 
-use crate::core::board::{Board, Detail, DueList};
-use crate::rulesets::fgdn::status::ClockView;
+use crate::core::board::Board;
 use crate::rulesets::fgdn::Fgdn;
-use crate::tui::fgdn::app::{App, Focus};
-use crate::tui::panels::{self, Look};
-use ratatui::layout::{Constraint, Layout, Rect};
+use crate::tui::fgdn::app::{App, Focus, Mode, Tone};
+use crate::tui::fgdn::form::{FormKind, Value};
+use crate::tui::keymap::Action;
+use crate::tui::panels::FleetPanel;
+use crate::tui::view::{
+    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay,
+    Saved, View,
+};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
-pub const FULL_WIDTH: u16 = 120;
-pub const FULL_HEIGHT: u16 = 30;
-
-/// What every panel reads, computed once per frame.
-pub struct Ctx<'a> {
-    pub app: &'a App,
-    pub clock: ClockView,
-    /// What ending the phase will do, and what comes later (SPEC 3.5), as the face's viewer
-    /// (the umpire, or a watching side) may see it.
-    pub due: DueList,
-    /// The selected ship's detail panel, as the viewer may see her.
-    pub detail: Detail,
-    /// The selected ship is an enemy of the watching side (her detail is what observers see).
-    pub enemy: bool,
-}
+pub use crate::tui::panels::{fit, wrap};
 
 /// The side watching (None: the umpire).
 fn side(app: &App) -> Option<&str> {
@@ -46,175 +24,189 @@ fn side(app: &App) -> Option<&str> {
 }
 
 pub fn draw(frame: &mut Frame, app: &mut App) {
-    let area = frame.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-        too_small(frame, area);
-        return;
-    }
-    let full = area.width >= FULL_WIDTH && area.height >= FULL_HEIGHT;
-    let [head, body, msg, foot] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Min(10),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    let game = &app.battle.game;
-    let (state, tables) = (&game.state, &game.tables);
-    let clock = crate::rulesets::fgdn::status::clock_view(state);
-    let log_area = {
-        let ctx = Ctx {
-            app,
-            clock,
-            due: Fgdn::due_list(state, tables, side(app)),
-            detail: Fgdn::detail_panel(state, tables, app.selected, side(app)),
-            enemy: crate::rulesets::fgdn::board::enemy(state, tables, side(app), app.selected)
+    let drawn = {
+        let g = &app.battle.game;
+        let (state, tables) = (&g.state, &g.tables);
+        let side = side(app);
+        let row = |i| Fgdn::fleet_row(state, tables, i, side).unwrap_or_default();
+        let columns = Fgdn::columns();
+        let mut sides: Vec<&str> = state.ships.iter().map(|s| s.spec.side.as_str()).collect();
+        sides.dedup();
+        let v = View {
+            theme: app.theme,
+            header: header(app),
+            fleet: FleetPanel {
+                layout: Fgdn::fleet_layout(),
+                columns: &columns,
+                heads: state
+                    .ships
+                    .iter()
+                    .map(|s| (s.id(), s.spec.name.as_str(), s.spec.side.as_str()))
+                    .collect(),
+                row: &row,
+                selected: app.selected,
+                focused: app.focus == Focus::Fleet,
+            },
+            sides: sides.len(),
+            detail: Fgdn::detail_panel(state, tables, app.selected, side),
+            enemy: crate::rulesets::fgdn::board::enemy(state, tables, side, app.selected)
                 .is_some(),
+            due: Fgdn::due_list(state, tables, side),
+            log: LogView {
+                panel: &app.log,
+                title_more: crate::tui::fgdn::review::log_title(app),
+                focused: app.focus == Focus::Log,
+                // In review: the entry that got the battle to the position shown.
+                current: crate::tui::fgdn::review::current_entry(app),
+                empty: None,
+            },
+            message: message(app),
+            read_only: app.read_only(),
+            footer: footer(app),
+            overlay: overlay(app),
         };
-        header::draw(frame, head, &ctx);
-        let log_area = if let Some(area) = draw_full_screen(frame, body, &ctx) {
-            area
-        } else if full {
-            draw_full(frame, body, &ctx)
-        } else {
-            draw_compact(frame, body, &ctx)
-        };
-        overlay::message(frame, msg, &ctx);
-        overlay::footer(frame, foot, &ctx);
-        overlay::modal(frame, body, &ctx);
-        log_area
+        let drawn = view::draw(frame, &v);
+        if let (Some(d), Mode::Form(form)) = (&drawn, &app.mode) {
+            if form.kind == FormKind::Chance {
+                chance::draw(frame, d.body, app, form);
+            }
+        }
+        drawn
     };
-    app.log_height = log_area.height.saturating_sub(1) as usize;
-}
-
-/// The full-screen views (`L` the log, `v` the ship and the due list): what the panels cut
-/// with "…", whole (SPEC 10). None when neither is open.
-fn draw_full_screen(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Option<Rect> {
-    let t = ctx.app.theme;
-    match ctx.app.mode {
-        crate::tui::fgdn::app::Mode::LogView { scroll } => {
-            let block = panel(
-                "Log — every line whole (j k PgUp PgDn g G; Esc back)",
-                true,
-                ctx,
-            );
-            let inner = block.inner(area);
-            frame.render_widget(block, area);
-            ctx.app.log.draw_whole(frame, inner, scroll, t);
-            Some(inner)
-        }
-        crate::tui::fgdn::app::Mode::DetailView { scroll } => {
-            let ship = ctx.app.battle.game.state.ships.get(ctx.app.selected);
-            let title = match ship {
-                Some(_) => format!("{} — in full (j k PgUp PgDn; Esc back)", ctx.detail.title),
-                None => "Ship".into(),
-            };
-            let block = panel(&title, true, ctx);
-            let inner = block.inner(area);
-            frame.render_widget(block, area);
-            // An enemy's detail is the panel's: here only the due list.
-            let mut lines: Vec<Line> = if ctx.enemy {
-                Vec::new()
-            } else {
-                panels::lines(&ctx.detail.lines, Some(inner.width as usize), t)
-            };
-            lines.push(Line::default());
-            lines.push(Line::from(Span::styled(ctx.due.title.clone(), t.title())));
-            lines.extend(panels::due_lines(&ctx.due, None, t));
-            frame.render_widget(
-                Paragraph::new(lines)
-                    .wrap(Wrap { trim: false })
-                    .scroll((scroll, 0)),
-                inner,
-            );
-            Some(inner)
-        }
-        _ => None,
+    if let Some(d) = drawn {
+        app.log_height = d.log_rows;
     }
 }
 
-pub use crate::tui::panels::wrap;
-
-fn too_small(frame: &mut Frame, area: Rect) {
-    let text = format!(
-        "terminal too small: {}x{}\nthe dashboard needs at least {MIN_WIDTH}x{MIN_HEIGHT}\n\nenlarge the window (q quits)",
-        area.width, area.height
-    );
-    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-}
-
-/// Fleet rows wanted: every ship, a heading per side, the panel title.
-fn fleet_height(ctx: &Ctx) -> u16 {
-    let ships = &ctx.app.battle.game.state.ships;
-    let mut sides: Vec<&str> = ships.iter().map(|s| s.spec.side.as_str()).collect();
-    sides.dedup();
-    (ships.len() + sides.len() + 2) as u16
-}
-
-/// Returns the log panel's area (for paging).
-fn draw_compact(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
-    let fleet_h = fleet_height(ctx).min(area.height.saturating_sub(9).max(area.height / 2));
-    let [top, bottom] =
-        Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(6)]).areas(area);
-    draw_fleet(frame, top, ctx);
-    let [left, right] =
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
-    panels::detail(frame, left, Look::Ruled, &ctx.detail, ctx.app.theme);
-    // The due list's lines wanted: what ending the phase does (or "nothing"), and the title.
-    let due_h = (ctx.due.now.len().max(1) as u16 + 3).clamp(2, right.height / 2);
-    let [due_area, log_area] =
-        Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
-    panels::due(frame, due_area, Look::Ruled, &ctx.due, ctx.app.theme);
-    log::draw(frame, log_area, ctx);
-    log_area
-}
-
-/// Full layout: fleet and the selected ship side by side on top; "due" and a wide log below.
-fn draw_full(frame: &mut Frame, area: Rect, ctx: &Ctx) -> Rect {
-    let top_h = fleet_height(ctx)
-        .max(14)
-        .min(area.height.saturating_sub(8).max(area.height / 2));
-    let [top, bottom] =
-        Layout::vertical([Constraint::Length(top_h), Constraint::Min(6)]).areas(area);
-    let fleet_w = (area.width * 55 / 100).max(78);
-    let [fleet_area, detail_area] =
-        Layout::horizontal([Constraint::Length(fleet_w), Constraint::Min(30)]).areas(top);
-    draw_fleet(frame, fleet_area, ctx);
-    panels::detail(frame, detail_area, Look::Ruled, &ctx.detail, ctx.app.theme);
-    let [due_area, log_area] =
-        Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(bottom);
-    panels::due(frame, due_area, Look::Ruled, &ctx.due, ctx.app.theme);
-    log::draw(frame, log_area, ctx);
-    log_area
-}
-
-/// The fleet grouped by side, as FG&DN lays it out, the enemies as the watching side sees them.
-fn draw_fleet(frame: &mut Frame, area: Rect, ctx: &Ctx) {
-    let g = &ctx.app.battle.game;
-    let row = |i| Fgdn::fleet_row(&g.state, &g.tables, i, side(ctx.app)).unwrap_or_default();
-    let fleet = panels::FleetPanel {
-        layout: Fgdn::fleet_layout(),
-        columns: &Fgdn::columns(),
-        heads: g
-            .state
-            .ships
-            .iter()
-            .map(|s| (s.id(), s.spec.name.as_str(), s.spec.side.as_str()))
-            .collect(),
-        row: &row,
-        selected: ctx.app.selected,
-        focused: ctx.app.focus == Focus::Fleet,
+/// The header: the clock (FG&DN's turn, scale and day, and the next intermediate mark), the
+/// dice, saved or the face's tag.
+fn header(app: &App) -> Header {
+    let state = &app.battle.game.state;
+    let watch = crate::tui::fgdn::watch::header_label(app);
+    let review = crate::tui::fgdn::review::header_tag(app);
+    let saved = match (review, watch) {
+        (Some(tag), _) | (None, Some(tag)) => Saved::Face(tag),
+        (None, None) => match (&app.unsaved, app.read_only()) {
+            (Some(why), _) => Saved::Not(why.clone()),
+            (None, Some(_)) => Saved::ReadOnly,
+            (None, None) => Saved::Yes,
+        },
     };
-    panels::fleet(frame, area, Look::Ruled, &fleet, ctx.app.theme);
+    let nothing_rolled = app.review.is_some() || app.watch.is_some();
+    Header {
+        name: app.battle.scenario.name.clone(),
+        clock: Fgdn::header_clock(state),
+        dice: (!nothing_rolled).then(|| {
+            (
+                app.dice_mode == crate::tui::fgdn::app::DiceMode::Ask,
+                crate::tui::panels::queued(&state.dice_queue),
+            )
+        }),
+        saved,
+    }
 }
 
-/// A panel: a title line (bold, with a marker when focused) and no side borders, so 80
-/// columns keep their text.
-pub fn panel<'a>(title: &'a str, focused: bool, ctx: &Ctx) -> Block<'a> {
-    Look::Ruled.block(title, focused, ctx.app.theme)
+fn message(app: &App) -> Message {
+    match &app.mode {
+        Mode::Prompt { error: Some(e), .. } => Message::Error(e.clone()),
+        Mode::Prompt { hint: Some(h), .. } => Message::Hint(h.clone()),
+        _ => match &app.message {
+            Some(m) if m.tone == Tone::Error => Message::Error(m.text.clone()),
+            Some(m) => Message::Info(m.text.clone()),
+            None => Message::None,
+        },
+    }
 }
 
-pub use crate::tui::panels::fit;
+fn hints(app: &App) -> Line<'static> {
+    if app.watch.is_some() {
+        return crate::tui::fgdn::watch::hints(app);
+    }
+    let normal = [
+        (Action::EndPhase, "next"),
+        (Action::NextTurn, "turn"),
+        (Action::Hit, "hit"),
+        (Action::Fire, "fire"),
+        (Action::Flood, "flood"),
+        (Action::Critical, "crit"),
+        (Action::Undo, "undo"),
+        (Action::DiceMode, "dice"),
+        (Action::Command, "cmd"),
+        (Action::Help, "help"),
+        (Action::Quit, "quit"),
+    ];
+    let pairs: &[(Action, &str)] = match app.review {
+        Some(_) => crate::tui::fgdn::review::HINTS,
+        None => &normal,
+    };
+    Line::from(crate::tui::help::hints(&app.keymap, pairs, app.theme))
+}
+
+fn footer(app: &App) -> Footer<'_> {
+    match &app.mode {
+        Mode::Prompt { edit, .. } => Footer::Prompt(":", edit),
+        Mode::Search(edit) => Footer::Prompt("/", edit),
+        Mode::Form(_) => Footer::Keys(
+            "Tab/↑↓ field  ←→ or letter choose  digits type  Enter record  Esc cancel",
+        ),
+        Mode::Ask(_) => Footer::Keys(
+            "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)",
+        ),
+        Mode::Confirm(_) => Footer::Keys(crate::tui::panels::CONFIRM_KEYS),
+        _ => Footer::Hints(hints(app), None),
+    }
+}
+
+fn overlay(app: &App) -> Overlay<'_> {
+    match &app.mode {
+        Mode::Form(form) if form.kind == FormKind::Chance => Overlay::Own,
+        Mode::Form(form) => Overlay::Form(FormBox {
+            title: form.title(),
+            fields: form
+                .fields
+                .iter()
+                .map(|f| FormField {
+                    label: f.label.clone(),
+                    value: match &f.value {
+                        Value::Number { text, required } => FormValue::Number {
+                            text: text.clone(),
+                            required: *required,
+                        },
+                        // Words, not ids (`main battery`); the command keeps the id.
+                        Value::Choice { options, index } => FormValue::Choice(
+                            crate::core::words::words(options.get(*index).map_or("", |o| o)),
+                        ),
+                    },
+                })
+                .collect(),
+            focus: form.focus,
+            command: form.command().ok(),
+            error: form.error.clone(),
+        }),
+        Mode::Ask(ask) => Overlay::Ask(AskBox {
+            title: "Roll a die",
+            head: format!("{} — {}", ask.die, ask.purpose),
+            more: None,
+            command: ask.text.clone(),
+            label: format!("{} face: ", ask.die),
+            input: ask.input.clone(),
+            keys: "Enter rolls it for you; Esc abandons the whole command",
+            error: ask.error.clone(),
+            given: (!ask.answers.is_empty()).then(|| {
+                format!(
+                    "{} dice already given for this command",
+                    ask.answers.len()
+                )
+            }),
+        }),
+        Mode::Help { scroll } => Overlay::Help(app.help_page(), *scroll),
+        Mode::Confirm(c) => Overlay::Confirm(&c.title, &c.text, &c.lines),
+        Mode::ConfirmQuit => Overlay::Quit(app.save_path.as_deref()),
+        Mode::LogView { scroll } => Overlay::LogView(*scroll),
+        Mode::DetailView { scroll } => Overlay::DetailView(*scroll),
+        _ => Overlay::None,
+    }
+}
 
 pub fn styled(text: impl Into<String>, style: Style) -> Span<'static> {
     Span::styled(text.into(), style)
