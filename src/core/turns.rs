@@ -1027,8 +1027,9 @@ pub fn log_line<R: TurnRules>(g: &TurnGame<R>, e: &TurnEvent<R>) -> Option<Strin
 ///
 /// Only a rules' event is worded from the game (the rules' state), and only a rules' event or
 /// the clock moving ([`TurnRules::clock_moved`]) changes that state: the state is copied only
-/// when a rules' event follows another or the clock's move in the entry, not for every entry. (The dashboard words every entry of the log as it opens: a copy
-/// of 250 ships' state for each of 20,000 entries was most of a second.)
+/// when a rules' event follows another or the clock's move in the entry, not for every entry.
+/// (The dashboard words every entry of the log as it opens: a copy of 250 ships' state for
+/// each of 20,000 entries was most of a second.)
 pub fn entry_lines<R: TurnRules>(before: &TurnGame<R>, entry: &Record<R>) -> Vec<String> {
     let rule_events = entry
         .events

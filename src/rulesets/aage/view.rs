@@ -414,7 +414,7 @@ pub fn ship_json(s: &Ship, tables: &Tables) -> Value {
     })
 }
 
-/// A sunk ship's when and why, for the detail panel and the report: "sunk in turn 3, ongoing
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 3, ongoing
 /// damage phase: sinking test d8 2 (-2: testing due to a critical hit result), 0: she sinks
 /// (5.17)". None while she is afloat.
 pub fn sunk_words(s: &Ship) -> Option<String> {

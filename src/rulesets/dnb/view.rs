@@ -78,6 +78,8 @@ fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
         .filter(|d| d.ship == Some(i))
         .map(|d| json!({ "what": d.what, "due": d.turn.to_string(), "phase": d.phase.as_str() }))
         .collect();
+    // When and why only for a sunk ship (SPEC 10).
+    let sunk = s.st.status == Status::Sunk;
     json!({
         "id": s.id(), "name": s.spec.name, "side": s.spec.side, "status": s.st.status.as_str(),
         "nation": s.spec.nation, "counter": s.st.face.as_str(), "has_back": s.spec.back.is_some(),
@@ -97,20 +99,17 @@ fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
         "pending_hits": st.pending.iter().filter(|p| p.ship == s.id()).count(),
         "criticals": criticals(s, turn),
         "timers": timers,
-        "sunk_at": sunk(s).and(s.st.sunk_at).map(|t| t.to_string()),
-        "sunk_by": sunk(s).and(s.st.sunk_by.as_deref()),
+        "sunk_at": s.st.sunk_at.filter(|_| sunk).map(|t| t.to_string()),
+        "sunk_by": s.st.sunk_by.as_deref().filter(|_| sunk),
     })
 }
 
-/// `Some(())` for a sunk ship: her `sunk_at` and `sunk_by` are shown only then.
-fn sunk(s: &DnbShip) -> Option<()> {
-    (s.st.status == Status::Sunk).then_some(())
-}
-
-/// A sunk ship's when and why, for the detail panel and the report: "sunk in turn 5, combat
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 5, combat
 /// phase: heavily damaged, SI -1: below zero (6.11b)". None while she is afloat or a hulk.
 pub fn sunk_words(s: &DnbShip) -> Option<String> {
-    sunk(s)?;
+    if s.st.status != Status::Sunk {
+        return None;
+    }
     let when = match (s.st.sunk_at, s.st.sunk_phase) {
         (Some(t), Some(p)) => format!(" in turn {t}, {p} phase"),
         (Some(t), None) => format!(" in turn {t}"),

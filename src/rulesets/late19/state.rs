@@ -215,7 +215,7 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
 }
 
 /// What brought a ship to 0 FP, as the log words the hit: "reduced to 0 FP by heavy guns from
-/// HMS Victoria (rule c)", "... by a mine (rule c)".
+/// Dingyuan (rule c)", "... by a mine (rule c)".
 fn reduced_by(st: &L19State, by: &Option<String>, weapon: GunType) -> String {
     let what = match by.as_deref() {
         Some("mine") => "a mine".to_string(),

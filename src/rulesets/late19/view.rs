@@ -247,8 +247,8 @@ pub fn ship_json(s: &L19Ship, tables: &Tables, turn: u32) -> Value {
     })
 }
 
-/// A sunk ship's when and why, for the detail panel and the report: "sunk in turn 3, torpedoes
-/// step: reduced to 0 FP by torpedoes from HMS Victoria (rule c)". None while she is afloat.
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 3, torpedoes step: reduced
+/// to 0 FP by torpedoes from Dingyuan (rule c)". None while she is afloat.
 pub fn sunk_words(s: &L19Ship) -> Option<String> {
     let turn = s.sunk_turn?;
     let step = s.sunk_step.map_or(String::new(), |p| format!(", {p} step"));

@@ -361,7 +361,7 @@ pub fn ship_json(s: &QfShip, tables: &Tables, turn: u32) -> Value {
     })
 }
 
-/// A sunk ship's when and why, for the detail panel and the report: "sunk in turn 4, Check for
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 4, Check for
 /// Sinking: at zero speed, sinking roll 2D6 5: sinks on 6 or less (« 4.3)". None while she is
 /// afloat.
 pub fn sunk_words(s: &QfShip) -> Option<String> {
