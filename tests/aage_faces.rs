@@ -174,3 +174,55 @@ fn check_of_a_table_file_lists_only_its_own_cells() {
     let ships = check("tables/aage-qr-2020/ships.toml");
     assert!(!ships.contains("note: "), "{ships}");
 }
+
+/// SPEC 10: `status --json` gives a sunk ship `sunk_at` (the turn, as the clock's `turn`) and
+/// `sunk_by` (the 5.17 sinking test that sank her), null while she floats; `expect` reads them;
+/// the report's losses say when and why; undo clears them.
+#[test]
+fn a_sunk_ships_status_and_report_say_when_and_why_5_17() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let why = "sinking test d6 1 (-1: +1 weather Calm to Moderate, -2 testing due to a critical \
+               hit result), 0: she sinks (5.17)";
+    let o = run(
+        &save,
+        &format!(
+            "expect buiny sunk_at null\nuntil 1 movement\ndice 1\nsinking buiny critical\n\
+             expect buiny status sunk\nexpect buiny sunk_at 1\nexpect buiny sunk_by \"{why}\"\n"
+        ),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let status = || -> Value {
+        let o = umpire()
+            .args(["status", "--json"])
+            .arg(&save)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let v = status();
+    let buiny = &v["ships"][7];
+    assert_eq!(buiny["id"], "buiny");
+    assert_eq!(
+        (&buiny["sunk_at"], &buiny["sunk_by"]),
+        (&"1".into(), &why.into()),
+        "{buiny}"
+    );
+    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
+    let o = umpire().arg("report").arg(&save).output().unwrap();
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains(&format!("- Buiny (Russia): sunk in turn 1: {why}\n")),
+        "{md}"
+    );
+    let o = run(
+        &save,
+        "undo\nexpect buiny status afloat\nexpect buiny sunk_at null\nexpect buiny sunk_by null\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let buiny = &status()["ships"][7];
+    assert!(
+        buiny["sunk_at"].is_null() && buiny["sunk_by"].is_null(),
+        "{buiny}"
+    );
+}

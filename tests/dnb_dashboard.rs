@@ -750,3 +750,94 @@ fn the_header_does_not_shift_as_the_phase_changes() {
         assert_eq!(now, first, "{header}");
     }
 }
+
+/// SPEC 10: a sunk ship's row reads when she sank and her detail when and why. Z23 has no
+/// heavily damaged side: her SI hits exceeding her SI sink her at the end of the Combat Phase
+/// (6.11); Hood, a hulk after a catastrophic critical (Critical Hit Table 6), sinks on her roll
+/// in the Administrative Phase (6.12). The status JSON gives `sunk_at` and `sunk_by`; undo
+/// clears them; the save on disk, replayed, is the live battle at every step.
+#[test]
+fn a_sunk_ships_row_and_detail_say_when_and_why_6_11_6_12() {
+    use serde_json::Value;
+    use umpire::core::board::Board as _;
+    use umpire::core::ruleset::Ruleset;
+    let mut b = board();
+    let t = tables();
+    b.press(&[":", "'si z23 2'", "enter"]);
+    b.press(&[":", "'crit hood 6'", "enter"]);
+    b.press(&["n", "n"]);
+    b.press(&[":", "'dice 1'", "enter"]);
+    b.press(&["n"]);
+    assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
+    let (hood, z23) = (1, 5);
+    let g = &b.app.battle.game.state;
+    assert_eq!(g.rules.ships[z23].id(), "z23");
+    let v = <Dnb as Ruleset>::status_json(g, &t);
+    let (vh, vz) = (&v["ships"][hood], &v["ships"][z23]);
+    assert_eq!(
+        (&vz["status"], &vz["sunk_at"]),
+        (&"sunk".into(), &"1".into())
+    );
+    assert_eq!(
+        vz["sunk_by"],
+        "2 SI hits exceed SI 1 and the counter has no heavily damaged side (6.11)"
+    );
+    assert_eq!(
+        (&vh["status"], &vh["sunk_at"]),
+        (&"sunk".into(), &"1".into())
+    );
+    assert_eq!(vh["sunk_by"], "hulk sinking roll 1: sinks (6.12)");
+    assert_eq!(
+        (&v["ships"][0]["sunk_at"], &v["ships"][0]["sunk_by"]),
+        (&Value::Null, &Value::Null)
+    );
+    // The row: "sunk turn 1" in the markers column, in place of the markers gone with her.
+    let fleet = Dnb::fleet(g, &t);
+    assert_eq!(fleet[z23].cells[4].text, "sunk turn 1");
+    assert_eq!(fleet[hood].cells[4].text, "sunk turn 1");
+    assert!(fleet[z23].out && fleet[hood].out);
+    let detail = |g: &umpire::rulesets::dnb::game::DnbGame, i: usize| Dnb::detail(g, &t, i);
+    assert!(
+        detail(g, z23).contains(
+            &"status sunk in turn 1, combat phase: 2 SI hits exceed SI 1 and the counter has \
+              no heavily damaged side (6.11)"
+                .to_string()
+        ),
+        "{:?}",
+        detail(g, z23)
+    );
+    assert!(
+        detail(g, hood).contains(
+            &"status sunk in turn 1, administrative phase: hulk sinking roll 1: sinks (6.12)"
+                .to_string()
+        ),
+        "{:?}",
+        detail(g, hood)
+    );
+    assert_shows(&b.screen(160, 48), &["sunk turn 1"], &[]);
+    // Undo the phase end that sank Hood: a hulk again, with no when or why.
+    b.press(&[":", "'undo'", "enter"]);
+    let g = &b.app.battle.game.state;
+    assert_eq!(b.on_disk().game.state, *g);
+    let v = <Dnb as Ruleset>::status_json(g, &t);
+    assert_eq!(v["ships"][hood]["status"], "hulk");
+    assert_eq!(
+        (&v["ships"][hood]["sunk_at"], &v["ships"][hood]["sunk_by"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert_eq!(Dnb::fleet(g, &t)[hood].cells[4].text, "hulk");
+    assert!(detail(g, hood).contains(&"status hulk".to_string()));
+    // And back past the Combat Phase's end: Z23 is afloat again.
+    b.press(&[
+        ":", "'undo'", "enter", ":", "'undo'", "enter", ":", "'undo'", "enter",
+    ]);
+    let g = &b.app.battle.game.state;
+    assert_eq!(b.on_disk().game.state, *g);
+    let v = <Dnb as Ruleset>::status_json(g, &t);
+    assert_eq!(v["ships"][z23]["status"], "afloat");
+    assert_eq!(
+        (&v["ships"][z23]["sunk_at"], &v["ships"][z23]["sunk_by"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert_eq!(Dnb::fleet(g, &t)[z23].cells[4].text, "");
+}

@@ -490,3 +490,70 @@ fn the_log_says_what_undo_and_redo_stepped_over() {
         "{log}"
     );
 }
+
+/// SPEC 10: `status --json` gives a sunk ship `sunk_at` (the turn, as the clock's `turn`) and
+/// `sunk_by` (the rule's words), null while she floats or is a hulk; `expect` reads them; the
+/// report's losses say when and why; undo clears them. Z23 (no heavily damaged side) sinks
+/// when her SI hits exceed her SI (6.11); Hood, a hulk (Critical Hit Table 6), on her sinking
+/// roll of 1 (6.12).
+#[test]
+fn a_sunk_ships_status_and_report_say_when_and_why_6_11_6_12() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    cli_common::ok(run_script(
+        &save,
+        "si z23 2\ncrit hood 6\nnext\nexpect z23 sunk_at 1\n\
+         expect z23 sunk_by \"2 SI hits exceed SI 1 and the counter has no heavily damaged side (6.11)\"\n\
+         expect hood status hulk\nexpect hood sunk_at null\nnext\ndice 1\nnext\n\
+         expect hood sunk_at 1\nexpect hood sunk_by \"hulk sinking roll 1: sinks (6.12)\"\n",
+    ));
+    let status = |save: &std::path::Path| -> Value {
+        let o = umpire()
+            .args(["status", "--json"])
+            .arg(save)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let v = status(&save);
+    let ship = |v: &Value, id: &str| {
+        v["ships"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let (z23, hood, pow) = (ship(&v, "z23"), ship(&v, "hood"), ship(&v, "pow"));
+    assert_eq!(z23["sunk_at"], "1", "{z23}");
+    assert_eq!(hood["sunk_at"], "1", "{hood}");
+    assert_eq!(hood["sunk_by"], "hulk sinking roll 1: sinks (6.12)");
+    assert!(
+        pow["sunk_at"].is_null() && pow["sunk_by"].is_null(),
+        "{pow}"
+    );
+    let md = cli_common::out(&umpire().arg("report").arg(&save).output().unwrap());
+    assert!(
+        md.contains("- Hood (British): sunk in turn 1: hulk sinking roll 1: sinks (6.12)\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "- Z23 (German): sunk in turn 1: 2 SI hits exceed SI 1 and the counter has no \
+             heavily damaged side (6.11)\n"
+        ),
+        "{md}"
+    );
+    // Undo the last phase end: Hood is a hulk again, Z23 still sunk.
+    cli_common::ok(run_script(
+        &save,
+        "undo\nexpect hood status hulk\nexpect hood sunk_at null\nexpect hood sunk_by null\n\
+         expect z23 sunk_at 1\n",
+    ));
+    let hood = ship(&status(&save), "hood");
+    assert!(
+        hood["sunk_at"].is_null() && hood["sunk_by"].is_null(),
+        "{hood}"
+    );
+}

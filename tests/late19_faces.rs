@@ -133,3 +133,56 @@ fn a_late19_class_file_is_checked_as_late19_not_as_fgdn() {
     );
     assert!(!out.contains("size"), "not FG&DN's class checks: {out}");
 }
+
+/// SPEC 10: `status --json` gives a sunk ship `sunk_at` (the turn, as the clock's `turn`) and
+/// `sunk_by` (what brought her to 0 FP, rule c), null until she has sunk; `expect` reads them;
+/// the report's losses say when and why; undo clears them.
+#[test]
+fn a_sunk_ships_status_and_report_say_when_and_why_rule_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = demo(dir.path());
+    let hit = "hit akagi by heavy from dingyuan\n";
+    let o = run(
+        &save,
+        &format!(
+            "dice 6 6 6\n{hit}{hit}{hit}expect akagi status sinking\nexpect akagi sunk_at null\n\
+             next\nnext\nexpect akagi status sunk\nexpect akagi sunk_at 1\n\
+             expect akagi sunk_by \"reduced to 0 FP by heavy guns from Dingyuan (rule c)\"\n"
+        ),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let status = || -> Value {
+        let o = umpire()
+            .args(["status", "--json"])
+            .arg(&save)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let v = status();
+    let akagi = &v["ships"][7];
+    assert_eq!(akagi["sunk_at"], "1", "{akagi}");
+    assert_eq!(
+        akagi["sunk_by"],
+        "reduced to 0 FP by heavy guns from Dingyuan (rule c)"
+    );
+    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
+    let o = umpire().arg("report").arg(&save).output().unwrap();
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains(
+            "- Akagi (Japan): sunk in turn 1: reduced to 0 FP by heavy guns from Dingyuan (rule c)\n"
+        ),
+        "{md}"
+    );
+    let o = run(
+        &save,
+        "undo\nexpect akagi status sinking\nexpect akagi sunk_at null\nexpect akagi sunk_by null\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let akagi = &status()["ships"][7];
+    assert!(
+        akagi["sunk_at"].is_null() && akagi["sunk_by"].is_null(),
+        "{akagi}"
+    );
+}

@@ -167,3 +167,63 @@ fn check_reads_a_quickfire_table_file_by_its_directory_and_tables_dir_replaces_i
     let out = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
     assert!(out.contains("blast.toml") && out.contains("2-18"), "{out}");
 }
+
+/// SPEC 10: `status --json` gives a sunk ship `sunk_at` (the turn, as the clock's `turn`) and
+/// `sunk_by` (the sinking roll that sank her, « 4.3), null while she floats; `expect` reads
+/// them; the report's losses say when and why; undo clears them. The Dupuy de Lome (size 7,
+/// the « 4.3 example's ship) at zero speed sinks on 2-6; 2D6 3+3.
+#[test]
+fn a_sunk_ships_status_and_report_say_when_and_why_4_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("qd.toml");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/scenarios/quickfire_damage.toml"),
+        &save,
+    )
+    .unwrap();
+    let why = "at zero speed, sinking roll 2D6 6: sinks on 6 or less (« 4.3)";
+    let o = run(
+        &save,
+        &format!(
+            "damage dupuy S S S S S S S S unrepairable\nexpect dupuy status at_risk\n\
+             expect dupuy sunk_at null\nuntil 1 sinking\ndice 3 3\nnext\n\
+             expect dupuy status sunk\nexpect dupuy sunk_at 1\nexpect dupuy sunk_by \"{why}\"\n"
+        ),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let status = || -> Value {
+        let o = umpire()
+            .args(["status", "--json"])
+            .arg(&save)
+            .output()
+            .unwrap();
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let v = status();
+    let dupuy = &v["ships"][3];
+    assert_eq!(
+        (&dupuy["sunk_at"], &dupuy["sunk_by"]),
+        (&"1".into(), &why.into()),
+        "{dupuy}"
+    );
+    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
+    let o = umpire().arg("report").arg(&save).output().unwrap();
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains(&format!(
+            "- Dupuy de Lome (Russia): sunk in turn 1: {why}\n"
+        )),
+        "{md}"
+    );
+    let o = run(
+        &save,
+        "undo\nexpect dupuy status at_risk\nexpect dupuy sunk_at null\nexpect dupuy sunk_by null\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let dupuy = &status()["ships"][3];
+    assert!(
+        dupuy["sunk_at"].is_null() && dupuy["sunk_by"].is_null(),
+        "{dupuy}"
+    );
+}

@@ -227,7 +227,7 @@ struct Summary {
     /// Each side, in order of first appearance, with its ships' rows: ship (id), status, and
     /// every other plain status field.
     sides: Vec<(String, Vec<Vec<String>>)>,
-    /// `name (side): status` of each ship not afloat.
+    /// `name (side): status` of each ship not afloat; a sunk one's `in turn T: why` after it.
     lost: Vec<String>,
     /// `name (side): status` of each ship still in the battle whose status is not `afloat`
     /// (a hulk, a ship at risk of sinking, one that broke off...).
@@ -297,9 +297,16 @@ fn summary<R: Board>(battle: &Session<R>) -> Summary {
         .filter(|r| r.out)
         .map(|r| r.id)
         .collect();
+    // A sunk ship says when and why, where her ruleset's status gives it (SPEC 10).
     let line = |x: &Value| {
+        let when = x["sunk_at"]
+            .as_str()
+            .map_or(String::new(), |t| format!(" in turn {t}"));
+        let why = x["sunk_by"]
+            .as_str()
+            .map_or(String::new(), |w| format!(": {w}"));
         format!(
-            "{} ({}): {}",
+            "{} ({}): {}{when}{why}",
             text(x, "name"),
             text(x, "side"),
             text(x, "status")

@@ -401,6 +401,12 @@ pub trait TurnRules: Sized + Clone + fmt::Debug + PartialEq + 'static {
     fn setup(file: &str, text: &str) -> Result<TurnSetup<Self>, Vec<String>>;
     /// Fold one event: total, no dice, no tables.
     fn apply(state: &mut Self::State, e: &Self::Event);
+    /// The engine's clock reads `turn` and `phase` from now on: told once at the start (the
+    /// scenario's first turn and phase) and again each time the clock moves, before any event
+    /// at the new clock is applied, so a state that keeps it (to record when a ship sank,
+    /// SPEC 10) folds it exactly on replay and undo. Total, like `apply`; by default the rules
+    /// keep no clock.
+    fn clock_moved(_state: &mut Self::State, _turn: u32, _phase: Self::Phase) {}
     /// A command at `turn` and `phase`, decided into events on `cx`; an error refuses it.
     fn decide(
         cx: &mut Cx<'_, Self>,
@@ -679,16 +685,19 @@ impl<R: TurnRules> Rules for R {
     type Clock = TurnClock<R::Phase>;
 
     fn initial(setup: &TurnSetup<R>) -> TurnGame<R> {
+        let clock = TurnClock {
+            turn: setup.start,
+            phase: R::Phase::PHASES[0],
+        };
+        let mut rules = setup.state.clone();
+        R::clock_moved(&mut rules, clock.turn, clock.phase);
         TurnGame {
             name: setup.name.clone(),
             seed: setup.seed,
-            clock: TurnClock {
-                turn: setup.start,
-                phase: R::Phase::PHASES[0],
-            },
+            clock,
             dice_queue: VecDeque::new(),
             dice_rolled: 0,
-            rules: setup.state.clone(),
+            rules,
         }
     }
 
@@ -704,7 +713,10 @@ impl<R: TurnRules> Rules for R {
                 }
                 g.dice_rolled += 1;
             }
-            TurnEvent::Core(CoreEvent::ClockMoved { to }) => g.clock = *to,
+            TurnEvent::Core(CoreEvent::ClockMoved { to }) => {
+                g.clock = *to;
+                R::clock_moved(&mut g.rules, to.turn, to.phase);
+            }
             TurnEvent::Core(CoreEvent::PhaseEnded { .. } | CoreEvent::Note { .. }) => {}
             TurnEvent::Rule(e) => R::apply(&mut g.rules, e),
         }
@@ -1013,10 +1025,11 @@ pub fn log_line<R: TurnRules>(g: &TurnGame<R>, e: &TurnEvent<R>) -> Option<Strin
 
 /// The log lines of an entry, each event worded against the game just before it.
 ///
-/// Only a rules' event is worded from the game (the rules' state), and only a rules' event
-/// changes that state: the state is copied only when a rules' event follows another in the
-/// entry, not for every entry. (The dashboard words every entry of the log as it opens: a copy
-/// of 250 ships' state for each of 20,000 entries was most of a second.)
+/// Only a rules' event is worded from the game (the rules' state), and only a rules' event or
+/// the clock moving ([`TurnRules::clock_moved`]) changes that state: the state is copied only
+/// when a rules' event follows another or the clock's move in the entry, not for every entry.
+/// (The dashboard words every entry of the log as it opens: a copy of 250 ships' state for
+/// each of 20,000 entries was most of a second.)
 pub fn entry_lines<R: TurnRules>(before: &TurnGame<R>, entry: &Record<R>) -> Vec<String> {
     let rule_events = entry
         .events
@@ -1036,6 +1049,10 @@ pub fn entry_lines<R: TurnRules>(before: &TurnGame<R>, entry: &Record<R>) -> Vec
                     let state = after.get_or_insert_with(|| before.rules.clone());
                     <R as TurnRules>::apply(state, r);
                 }
+            }
+            TurnEvent::Core(CoreEvent::ClockMoved { to }) if seen < rule_events => {
+                let state = after.get_or_insert_with(|| before.rules.clone());
+                <R as TurnRules>::clock_moved(state, to.turn, to.phase);
             }
             core => lines.extend(log_line(before, core)),
         }

@@ -145,6 +145,8 @@ impl Board for Aage {
         if s.catastrophic() && s.afloat() {
             out.push("catastrophic: a sinking test each ongoing damage phase (5.17)".into());
         }
+        // A sunk ship: when and why (SPEC 10).
+        out.extend(super::view::sunk_words(s));
         if s.out_of_command {
             out.push("out of command (2.4: -1 to her side's initiative)".into());
         }

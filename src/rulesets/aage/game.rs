@@ -58,6 +58,11 @@ impl TurnRules for Aage {
         super::apply(state, e)
     }
 
+    /// Kept for the phase a ship sinks in (SPEC 10).
+    fn clock_moved(state: &mut AaState, turn: u32, phase: Phase) {
+        state.now = Some((turn, phase));
+    }
+
     fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, c: &Command) -> Result<(), String> {
         super::decide(cx, turn, phase, c)
     }

@@ -448,6 +448,10 @@ pub struct Ship {
     pub catastrophic_flooding: bool,
     pub splash: u32,
     pub sunk_turn: Option<u32>,
+    /// A sunk ship: the phase she sank in (the clock the engine last told the state) and the
+    /// sinking test that sank her, in the log's words (SPEC 10).
+    pub sunk_phase: Option<super::Phase>,
+    pub sunk_by: Option<String>,
 }
 
 impl Ship {

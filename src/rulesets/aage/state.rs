@@ -88,6 +88,9 @@ pub struct AaState {
     /// 5.2 cells read this battle ("H med1" -> "d12"): a cell is read once.
     pub charted: BTreeMap<String, String>,
     pub initiative: Option<Initiative>,
+    /// The engine's clock, as it last told the state (`TurnRules::clock_moved`): the phase a
+    /// ship sinks in. None until told (a state made outside a game).
+    pub now: Option<(u32, super::Phase)>,
 }
 
 /// `[scenario]` of an aage-qr-2020 file.
@@ -274,6 +277,8 @@ impl AaState {
                     catastrophic_flooding: false,
                     splash: 0,
                     sunk_turn: None,
+                    sunk_phase: None,
+                    sunk_by: None,
                 });
             }
         }
@@ -301,6 +306,7 @@ impl AaState {
             chart_queue: VecDeque::new(),
             charted: BTreeMap::new(),
             initiative: None,
+            now: None,
         };
         Ok((raw.scenario, state))
     }
@@ -425,8 +431,10 @@ pub fn apply(st: &mut AaState, ev: &Ev) {
             }
         }
         Ev::AASank { ship, turn } => {
+            let phase = st.now.map(|(_, phase)| phase);
             if let Some(s) = st.ship_mut(ship) {
                 s.sunk_turn = Some(*turn);
+                s.sunk_phase = phase;
             }
         }
         Ev::AARepair { ship, item, ok } => {
@@ -480,6 +488,20 @@ pub fn apply(st: &mut AaState, ev: &Ev) {
         | Ev::AAToHit { .. }
         | Ev::AACapacity { .. }
         | Ev::AAMineTest { .. }
-        | Ev::AASinkingTest { .. } => {}
+        | Ev::AASinkingTest { sinks: false, .. } => {}
+        // 5.17: the test that sinks her is what sank her.
+        Ev::AASinkingTest {
+            ship,
+            face,
+            sides,
+            modifier,
+            why,
+            sinks: true,
+        } => {
+            let words = super::view::sinking_test_words(*face, *sides, *modifier, why);
+            if let Some(s) = st.ship_mut(ship) {
+                s.sunk_by = Some(format!("sinking test {words}: she sinks (5.17)"));
+            }
+        }
     }
 }

@@ -1,5 +1,7 @@
 //! The A&A views: status JSON (SPEC 8: `ships[] {id, name, side, status}` and the ship
-//! record's own fields), the log's wording of every event, and the fleet table's cells.
+//! record's own fields; a sunk ship's `sunk_at`, the turn as the clock's `"3"`, and `sunk_by`,
+//! the sinking test that sank her, both null unless sunk, SPEC 10), the log's wording of every
+//! event, and the fleet table's cells.
 use super::event::{Changed, Ev};
 use super::ship::{Crew, CritResult, Location, Ship, UNDEFINED};
 use super::state::AaState;
@@ -19,6 +21,16 @@ fn mods(modifier: i32, why: &[String]) -> String {
     } else {
         format!("{modifier:+}: {}", why.join(", "))
     }
+}
+
+/// A 5.17 sinking test's die and modifiers as the log words them: "d8 2 (-2: testing due to a
+/// critical hit result), 0".
+pub fn sinking_test_words(face: u32, sides: u32, modifier: i32, why: &[String]) -> String {
+    format!(
+        "d{sides} {face} ({}), {}",
+        mods(modifier, why),
+        (face as i32).saturating_add(modifier)
+    )
 }
 
 fn on_off(b: bool) -> &'static str {
@@ -193,10 +205,9 @@ pub fn describe(st: &AaState, ev: &Ev) -> Option<String> {
             why,
             sinks,
         } => format!(
-            "  sinking test for {}: d{sides} {face} ({}), {}: {}",
+            "  sinking test for {}: {}: {}",
             name(st, ship),
-            mods(*modifier, why),
-            (*face as i32).saturating_add(*modifier),
+            sinking_test_words(*face, *sides, *modifier, why),
             if *sinks { "1-3, she sinks" } else { "she stays afloat" }
         ),
         Ev::AASank { ship, .. } => format!("{} has sunk", name(st, ship)),
@@ -397,8 +408,25 @@ pub fn ship_json(s: &Ship, tables: &Tables) -> Value {
         "undefined_effects": undefined,
         "undefined_effect": if undefined.is_empty() { "" } else { UNDEFINED },
         "sunk_turn": s.sunk_turn,
+        "sunk_at": s.sunk_turn.map(|t| t.to_string()),
+        "sunk_by": s.sunk_turn.and(s.sunk_by.as_deref()),
         "summary": summary(s),
     })
+}
+
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 3, ongoing
+/// damage phase: sinking test d8 2 (-2: testing due to a critical hit result), 0: she sinks
+/// (5.17)". None while she is afloat.
+pub fn sunk_words(s: &Ship) -> Option<String> {
+    let turn = s.sunk_turn?;
+    let phase = s.sunk_phase.map_or(String::new(), |p| {
+        format!(", {} phase", crate::core::words::words(p.as_str()))
+    });
+    let why = s
+        .sunk_by
+        .as_deref()
+        .map_or(String::new(), |w| format!(": {w}"));
+    Some(format!("sunk in turn {turn}{phase}{why}"))
 }
 
 /// The rules' part of `umpire status --json` (the game adds `scenario` and `clock`).

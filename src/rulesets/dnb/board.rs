@@ -109,7 +109,11 @@ impl Board for Dnb {
                 },
                 s.maneuver()
             ),
-            format!("status {}", s.st.status.as_str()),
+            // A sunk ship: when and why (SPEC 10).
+            super::view::sunk_words(s).map_or_else(
+                || format!("status {}", s.st.status.as_str()),
+                |w| format!("status {w}"),
+            ),
         ];
         let row = fleet_row(s, turn);
         if !row[3].is_empty() {

@@ -56,6 +56,11 @@ impl TurnRules for Dnb {
         apply(state, e)
     }
 
+    /// Kept for a sinking's turn and phase (SPEC 10).
+    fn clock_moved(state: &mut DnbState, turn: u32, phase: Phase) {
+        state.now = Some((turn, phase));
+    }
+
     fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, c: &Command) -> Result<(), String> {
         super::decide(cx, turn, phase, c)
     }

@@ -229,6 +229,11 @@ pub struct ShipState {
     pub fired_at_by_guns: bool,
     /// Targets of this turn's reaction fire (8.4: once against each entering ship).
     pub reaction_targets: Vec<String>,
+    /// A sunk ship: the turn and phase she sank in (the clock the engine last told the state)
+    /// and what sank her, in the words of the rule (SPEC 10).
+    pub sunk_at: Option<u32>,
+    pub sunk_phase: Option<super::Phase>,
+    pub sunk_by: Option<String>,
 }
 
 /// A ship: its counter and its state.

@@ -4,6 +4,7 @@
 use super::command::MarkerKind;
 use super::event::{Ev, HitKind};
 use super::ship::{Diw, DnbShip, DnbShipSpec, Face, SpeedSetting, Status};
+use super::Phase;
 use serde::{Deserialize, Serialize};
 
 /// 7.1 "Torpedo hits are never nullified by a target ship's structural integrity rating."
@@ -59,6 +60,9 @@ pub struct DnbState {
     /// Smoke markers on the map (8.6, 8.7).
     pub smoke_markers: u32,
     pub game_over: bool,
+    /// The engine's clock, as it last told the state (`TurnRules::clock_moved`): when a ship
+    /// sinks, her `sunk_at` and `sunk_phase`. None until told (a state made outside a game).
+    pub now: Option<(u32, Phase)>,
 }
 
 /// `[scenario]` of a dnb-standard file (the engine will own this head).
@@ -377,11 +381,15 @@ pub fn apply(st: &mut DnbState, ev: &Ev) {
             s.st.status = Status::Hulk;
             s.st.evasive = false;
         }),
-        Ev::DnbSank { ship, .. } => with(st, ship, sink),
+        Ev::DnbSank { ship, why } => {
+            let now = st.now;
+            with(st, ship, |s| sink(s, now, why.clone()))
+        }
         Ev::DnbPendingResolved => st.pending.clear(),
-        Ev::DnbHulkRolled { ship, sank, .. } => {
+        Ev::DnbHulkRolled { ship, face, sank } => {
             if *sank {
-                with(st, ship, sink)
+                let now = st.now;
+                with(st, ship, |s| sink(s, now, hulk_sank(*face)))
             }
         }
         Ev::DnbFireRolled { ship, removed, .. } => {
@@ -437,11 +445,19 @@ fn with(st: &mut DnbState, id: &str, f: impl FnOnce(&mut DnbShip)) {
     }
 }
 
-/// Sunk: removed with its markers (6.12a).
-fn sink(s: &mut DnbShip) {
+/// Sunk: removed with its markers (6.12a); when (the clock `now`) and why are kept (SPEC 10).
+fn sink(s: &mut DnbShip, now: Option<(u32, Phase)>, why: String) {
     s.st.status = Status::Sunk;
     s.st.fires = 0;
     s.st.evasive = false;
+    s.st.sunk_at = now.map(|(turn, _)| turn);
+    s.st.sunk_phase = now.map(|(_, phase)| phase);
+    s.st.sunk_by = Some(why);
+}
+
+/// What sank a hulk, as the log words her roll (6.12).
+fn hulk_sank(face: u32) -> String {
+    format!("hulk sinking roll {face}: sinks (6.12)")
 }
 
 #[cfg(test)]

@@ -15,7 +15,10 @@
 //!   `torpedo_attacks_used`, `torps_out`, `evasive`, `fired` (null, `guns` or `torpedoes`),
 //!   `fired_at_by_guns`, `pending_hits` (waiting for the end of the Combat Phase);
 //! - `criticals`: `[{ kind, detail, until }]`, the criticals in force;
-//! - `timers`: `[{ what, due, phase }]`, this ship's items of the one schedule.
+//! - `timers`: `[{ what, due, phase }]`, this ship's items of the one schedule;
+//! - `sunk_at` (the turn she sank, `"5"` as the clock's `turn`) and `sunk_by` (what sank her,
+//!   in the rule's words: `heavily damaged, SI -1: below zero (6.11b)`, `hulk sinking roll 2:
+//!   sinks (6.12)`), both null unless sunk (SPEC 10).
 //!
 //! Top level: `ships`, `smoke_markers`, `pending_hits`, `game_over`, `timers` (the items of
 //! the schedule not tied to a ship).
@@ -75,6 +78,8 @@ fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
         .filter(|d| d.ship == Some(i))
         .map(|d| json!({ "what": d.what, "due": d.turn.to_string(), "phase": d.phase.as_str() }))
         .collect();
+    // When and why only for a sunk ship (SPEC 10).
+    let sunk = s.st.status == Status::Sunk;
     json!({
         "id": s.id(), "name": s.spec.name, "side": s.spec.side, "status": s.st.status.as_str(),
         "nation": s.spec.nation, "counter": s.st.face.as_str(), "has_back": s.spec.back.is_some(),
@@ -94,7 +99,27 @@ fn ship_json(st: &DnbState, i: usize, turn: u32, phase: Phase) -> Value {
         "pending_hits": st.pending.iter().filter(|p| p.ship == s.id()).count(),
         "criticals": criticals(s, turn),
         "timers": timers,
+        "sunk_at": s.st.sunk_at.filter(|_| sunk).map(|t| t.to_string()),
+        "sunk_by": s.st.sunk_by.as_deref().filter(|_| sunk),
     })
+}
+
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 5, combat
+/// phase: heavily damaged, SI -1: below zero (6.11b)". None while she is afloat or a hulk.
+pub fn sunk_words(s: &DnbShip) -> Option<String> {
+    if s.st.status != Status::Sunk {
+        return None;
+    }
+    let when = match (s.st.sunk_at, s.st.sunk_phase) {
+        (Some(t), Some(p)) => format!(" in turn {t}, {p} phase"),
+        (Some(t), None) => format!(" in turn {t}"),
+        _ => String::new(),
+    };
+    let why =
+        s.st.sunk_by
+            .as_deref()
+            .map_or(String::new(), |w| format!(": {w}"));
+    Some(format!("sunk{when}{why}"))
 }
 
 /// The ruleset's part of `umpire status --json` (the engine adds `clock`).
@@ -141,10 +166,8 @@ pub fn fleet_row(s: &DnbShip, turn: u32) -> Vec<String> {
     if s.st.fires > 0 {
         marks.push(format!("fire{}", s.st.fires));
     }
-    match s.st.status {
-        Status::Hulk => marks.push("hulk".into()),
-        Status::Sunk => marks.push("sunk".into()),
-        Status::Afloat => {}
+    if s.st.status == Status::Hulk {
+        marks.push("hulk".into());
     }
     if s.st.evasive {
         marks.push("evasive".into());
@@ -156,6 +179,13 @@ pub fn fleet_row(s: &DnbShip, turn: u32) -> Vec<String> {
     }
     if s.st.speed_cap.is_some() {
         marks.push("slowed".into());
+    }
+    if s.st.status == Status::Sunk {
+        // Removed from the map with her markers (6.12a): the row says when she sank.
+        marks = vec![match s.st.sunk_at {
+            Some(t) => format!("sunk turn {t}"),
+            None => "sunk".into(),
+        }];
     }
     vec![
         format!("{}/{}", s.si_left(), s.counter().si),

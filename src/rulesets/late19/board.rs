@@ -132,6 +132,8 @@ impl Board for Late19 {
         if m == "BREAK OFF" {
             out.push("orders: break off from battle (at the critical point, rule b)".into());
         }
+        // A sunk ship: when and why (SPEC 10).
+        out.extend(super::view::sunk_words(s));
         for d in schedule(&g.rules, tables, g.clock.turn, g.clock.phase)
             .into_iter()
             .filter(|d| d.ship == Some(i))

@@ -59,6 +59,11 @@ impl TurnRules for Late19 {
         super::apply(state, e)
     }
 
+    /// Kept for the step a ship sinks in (SPEC 10).
+    fn clock_moved(state: &mut L19State, turn: u32, phase: Phase) {
+        state.now = Some((turn, phase));
+    }
+
     fn decide(cx: &mut Cx<'_>, turn: u32, phase: Phase, c: &Command) -> Result<(), String> {
         super::decide(cx, turn, phase, c)
     }

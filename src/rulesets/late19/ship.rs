@@ -336,6 +336,11 @@ pub struct L19Ship {
     /// (turn, armament, target) of every salvo, the last two turns kept.
     pub fired: Vec<(u32, Armament, String)>,
     pub sunk_turn: Option<u32>,
+    /// A sunk ship: the step she was removed in (the clock the engine last told the state).
+    pub sunk_step: Option<super::Phase>,
+    /// What brought her to 0 FP, in the rule's words (SPEC 10); set by the hit that did it, so
+    /// it reads only once she has sunk.
+    pub sunk_by: Option<String>,
 }
 
 impl L19Ship {
@@ -352,6 +357,8 @@ impl L19Ship {
             minor_damage: 0,
             fired: Vec::new(),
             sunk_turn: None,
+            sunk_step: None,
+            sunk_by: None,
         }
     }
     pub fn id(&self) -> &str {

@@ -2,7 +2,8 @@
 //! initiative) and `apply`: total, no dice, no tables. An event naming a ship that is not in
 //! the state changes nothing.
 use super::event::Ev;
-use super::ship::{L19Ship, L19ShipSpec, TradeKind};
+use super::ship::{GunType, L19Ship, L19ShipSpec, TradeKind};
+use super::Phase;
 use crate::core::dice::Provenance;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -39,6 +40,9 @@ pub struct L19State {
     pub options: L19Options,
     pub chart_queue: VecDeque<String>,
     pub initiative: Option<Initiative>,
+    /// The engine's clock, as it last told the state (`TurnRules::clock_moved`): the step a
+    /// ship sinks in. None until told (a state made outside a game).
+    pub now: Option<(u32, Phase)>,
 }
 
 /// `[scenario]` of a late19-naval file.
@@ -135,13 +139,24 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
             }
         }
         Ev::L19Hit {
-            ship, result, lost, ..
+            ship,
+            by,
+            weapon,
+            result,
+            lost,
+            fp_left,
+            ..
         } => {
+            // The hit that brings her to 0 FP is what sinks her (rule c).
+            let sunk_by = (*lost > 0 && *fp_left == 0).then(|| reduced_by(st, by, *weapon));
             if let Some(s) = st.ship_mut(ship) {
                 s.fp_lost = s.fp_lost.saturating_add(*lost);
                 s.lost_this_phase = s.lost_this_phase.saturating_add(*lost);
                 if *result == super::ship::HitResult::Minor {
                     s.minor_damage = s.minor_damage.saturating_add(1);
+                }
+                if sunk_by.is_some() {
+                    s.sunk_by = sunk_by;
                 }
             }
         }
@@ -186,8 +201,10 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
             })
         }
         Ev::L19Sank { ship, turn } => {
+            let step = st.now.map(|(_, step)| step);
             if let Some(s) = st.ship_mut(ship) {
                 s.sunk_turn = Some(*turn);
+                s.sunk_step = step;
             }
         }
         Ev::L19Landed { .. }
@@ -195,4 +212,19 @@ pub fn apply(st: &mut L19State, ev: &Ev) {
         | Ev::L19Sinking { .. }
         | Ev::L19TorpedoResult { .. } => {}
     }
+}
+
+/// What brought a ship to 0 FP, as the log words the hit: "reduced to 0 FP by heavy guns from
+/// Dingyuan (rule c)", "... by a mine (rule c)".
+fn reduced_by(st: &L19State, by: &Option<String>, weapon: GunType) -> String {
+    let what = match by.as_deref() {
+        Some("mine") => "a mine".to_string(),
+        Some(x) => format!(
+            "{} from {}",
+            weapon.words(),
+            st.ship(x).map_or(x, |s| s.spec.name.as_str())
+        ),
+        None => weapon.words().to_string(),
+    };
+    format!("reduced to 0 FP by {what} (rule c)")
 }

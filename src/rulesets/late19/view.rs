@@ -1,5 +1,7 @@
 //! The late-19th views: status JSON (SPEC 8: `ships[] {id, name, side, status}` and the ship
-//! log's own fields), the log's wording of every event, and the fleet table's cells.
+//! log's own fields; a sunk ship's `sunk_at`, the turn as the clock's `"3"`, and `sunk_by`,
+//! what brought her to 0 FP, both null unless sunk, SPEC 10), the log's wording of every
+//! event, and the fleet table's cells.
 use super::event::Ev;
 use super::ship::{GunType, HitResult, L19Ship, MINOR_UNDEFINED};
 use super::state::L19State;
@@ -240,7 +242,21 @@ pub fn ship_json(s: &L19Ship, tables: &Tables, turn: u32) -> Value {
             "secondary": s.target_in(turn, super::ship::Armament::Secondary),
         },
         "sunk_turn": s.sunk_turn,
+        "sunk_at": s.sunk_turn.map(|t| t.to_string()),
+        "sunk_by": s.sunk_turn.and(s.sunk_by.as_deref()),
     })
+}
+
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 3, torpedoes step: reduced
+/// to 0 FP by torpedoes from Dingyuan (rule c)". None while she is afloat.
+pub fn sunk_words(s: &L19Ship) -> Option<String> {
+    let turn = s.sunk_turn?;
+    let step = s.sunk_step.map_or(String::new(), |p| format!(", {p} step"));
+    let why = s
+        .sunk_by
+        .as_deref()
+        .map_or(String::new(), |w| format!(": {w}"));
+    Some(format!("sunk in turn {turn}{step}{why}"))
 }
 
 /// The rules' part of `umpire status --json` (the game adds `scenario` and `clock`).

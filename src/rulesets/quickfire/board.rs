@@ -182,6 +182,8 @@ impl Board for Quickfire {
         if !s.pending.is_empty() {
             out.push(format!("marked this phase: {}", marks_words(&s.pending)));
         }
+        // A sunk ship: when and why (SPEC 10).
+        out.extend(super::view::sunk_words(s));
         if s.status() == Status::AtRisk {
             out.push(match sink_number(s, tables) {
                 Some(n) => format!("zero speed: sinks on 2D6 {n} or less (« 4.3)"),

@@ -565,6 +565,10 @@ pub struct QfShip {
     /// The turn the umpire took over this ship's repairs (`repair`): no automatic attempts.
     pub repairs_declared: Option<u32>,
     pub sunk_turn: Option<u32>,
+    /// A sunk ship: the phase she sank in (the clock the engine last told the state) and what
+    /// sank her, in the rule's words (SPEC 10).
+    pub sunk_phase: Option<super::Phase>,
+    pub sunk_by: Option<String>,
 }
 
 /// Afloat, at risk (zero speed: a sinking roll each turn, « 4.3) or sunk.
@@ -606,6 +610,8 @@ impl QfShip {
             torpedo_attacks: Vec::new(),
             repairs_declared: None,
             sunk_turn: None,
+            sunk_phase: None,
+            sunk_by: None,
         }
     }
     pub fn id(&self) -> &str {

@@ -72,6 +72,9 @@ pub struct QfState {
     pub chart_cells: BTreeMap<String, String>,
     /// The game scale's name and unit, for the log's distances (a label only).
     pub scale: String,
+    /// The engine's clock, as it last told the state (`TurnRules::clock_moved`): the phase a
+    /// ship sinks in. None until told (a state made outside a game).
+    pub now: Option<(u32, super::Phase)>,
 }
 
 /// `[scenario]` of a quickfire-1.1 file.
@@ -124,6 +127,7 @@ impl QfState {
             chart_queue: VecDeque::new(),
             chart_cells: BTreeMap::new(),
             scale: raw.scenario.scale.clone().unwrap_or_default(),
+            now: None,
         };
         Ok((raw.scenario, state))
     }
@@ -290,14 +294,30 @@ pub fn apply(st: &mut QfState, ev: &Ev) {
                 s.repairs_declared = Some(*turn);
             }
         }
+        // « 4.3: the roll that sinks her is what sank her.
+        Ev::QfSinkCheck {
+            ship,
+            roll,
+            number,
+            sank: true,
+            ..
+        } => {
+            if let Some(s) = st.ship_mut(ship) {
+                s.sunk_by = Some(format!(
+                    "at zero speed, sinking roll 2D6 {roll}: sinks on {number} or less (« 4.3)"
+                ));
+            }
+        }
         Ev::QfSank { ship, turn } => {
+            let phase = st.now.map(|(_, phase)| phase);
             if let Some(s) = st.ship_mut(ship) {
                 s.sunk_turn = Some(*turn);
+                s.sunk_phase = phase;
             }
         }
         Ev::QfCell { .. }
         | Ev::QfRecalled { .. }
         | Ev::QfGunnery { .. }
-        | Ev::QfSinkCheck { .. } => {}
+        | Ev::QfSinkCheck { sank: false, .. } => {}
     }
 }

@@ -1,5 +1,7 @@
 //! The Quickfire views: status JSON (SPEC 8: `ships[] {id, name, side, status}` and the ship
-//! log's own fields), the log's wording of every event, and the fleet table's cells.
+//! log's own fields; a sunk ship's `sunk_at`, the turn as the clock's `"4"`, and `sunk_by`,
+//! the sinking roll that sank her, both null unless sunk, SPEC 10), the log's wording of every
+//! event, and the fleet table's cells.
 use super::event::Ev;
 use super::rules::TURN_ANGLE;
 use super::ship::{direction_words, distance, Effect, Outcome, QfShip, Rating, Status};
@@ -354,7 +356,24 @@ pub fn ship_json(s: &QfShip, tables: &Tables, turn: u32) -> Value {
         "fires_burning": s.fires_burning(),
         "sink_number": if s.status() == Status::AtRisk { sink_number(s, tables).map(Value::from).unwrap_or(Value::Null) } else { Value::Null },
         "sunk_turn": s.sunk_turn,
+        "sunk_at": s.sunk_turn.map(|t| t.to_string()),
+        "sunk_by": s.sunk_turn.and(s.sunk_by.as_deref()),
     })
+}
+
+/// A sunk ship's when and why, for the detail panel: "sunk in turn 4, Check for
+/// Sinking: at zero speed, sinking roll 2D6 5: sinks on 6 or less (« 4.3)". None while she is
+/// afloat.
+pub fn sunk_words(s: &QfShip) -> Option<String> {
+    let turn = s.sunk_turn?;
+    let phase = s
+        .sunk_phase
+        .map_or(String::new(), |p| format!(", {}", p.words()));
+    let why = s
+        .sunk_by
+        .as_deref()
+        .map_or(String::new(), |w| format!(": {w}"));
+    Some(format!("sunk in turn {turn}{phase}{why}"))
 }
 
 /// The rules' part of `umpire status --json` (the game adds `scenario` and `clock`).
