@@ -62,7 +62,7 @@ fn the_gunfire_form_asks_the_5_2_cell_and_the_hits_land_on_screen_and_on_disk() 
     b.press(&["tab", "'2'", "tab"]);
     let form = b.screen(100, 30);
     assert!(
-        form.contains("> gun mikasa at suvorov dice 2 range short"),
+        form.contains("= gun mikasa at suvorov dice 2 range short"),
         "{form}"
     );
     b.press(&["enter"]);
@@ -121,7 +121,7 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     t.draw(|f| w.draw(f)).unwrap();
     let seen = buffer_text(t.backend().buffer());
     // Knyaz Suvorov is Russian: Japan sees her fire (1/?), not her damage or crew.
-    assert_shows(&seen, &["WATCH as Japan", "1/?"], &["Inf"]);
+    assert_shows(&seen, &["WATCH Japan", "1/?"], &["Inf"]);
 }
 
 /// SPEC 10: a sunk ship's row reads when she sank and her detail when and why. Buiny (TB, a d6

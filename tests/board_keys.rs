@@ -71,7 +71,7 @@ fn the_log_focused_takes_the_selection_keys() {
     let s = b.screen(80, 24);
     assert!(s.contains("▶ Log"), "{s}");
     b.press(&["k", "k"]);
-    assert!(b.screen(80, 24).contains("Log · 2 back"));
+    assert!(b.screen(80, 24).contains("newer)"));
     b.press(&["g"]);
     assert!(
         b.screen(80, 24).contains("n0\""),

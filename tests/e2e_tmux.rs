@@ -389,7 +389,7 @@ fn an_umpire_plays_the_dnb_demo_from_the_keyboard() {
     t.keys(&[
         "j", "j", "j", "f", "Right", "Tab", "Right", "Right", "Right",
     ]);
-    t.wait_for("> gunnery bismarck hood range close");
+    t.wait_for("= gunnery bismarck hood range close");
     t.keys(&["Enter"]);
     t.wait_for("damage throw");
     t.keys(&["n"]);
@@ -430,7 +430,7 @@ fn an_umpire_plays_the_late19_demo_from_the_keyboard() {
     t.wait_for("dice queued");
     // Dingyuan (the first ship) at Matsushima, the fourth other ship in the fleet.
     t.keys(&["f", "Right", "Right", "Right", "Right"]);
-    t.wait_for("> guns dingyuan at matsushima main");
+    t.wait_for("= guns dingyuan at matsushima main");
     t.keys(&["Enter"]);
     t.wait_for("BREAK OFF");
     t.keys(&["n"]);
@@ -474,7 +474,7 @@ fn an_umpire_plays_the_aage_demo_from_the_keyboard() {
     t.wait_for("dice queued");
     // Mikasa (the first ship) at Knyaz Suvorov, the fourth other ship in the fleet; 2 dice.
     t.keys(&["f", "Right", "Right", "Right", "Right", "Tab", "2"]);
-    t.wait_for("> gun mikasa at suvorov dice 2 range short");
+    t.wait_for("= gun mikasa at suvorov dice 2 range short");
     t.keys(&["Enter"]);
     t.wait_for("CATAST");
     t.keys(&["n"]);
@@ -523,7 +523,7 @@ fn an_umpire_plays_the_quickfire_demo_from_the_keyboard() {
     t.wait_for("dice queued");
     // Mikasa (the first ship) at Borodino, the fourth ship in the fleet.
     t.keys(&["f", "Right", "Right", "Right"]);
-    t.wait_for("> fire mikasa at borodino heavy long");
+    t.wait_for("= fire mikasa at borodino heavy long");
     t.keys(&["Enter"]);
     t.wait_for("Blast Damage table");
     t.type_text("n/e");

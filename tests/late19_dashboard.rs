@@ -61,7 +61,7 @@ fn the_guns_form_builds_the_salvo_and_the_hits_land_on_screen_and_on_disk() {
     }
     b.press(&["tab", "tab", "tab", "tab", "right"]);
     let form = b.screen(100, 30);
-    assert!(form.contains("> guns dingyuan at akagi main los"), "{form}");
+    assert!(form.contains("= guns dingyuan at akagi main los"), "{form}");
     b.press(&["enter"]);
     let shown = b.screen(160, 48);
     assert_shows(
@@ -136,7 +136,7 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     t.draw(|f| w.draw(f)).unwrap();
     let seen = buffer_text(t.backend().buffer());
     // Yoshino is Japanese: Beiyang sees her type and her orders, not her FP left.
-    assert_shows(&seen, &["WATCH as Beiyang", "?/12", "BREAK OFF"], &["4/12"]);
+    assert_shows(&seen, &["WATCH Beiyang", "?/12", "BREAK OFF"], &["4/12"]);
 }
 
 /// Tab at the prompt of the dashboard every ruleset shares (as FG&DN's): a command completes

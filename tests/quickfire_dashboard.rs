@@ -60,7 +60,7 @@ fn the_gunnery_form_fires_a_chart_read_is_asked_and_the_hits_land_at_the_phase_e
     b.press(&["f", "right", "right", "right"]);
     let form = b.screen(100, 30);
     assert!(
-        form.contains("> fire mikasa at borodino heavy long"),
+        form.contains("= fire mikasa at borodino heavy long"),
         "{form}"
     );
     b.press(&["enter"]);
@@ -128,7 +128,7 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
     t.draw(|f| w.draw(f)).unwrap();
     let seen = buffer_text(t.backend().buffer());
     // Borodino is Russian: Japan sees her size, not her speed or her fire.
-    assert_shows(&seen, &["WATCH as Japan", "?"], &["4.8125"]);
+    assert_shows(&seen, &["WATCH Japan", "?"], &["4.8125"]);
     let (mut w, _follower) = umpire::tui::board::open_watch::<Quickfire>(
         &b.path,
         Some("russia"),

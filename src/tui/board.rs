@@ -17,14 +17,15 @@ use crate::tui::edit::LineEdit;
 use crate::tui::help;
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::log_panel::{LogPanel, LogRow};
-use crate::tui::panels::{self, fit, Look};
+use crate::tui::panels;
 use crate::tui::theme::Theme;
+use crate::tui::view::{
+    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay, Saved,
+    View,
+};
 use crate::tui::Save;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -81,6 +82,23 @@ struct Asking {
     charts: Vec<String>,
     question: Question,
     input: String,
+    /// Why the answer typed was not taken.
+    error: Option<String>,
+}
+
+impl Asking {
+    /// What was already given for this command, if anything.
+    fn given(&self) -> Option<String> {
+        let (dice, charts) = (self.answers.len(), self.charts.len());
+        match (dice, charts) {
+            (0, 0) => None,
+            (d, 0) => Some(format!("{d} dice already given for this command")),
+            (0, c) => Some(format!("{c} chart values already given for this command")),
+            (d, c) => Some(format!(
+                "{d} dice and {c} chart values already given for this command"
+            )),
+        }
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -404,6 +422,7 @@ impl<R: Board> BoardApp<R> {
                     answers,
                     charts,
                     input: String::new(),
+                    error: None,
                 })
             }
             Ran::Recorded { lines, mut worded } => {
@@ -490,17 +509,33 @@ impl<R: Board> BoardApp<R> {
                     self.mode = Mode::Help(scroll);
                 }
             }
-            Mode::Full { log, scroll } => {
-                let scroll = match self.keymap.action(&key) {
-                    Some(Action::Up) => scroll + 1,
-                    Some(Action::Down) => scroll.saturating_sub(1),
-                    Some(Action::PageUp) => scroll + 10,
-                    Some(Action::PageDown) => scroll.saturating_sub(10),
-                    Some(Action::Top) => usize::MAX / 2,
-                    Some(Action::Bottom) => 0,
-                    _ => return,
+            // The log: lines and pages back (up) and forward (down), from its newest line.
+            Mode::Full { log: true, scroll } => {
+                let page = self.log_height.max(1);
+                let scroll = match key.code {
+                    KeyCode::Esc | KeyCode::Char('q' | 'L') | KeyCode::Enter => return,
+                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
+                    KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
+                    KeyCode::PageUp => scroll.saturating_add(page),
+                    KeyCode::PageDown => scroll.saturating_sub(page),
+                    KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
+                    KeyCode::End | KeyCode::Char('G') => 0,
+                    _ => scroll,
                 };
-                self.mode = Mode::Full { log, scroll };
+                self.mode = Mode::Full { log: true, scroll };
+            }
+            // The ship and the due list: lines from the top.
+            Mode::Full { log: false, scroll } => {
+                let scroll = match key.code {
+                    KeyCode::Esc | KeyCode::Char('q' | 'v') | KeyCode::Enter => return,
+                    KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                    KeyCode::PageDown => scroll.saturating_add(10),
+                    KeyCode::PageUp => scroll.saturating_sub(10),
+                    KeyCode::Home | KeyCode::Char('g') => 0,
+                    _ => scroll,
+                };
+                self.mode = Mode::Full { log: false, scroll };
             }
             Mode::Search(mut edit) => match key.code {
                 KeyCode::Esc => {}
@@ -623,11 +658,11 @@ impl<R: Board> BoardApp<R> {
                     scroll: 0,
                 }
             }
-            // The detail opens at its top (scrolled back as far as it goes).
+            // The detail opens at its top.
             Action::DetailView => {
                 self.mode = Mode::Full {
                     log: false,
-                    scroll: usize::MAX / 2,
+                    scroll: 0,
                 }
             }
             Action::EndPhase => self.key_command("next"),
@@ -867,6 +902,21 @@ impl<R: Board> BoardApp<R> {
             {
                 form.values[form.focus].push(c);
             }
+            // A letter on a choice: the next option starting with it ("t" picks torpedo).
+            KeyCode::Char(c) if c.is_alphabetic() && options(&form) > 0 => {
+                let names: Vec<String> = match &form.spec.fields[form.focus] {
+                    f if f.kind == FieldKind::Ship => self.ship_ids(),
+                    f => f.options().iter().map(|o| o.name.to_string()).collect(),
+                };
+                let (n, at) = (names.len(), form.picks[form.focus]);
+                let c = c.to_ascii_lowercase();
+                if let Some(k) = (1..=n)
+                    .map(|d| (at + d) % n)
+                    .find(|&k| names[k].to_ascii_lowercase().starts_with(c))
+                {
+                    form.picks[form.focus] = k;
+                }
+            }
             KeyCode::Backspace => {
                 form.values[form.focus].pop();
             }
@@ -893,8 +943,7 @@ impl<R: Board> BoardApp<R> {
                 let (mut answers, mut charts) = (asking.answers.clone(), asking.charts.clone());
                 if let Question::Chart { .. } = asking.question {
                     if asking.input.trim().is_empty() {
-                        self.message =
-                            Some(("a chart value cannot be rolled: type it".into(), true));
+                        asking.error = Some("a chart value cannot be rolled: type it".into());
                         self.mode = Mode::Ask(asking);
                         return;
                     }
@@ -913,18 +962,15 @@ impl<R: Board> BoardApp<R> {
                         parsed => {
                             // Said before the command runs again (SPEC 7: a die face out of
                             // range gets a clear message and changes nothing).
-                            self.message = Some((
-                                match (parsed, die) {
-                                    (Ok(face), Some(d)) => format!(
-                                        "{face} is not a face of a {} (1-{}); type it again or \
+                            asking.error = Some(match (parsed, die) {
+                                (Ok(face), Some(d)) => format!(
+                                    "{face} is not a face of a {} (1-{}); type it again or \
                                          Enter to roll",
-                                        d.name(),
-                                        d.sides()
-                                    ),
-                                    _ => "type the face shown, or Enter to roll".into(),
-                                },
-                                true,
-                            ));
+                                    d.name(),
+                                    d.sides()
+                                ),
+                                _ => "type the face shown, or Enter to roll".into(),
+                            });
                             asking.input.clear();
                             self.mode = Mode::Ask(asking);
                             return;
@@ -932,7 +978,7 @@ impl<R: Board> BoardApp<R> {
                     }
                 }
                 if let Err(e) = self.run(asking.text.clone(), answers, charts) {
-                    self.message = Some((e, true));
+                    asking.error = Some(e);
                     asking.input.clear();
                     self.mode = Mode::Ask(asking);
                 }
@@ -943,6 +989,7 @@ impl<R: Board> BoardApp<R> {
             }
             KeyCode::Char(c) if !c.is_control() && asking.input.len() < 24 => {
                 asking.input.push(c);
+                asking.error = None;
                 self.mode = Mode::Ask(asking);
             }
             _ => self.mode = Mode::Ask(asking),
@@ -952,295 +999,137 @@ impl<R: Board> BoardApp<R> {
     // ---- drawing -------------------------------------------------------------------------
 
     pub fn draw(&mut self, frame: &mut Frame) {
-        let area = frame.area();
         let heads = self.heads();
         self.selected = self.selected.min(heads.len().saturating_sub(1));
-        let fleet_h = (heads.len() as u16 + 3).min(area.height / 2).max(4);
-        let [header, fleet, body, message, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Length(fleet_h),
-            Constraint::Min(6),
-            Constraint::Length(1),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        // Tall: the selected ship beside the due list, the log below them. Compact (under 30
-        // rows, as FG&DN's compact layout): the ship takes the whole height left of the due list
-        // and the log, so her panel is not cut to four lines.
-        // The due panel lies in the body, whichever the layout: no taller than it.
-        let due_list = self.due(body.height as usize);
-        let [detail, due, log] = if area.height < 30 {
-            let [detail, right] =
-                Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)])
-                    .areas(body);
-            // The due list as tall as what the clock fires next wants (wrapped to the panel),
-            // leaving the log at least three rows.
-            let width = right.width.saturating_sub(2).max(1) as usize;
-            let now = if due_list.now.is_empty() {
-                std::slice::from_ref(&due_list.empty)
-            } else {
-                &due_list.now[..]
-            };
-            let wanted: usize = now
-                .iter()
-                .map(|l| panels::wrap(&l.text(), width).len())
-                .sum();
-            let due_h = (wanted as u16 + 2).clamp(3, right.height.saturating_sub(3).max(3));
-            let [due, log] =
-                Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
-            [detail, due, log]
-        } else {
-            let [middle, log] =
-                Layout::vertical([Constraint::Length(8), Constraint::Min(3)]).areas(body);
-            let [detail, due] =
-                Layout::horizontal([Constraint::Percentage(55), Constraint::Percentage(45)])
-                    .areas(middle);
-            [detail, due, log]
-        };
-        self.draw_header(frame, header);
-        // Only the rows drawn are built; a side's view is worked out once for the frame.
-        let g = self.shown();
-        let seen = self
-            .side()
-            .map(|side| R::fleet_seen(&g.state, &g.tables, Some(side)));
-        let row = |i: usize| {
-            match &seen {
-                Some(rows) => rows.get(i).cloned(),
-                None => R::fleet_row(&g.state, &g.tables, i, None),
-            }
-            .unwrap_or_default()
-        };
-        let panel = panels::FleetPanel {
-            layout: R::fleet_layout(),
-            columns: &R::columns(),
-            heads: heads
-                .iter()
-                .map(|h| (h.id.as_str(), h.name.as_str(), h.side.as_str()))
-                .collect(),
-            row: &row,
-            selected: self.selected,
-            focused: false,
-        };
-        panels::fleet(frame, fleet, Look::Boxed, &panel, self.theme);
-        panels::detail(
-            frame,
-            detail,
-            Look::Boxed,
-            &self.detail(self.selected),
-            self.theme,
-        );
-        panels::due(frame, due, Look::Boxed, &due_list, self.theme);
-        self.draw_log(frame, log);
-        let (text, error) = match &self.mode {
-            Mode::Ask(a) => (a.question.text(), false),
-            _ => self.message.clone().unwrap_or_default(),
-        };
-        let style = if error {
-            self.theme.error()
-        } else {
-            Style::new()
-        };
-        frame.render_widget(
-            Paragraph::new(Line::styled(fit(&text, message.width as usize), style)),
-            message,
-        );
-        self.draw_footer(frame, footer);
-        match &self.mode {
-            Mode::Form(form) => self.draw_form(frame, area, form),
-            Mode::Help(scroll) => {
-                let lines = help::lines(&self.help_page(), self.theme);
-                help::draw(frame, area, lines, *scroll, self.theme);
-            }
-            Mode::ConfirmQuit => {
-                panels::confirm_quit(frame, area, self.save_path.as_deref(), self.theme)
-            }
-            Mode::Confirm { text, title, lines } => {
-                panels::confirm(frame, area, (title, text), lines, self.theme)
-            }
-            Mode::Full { log, scroll } => {
-                let most = self.draw_full(frame, area, *log, *scroll);
-                if let Mode::Full { scroll, .. } = &mut self.mode {
-                    *scroll = (*scroll).min(most);
+        let drawn = {
+            // Only the rows drawn are built; a side's view is worked out once for the frame.
+            let g = self.shown();
+            let side = self.side();
+            let seen = side.map(|side| R::fleet_seen(&g.state, &g.tables, Some(side)));
+            let row = |i: usize| {
+                match &seen {
+                    Some(rows) => rows.get(i).cloned(),
+                    None => R::fleet_row(&g.state, &g.tables, i, None),
                 }
-            }
-            _ => {}
-        }
-    }
-
-    fn draw_header(&self, frame: &mut Frame, area: Rect) {
-        let dice = if self.ask_dice { "ask" } else { "roll" };
-        let state = &self.shown().state;
-        let face = match (&self.review, &self.watch) {
-            (Some(r), _) => format!("REVIEW {}/{}", r.at, self.battle.game.entries().len()),
-            (
-                None,
-                Some(Watching {
-                    side: Some(side), ..
-                }),
-            ) => format!("WATCH as {side}"),
-            (None, Some(_)) => "WATCH".to_string(),
-            (None, None) => format!(
-                "dice {dice}{}",
-                panels::queued(&R::queued_dice(&self.battle.game.state))
-            ),
+                .unwrap_or_default()
+            };
+            let columns = R::columns();
+            let mut sides: Vec<&str> = heads.iter().map(|h| h.side.as_str()).collect();
+            sides.dedup();
+            let enemy = match (side, heads.get(self.selected)) {
+                (Some(side), Some(h)) => !h.side.eq_ignore_ascii_case(side),
+                _ => false,
+            };
+            let v = View {
+                theme: self.theme,
+                header: self.header(),
+                fleet: panels::FleetPanel {
+                    layout: R::fleet_layout(),
+                    columns: &columns,
+                    heads: heads
+                        .iter()
+                        .map(|h| (h.id.as_str(), h.name.as_str(), h.side.as_str()))
+                        .collect(),
+                    row: &row,
+                    selected: self.selected,
+                    focused: !self.log_focused,
+                },
+                sides: sides.len(),
+                detail: self.detail(self.selected),
+                enemy,
+                // The due list worded for the most the body gives it.
+                due: self.due(frame.area().height as usize / 2),
+                log: LogView {
+                    panel: &self.panel,
+                    title_more: match &self.review {
+                        Some(r) if r.review.len() > r.at => {
+                            format!(" ({} later hidden)", r.review.len() - r.at)
+                        }
+                        _ => String::new(),
+                    },
+                    focused: self.log_focused,
+                    // In review: the entry that got the battle to the position shown.
+                    current: self.review.as_ref().and_then(|r| r.at.checked_sub(1)),
+                    empty: Some(Line::styled(
+                        match &self.panel.ship {
+                            Some(id) => format!("nothing about {id} yet: s shows every entry"),
+                            None => {
+                                "no commands yet: : types one, ? shows the keys and commands".into()
+                            }
+                        },
+                        self.theme.dim(),
+                    )),
+                },
+                message: match &self.message {
+                    Some((text, true)) => Message::Error(text.clone()),
+                    Some((text, false)) => Message::Info(text.clone()),
+                    None => Message::None,
+                },
+                read_only: self.read_only(),
+                footer: self.footer(),
+                overlay: self.overlay(),
+            };
+            view::draw(frame, &v)
         };
-        // Padded to the turn's widest phase: nothing after it shifts as the phase changes.
-        let mut text = format!(
-            " {:<width$} · {face} · {} · {}",
-            R::clock_text(state),
-            R::title(state),
-            R::ID,
-            width = R::clock_width(state),
-        );
-        if let (Some(why), None, None) = (self.read_only(), &self.review, &self.watch) {
-            text.push_str(&format!(" · READ-ONLY: {why}"));
+        if let Some(d) = drawn {
+            self.log_height = d.log_rows.max(1);
         }
-        if let Some(why) = &self.unsaved {
-            text = format!(" NOT SAVED: {why} ·{text}");
-        }
-        let base = self.theme.header();
-        panels::header(frame, area, (text, base), 0, Vec::new(), base);
     }
 
-    fn draw_log(&mut self, frame: &mut Frame, area: Rect) {
-        self.log_height = (area.height.saturating_sub(2) as usize).max(1);
-        let p = &self.panel;
-        let empty = match &p.ship {
-            Some(id) => format!("nothing about {id} yet: s shows every entry"),
-            None => "no commands yet: : types one, ? shows the keys and commands".into(),
+    /// The header: the ruleset's clock, the dice, saved or the face's tag.
+    fn header(&self) -> Header {
+        let saved = match (&self.review, &self.watch) {
+            (Some(r), _) => Saved::Face(format!(" REVIEW {}/{} ", r.at, r.review.len())),
+            (None, Some(w)) => Saved::Face(match &w.side {
+                Some(side) => format!(" WATCH {side} "),
+                None => " WATCH umpire's view ".into(),
+            }),
+            (None, None) => match (&self.unsaved, self.read_only()) {
+                (Some(why), _) => Saved::Not(why.clone()),
+                (None, Some(_)) => Saved::ReadOnly,
+                (None, None) => Saved::Yes,
+            },
         };
-        let mut title = String::from("Log");
-        if let Some(id) = &p.ship {
-            title.push_str(&format!(" · {id}"));
+        let nothing_rolled = self.review.is_some() || self.watch.is_some();
+        Header {
+            name: R::title(&self.battle.game.state),
+            clock: R::header_clock(&self.shown().state),
+            dice: (!nothing_rolled).then(|| {
+                (
+                    self.ask_dice,
+                    panels::queued(&R::queued_dice(&self.battle.game.state)),
+                )
+            }),
+            saved,
         }
-        if let Some(needle) = &p.search {
-            title.push_str(&format!(" · /{needle}"));
-        }
-        if p.scroll > 0 {
-            title.push_str(&format!(" · {} back", p.scroll));
-        }
-        let empty = Some(Line::styled(empty, self.theme.dim()));
-        p.draw(
-            frame,
-            area,
-            Look::Boxed,
-            &title,
-            self.log_focused,
-            None,
-            empty,
-            self.theme,
-        );
     }
 
-    /// The log, or the selected ship's detail and the due list, on the whole screen, wrapped.
-    /// Returns the most it can scroll (the log: when known; it is wrapped from its newest line
-    /// back only as far as the screen reaches).
-    fn draw_full(&self, frame: &mut Frame, area: Rect, log: bool, scroll: usize) -> usize {
-        frame.render_widget(Clear, area);
-        if log {
-            let block = Block::default()
-                .borders(Borders::ALL)
-                .title("Log (↑↓ PgUp PgDn scroll, any other key closes)");
-            let inner = block.inner(area);
-            frame.render_widget(block, area);
-            return self
-                .panel
-                .draw_whole(frame, inner, scroll, self.theme)
-                .unwrap_or(usize::MAX / 2);
-        }
-        let detail = self.detail(self.selected);
-        let mut lines = panels::lines(&detail.lines, None, self.theme);
-        lines.push(Line::raw(""));
-        let due = self.due(usize::MAX);
-        lines.push(Line::styled(due.title.clone(), self.theme.title()));
-        lines.extend(panels::lines(&due.now, None, self.theme));
-        lines.extend(panels::lines(&due.later, None, self.theme));
-        let width = area.width.saturating_sub(2).max(1) as usize;
-        let wrapped: Vec<Line> = lines
-            .into_iter()
-            .flat_map(|l| {
-                let style = l.style;
-                panels::wrap(&l.to_string(), width)
-                    .into_iter()
-                    .map(move |piece| Line::styled(piece, style))
-            })
-            .collect();
-        let inner = area.height.saturating_sub(2) as usize;
-        let most = wrapped.len().saturating_sub(inner);
-        let top = most.saturating_sub(scroll);
-        let shown: Vec<Line> = wrapped.into_iter().skip(top).take(inner).collect();
-        frame.render_widget(
-            Paragraph::new(shown).block(
-                Block::default()
-                    .borders(Borders::ALL)
-                    .title("Ship and due list (↑↓ scroll, any other key closes)"),
-            ),
-            area,
-        );
-        most
-    }
-
-    /// The footer: the prompt being typed, the die or chart value asked, or the keys of the
-    /// face from the keymap (a user's own keys), the ruleset's form keys among them.
-    fn draw_footer(&self, frame: &mut Frame, area: Rect) {
+    /// The footer: the prompt being typed, the keys of what is open, or the keys of the face
+    /// from the keymap (a user's own keys), the ruleset's form keys among them.
+    fn footer(&self) -> Footer<'_> {
         let t = self.theme;
-        let line = match &self.mode {
-            Mode::Prompt(edit, _) | Mode::Search(edit) => {
-                let prefix = if matches!(self.mode, Mode::Prompt(..)) {
-                    ":"
-                } else {
-                    "/"
-                };
-                return panels::prompt(frame, area, prefix, edit, t);
+        match &self.mode {
+            Mode::Prompt(edit, _) => Footer::Prompt(":", edit),
+            Mode::Search(edit) => Footer::Prompt("/", edit),
+            Mode::Form(_) => Footer::Keys(view::FORM_KEYS),
+            Mode::Ask(a) if matches!(a.question, Question::Chart { .. }) => Footer::Keys(
+                "type the chart's value   Enter: record it   Esc: abandon (nothing changes)",
+            ),
+            Mode::Ask(_) => Footer::Keys(view::DIE_KEYS),
+            Mode::Confirm { .. } => Footer::Keys(panels::CONFIRM_KEYS),
+            _ if self.review.is_some() => {
+                // Its log has no kinds to filter (`K`).
+                let pairs: Vec<(Action, &str)> = view::REVIEW_HINTS
+                    .iter()
+                    .copied()
+                    .filter(|(a, _)| *a != Action::KindFilter)
+                    .collect();
+                Footer::Hints(Line::from(help::hints(&self.keymap, &pairs, t)), None)
             }
-            Mode::Ask(a) => {
-                let what = if let Question::Chart { .. } = a.question {
-                    "chart value"
-                } else {
-                    "die (Enter rolls it)"
-                };
-                // The question is on the message line above; an error with the answer here.
-                let err = match &self.message {
-                    Some((e, true)) => format!("   {e}"),
-                    _ => String::new(),
-                };
-                Line::raw(fit(
-                    &format!("{what}: {}{err}", a.input),
-                    area.width as usize,
-                ))
-            }
-            Mode::Confirm { .. } => Line::styled(panels::CONFIRM_KEYS, t.dim()),
-            _ if self.review.is_some() => Line::from(help::hints(
-                &self.keymap,
-                &[
-                    (Action::StepBack, "/"),
-                    (Action::StepForward, "entry"),
-                    (Action::PhaseBack, "/"),
-                    (Action::PhaseForward, "phase"),
-                    (Action::TurnBack, "/"),
-                    (Action::TurnForward, "turn"),
-                    (Action::NoteNext, "note"),
-                    (Action::Command, "jump"),
-                    (Action::LogView, "log"),
-                    (Action::Help, "help"),
-                    (Action::Quit, "quit"),
-                ],
-                t,
-            )),
-            _ if self.watch.is_some() => Line::from(help::hints(
-                &self.keymap,
-                &[
-                    (Action::Down, "ship"),
-                    (Action::PageUp, "page"),
-                    (Action::Search, "search"),
-                    (Action::FilterLog, "ship's log"),
-                    (Action::LogView, "log"),
-                    (Action::DetailView, "detail"),
-                    (Action::Help, "help"),
-                    (Action::Quit, "quit"),
-                ],
-                t,
-            )),
+            _ if self.watch.is_some() => Footer::Hints(
+                Line::from(help::hints(&self.keymap, view::WATCH_HINTS, t)),
+                None,
+            ),
             // On a narrow screen `turn` and `dice` give way, so help and quit stay in view.
             _ => {
                 let line = |all: bool| {
@@ -1255,11 +1144,7 @@ impl<R: Board> BoardApp<R> {
                     };
                     let mut spans = help::hints(
                         &self.keymap,
-                        &keep(&[
-                            (Action::EndPhase, "next"),
-                            (Action::NextTurn, "turn"),
-                            (Action::Undo, "undo"),
-                        ]),
+                        &keep(&[(Action::EndPhase, "next"), (Action::NextTurn, "turn")]),
                         t,
                     );
                     for f in R::forms() {
@@ -1268,6 +1153,7 @@ impl<R: Board> BoardApp<R> {
                     spans.extend(help::hints(
                         &self.keymap,
                         &keep(&[
+                            (Action::Undo, "undo"),
                             (Action::DiceMode, "dice"),
                             (Action::Command, "cmd"),
                             (Action::Help, "help"),
@@ -1277,71 +1163,96 @@ impl<R: Board> BoardApp<R> {
                     ));
                     Line::from(spans)
                 };
-                let all = line(true);
-                if all.width() <= area.width as usize {
-                    all
-                } else {
-                    line(false)
-                }
+                Footer::Hints(line(true), Some(line(false)))
             }
-        };
-        frame.render_widget(Paragraph::new(line), area);
+        }
     }
 
-    fn draw_form(&self, frame: &mut Frame, area: Rect, form: &FormState) {
+    /// What lies over the body: a form, a die or a chart value asked, a question, help, quit,
+    /// or a full-screen view.
+    fn overlay(&self) -> Overlay<'_> {
+        match &self.mode {
+            Mode::Form(form) => Overlay::Form(self.form_box(form)),
+            Mode::Ask(a) => Overlay::Ask(match &a.question {
+                Question::Die { die, purpose } => AskBox {
+                    title: "Roll a die",
+                    head: format!("{die} — {purpose}"),
+                    more: None,
+                    command: a.text.clone(),
+                    label: format!("{die} face: "),
+                    input: a.input.clone(),
+                    keys: "Enter rolls it for you; Esc abandons the whole command",
+                    error: a.error.clone(),
+                    given: a.given(),
+                },
+                Question::Chart {
+                    chart,
+                    line,
+                    allowed,
+                    purpose,
+                } => AskBox {
+                    title: "Read a chart",
+                    head: format!("{chart}, {line}"),
+                    more: Some(format!("one of: {allowed} — for {purpose}")),
+                    command: a.text.clone(),
+                    label: "value: ".into(),
+                    input: a.input.clone(),
+                    keys: "a chart value is never rolled; Esc abandons the whole command",
+                    error: a.error.clone(),
+                    given: a.given(),
+                },
+            }),
+            Mode::Help(scroll) => Overlay::Help(self.help_page(), *scroll),
+            Mode::ConfirmQuit => Overlay::Quit(self.save_path.as_deref()),
+            Mode::Confirm { text, title, lines } => Overlay::Confirm(title, text, lines),
+            Mode::Full { log: true, scroll } => Overlay::LogView(*scroll),
+            Mode::Full { log: false, scroll } => {
+                Overlay::DetailView((*scroll).min(u16::MAX as usize) as u16)
+            }
+            Mode::Normal | Mode::Prompt(..) | Mode::Search(_) => Overlay::None,
+        }
+    }
+
+    /// A form as its box shows it: ships by id, options in words, numbers as typed.
+    fn form_box(&self, form: &FormState) -> FormBox {
         let ships = self.ship_ids();
-        let mut lines = Vec::new();
-        for (k, field) in form.spec.fields.iter().enumerate() {
-            let value = match &field.kind {
-                FieldKind::Ship => format!("< {} >", ships.get(form.picks[k]).map_or("", |s| s)),
-                // Words on screen (SPEC 10); the command line below keeps the id it writes.
-                FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
-                    let options = field.options();
-                    let name = options.get(form.picks[k]).map_or("", |o| o.name);
-                    format!("< {} >", crate::core::words::words(name))
-                }
-                FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
-                    let v = &form.values[k];
-                    if v.is_empty() && !field.required() {
-                        "(not given)".to_string()
-                    } else {
-                        format!("[{v}]")
-                    }
-                }
-            };
-            let style = if k == form.focus {
-                self.theme.selected()
-            } else {
-                Style::new()
-            };
-            lines.push(Line::styled(format!("{:<16} {value}", field.label), style));
+        let name = self
+            .heads()
+            .into_iter()
+            .find(|h| h.id == form.ship)
+            .map_or_else(|| form.ship.clone(), |h| h.name);
+        FormBox {
+            title: format!("{} on {name}", form.spec.title),
+            fields: form
+                .spec
+                .fields
+                .iter()
+                .enumerate()
+                .map(|(k, field)| FormField {
+                    label: field.label.to_string(),
+                    value: match &field.kind {
+                        FieldKind::Ship => {
+                            FormValue::Choice(ships.get(form.picks[k]).cloned().unwrap_or_default())
+                        }
+                        // Words on screen (SPEC 10); the command keeps the id it writes.
+                        FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
+                            let options = field.options();
+                            let name = options.get(form.picks[k]).map_or("", |o| o.name);
+                            FormValue::Choice(crate::core::words::words(name))
+                        }
+                        FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
+                            FormValue::Number {
+                                text: form.values[k].clone(),
+                                required: field.required(),
+                            }
+                        }
+                    },
+                })
+                .collect(),
+            focus: form.focus,
+            command: self.form_command(form).ok(),
+            error: form.error.clone(),
         }
-        lines.push(Line::raw(""));
-        let preview = self.form_command(form).unwrap_or_else(|e| e);
-        lines.push(Line::styled(format!("> {preview}"), self.theme.dim()));
-        if let Some(e) = &form.error {
-            lines.push(Line::styled(e.clone(), self.theme.error()));
-        }
-        lines.push(Line::styled(
-            "Tab/↑↓ field  ←→ choose  digits  Enter run  Esc keep for later",
-            self.theme.dim(),
-        ));
-        let h = (lines.len() as u16 + 2).min(area.height);
-        let w = 64.min(area.width);
-        let r = Rect::new(
-            area.x + (area.width - w) / 2,
-            area.y + (area.height - h) / 2,
-            w,
-            h,
-        );
-        frame.render_widget(Clear, r);
-        let title = format!("{} — {}", form.spec.title, form.ship);
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(Block::default().borders(Borders::ALL).title(title)),
-            r,
-        );
     }
 
     /// What the help lists: the keys this dashboard has (in the face: play, review or

@@ -6,7 +6,7 @@
 //! What an entry's rows say is the face's: it passes `rows_for(entry, ship)`, the entry's rows
 //! (none when it does not concern `ship`, the filter). Undone entries are dimmed and struck
 //! through; words, not colour, say so too ("(undone)" in the face's heading).
-use crate::tui::panels::{self, fit, Look};
+use crate::tui::panels::{self, fit};
 use crate::tui::theme::Theme;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -151,14 +151,13 @@ impl LogPanel {
         &self,
         frame: &mut Frame,
         area: Rect,
-        look: Look,
         title: &str,
         focused: bool,
         current: Option<usize>,
         empty: Option<Line<'static>>,
         t: Theme,
     ) {
-        let inner = look.block(title, focused, t).inner(area);
+        let inner = panels::block(title, focused, t).inner(area);
         let (h, w) = (inner.height as usize, inner.width as usize);
         let (rows, _) = panels::log_window(self.rows.len(), h, self.scroll);
         let mut lines: Vec<Line> = rows
@@ -175,7 +174,7 @@ impl LogPanel {
         if lines.is_empty() {
             lines.extend(empty);
         }
-        panels::log(frame, area, look, title, focused, lines, t);
+        panels::log(frame, area, title, focused, lines, t);
     }
 
     /// The rows wrapped to `w` columns, newest at the bottom, `scroll` wrapped lines hidden

@@ -1,58 +1,30 @@
 //! The panels of every dashboard, drawn from the plain data of the screen model
-//! ([`core::board`]): the fleet, a ship's detail and the due list. FG&DN's dashboard
-//! (`tui::fgdn`) and the dashboard written once for the numbered-turn rulesets
-//! (`tui::board`) both draw through these; what differs between them is data: the ruleset's
-//! [`FleetLayout`] (a table, or grouped by side with a marker), and the face's [`Look`] (a
-//! rule above each panel, or a box).
+//! ([`core::board`]): the fleet, a ship's detail and the due list, each under a title on a
+//! rule ([`block`]), as the dashboard's screen (`tui::view`) lays them out. What differs
+//! between rulesets is data: the ruleset's [`FleetLayout`] (a table, or grouped by side with a
+//! marker).
 //!
 //! [`core::board`]: crate::core::board
 use crate::core::board::{self, Column, Detail, DueList, FleetLayout, FleetRow, Tone};
 use crate::tui::edit::LineEdit;
 use crate::tui::theme::Theme;
-use ratatui::layout::{Constraint, Layout, Margin, Position, Rect};
+use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Row, Table, Wrap};
 use ratatui::Frame;
 
-/// How a face frames its panels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Look {
-    /// A title on a rule above the panel (bold, with a marker when focused) and no side
-    /// borders, so 80 columns keep their text; long lines wrap as they are.
-    Ruled,
-    /// A box with the title on its top edge; wrapped lines lose their leading spaces.
-    Boxed,
-}
-
-impl Look {
-    /// The panel's frame with its title.
-    pub fn block(self, title: &str, focused: bool, t: Theme) -> Block<'_> {
-        match self {
-            Look::Ruled => {
-                let mark = if focused { "▶ " } else { "" };
-                Block::new()
-                    .borders(Borders::TOP)
-                    .border_style(if focused { t.title() } else { t.dim() })
-                    .title(Line::from(vec![
-                        Span::styled(mark, t.title()),
-                        Span::styled(title, t.title()),
-                    ]))
-            }
-            Look::Boxed => Block::default()
-                .borders(Borders::ALL)
-                .title(Line::from(vec![
-                    Span::styled(if focused { "▶ " } else { "" }, t.title()),
-                    Span::styled(title, t.title()),
-                ])),
-        }
-    }
-
-    fn wrap(self) -> Wrap {
-        Wrap {
-            trim: self == Look::Boxed,
-        }
-    }
+/// A panel's frame: its title on a rule above it (bold, with a marker when focused) and no
+/// side borders, so 80 columns keep their text.
+pub fn block(title: &str, focused: bool, t: Theme) -> Block<'_> {
+    let mark = if focused { "▶ " } else { "" };
+    Block::new()
+        .borders(Borders::TOP)
+        .border_style(if focused { t.title() } else { t.dim() })
+        .title(Line::from(vec![
+            Span::styled(mark, t.title()),
+            Span::styled(title, t.title()),
+        ]))
 }
 
 /// The footer's prompt (`:` a command, `/` a search): the line being typed after its prefix,
@@ -239,15 +211,15 @@ pub fn lines(model: &[board::Line], width: Option<usize>, t: Theme) -> Vec<Line<
 }
 
 /// The detail panel of a ship.
-pub fn detail(frame: &mut Frame, area: Rect, look: Look, d: &Detail, t: Theme) {
-    let block = look.block(&d.title, false, t);
+pub fn detail(frame: &mut Frame, area: Rect, d: &Detail, t: Theme) {
+    let block = block(&d.title, false, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     if d.lines.is_empty() {
         return;
     }
     let lines = lines(&d.lines, Some(inner.width as usize), t);
-    frame.render_widget(Paragraph::new(lines).wrap(look.wrap()), inner);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
 /// The due list's lines: `now` (or `empty`), then `later` when the panel has room (`fit_to`:
@@ -265,16 +237,13 @@ pub fn due_lines(due: &DueList, fit_to: Option<(usize, u16)>, t: Theme) -> Vec<L
 }
 
 /// The due list panel.
-pub fn due(frame: &mut Frame, area: Rect, look: Look, due: &DueList, t: Theme) {
-    let block = look.block(&due.title, false, t);
+pub fn due(frame: &mut Frame, area: Rect, due: &DueList, t: Theme) {
+    let block = block(&due.title, false, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let lines = due_lines(due, Some((inner.width as usize, inner.height)), t);
-    let paragraph = match look {
-        Look::Ruled => Paragraph::new(lines),
-        Look::Boxed => Paragraph::new(lines).wrap(look.wrap()),
-    };
-    frame.render_widget(paragraph, inner);
+    // Cut at the panel's edge, not wrapped: the full-screen view reads a line whole.
+    frame.render_widget(Paragraph::new(lines), inner);
 }
 
 /// The header line: `name` first, in what the `rest` leaves of the width (at least `least`
@@ -312,13 +281,12 @@ pub fn log_window(len: usize, height: usize, scroll: usize) -> (std::ops::Range<
 pub fn log(
     frame: &mut Frame,
     area: Rect,
-    look: Look,
     title: &str,
     focused: bool,
     lines: Vec<Line<'static>>,
     t: Theme,
 ) {
-    let block = look.block(title, focused, t);
+    let block = block(title, focused, t);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     frame.render_widget(Paragraph::new(lines), inner);
@@ -339,8 +307,8 @@ pub struct FleetPanel<'a> {
 }
 
 /// The fleet panel, as the ruleset lays it out.
-pub fn fleet(frame: &mut Frame, area: Rect, look: Look, fleet: &FleetPanel, t: Theme) {
-    let block = look.block("Fleet", fleet.focused, t);
+pub fn fleet(frame: &mut Frame, area: Rect, fleet: &FleetPanel, t: Theme) {
+    let block = block("Fleet", fleet.focused, t);
     match fleet.layout {
         FleetLayout::Table => table(frame, area, block, fleet, t),
         FleetLayout::BySide {
@@ -386,9 +354,9 @@ fn table(frame: &mut Frame, area: Rect, block: Block, fleet: &FleetPanel, t: The
             .map(|t| Span::styled(t, Style::new().add_modifier(Modifier::BOLD)))
             .collect::<Vec<_>>(),
     );
-    // The widths the table will give each column (inside the border, one space between
+    // The widths the table will give each column (inside the frame, one space between
     // columns): a cell cut to fit says so with "…".
-    let inner = area.inner(Margin::new(1, 1));
+    let inner = block.inner(area);
     let room: Vec<usize> = Layout::horizontal(widths.clone())
         .spacing(1)
         .split(inner)
@@ -396,9 +364,9 @@ fn table(frame: &mut Frame, area: Rect, block: Block, fleet: &FleetPanel, t: The
         .map(|r| r.width as usize)
         .collect();
     let cut = |k: usize, text: &str| fit(text, room.get(k).copied().unwrap_or(usize::MAX));
-    // Rows inside the border under the heading; the selected ship the last of them when she
+    // Rows inside the frame under the heading; the selected ship the last of them when she
     // is further down.
-    let height = area.height.saturating_sub(3) as usize;
+    let height = inner.height.saturating_sub(1) as usize;
     let n = fleet.heads.len();
     let start = (selected + 1)
         .saturating_sub(height)

@@ -11,8 +11,9 @@
 use crate::core::board::{Detail, DueList, FleetLayout};
 use crate::tui::edit::LineEdit;
 use crate::tui::help;
+use crate::tui::keymap::Action;
 use crate::tui::log_panel::LogPanel;
-use crate::tui::panels::{self, centered, fit, FleetPanel, Look};
+use crate::tui::panels::{self, centered, fit, FleetPanel};
 use crate::tui::theme::Theme;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -24,6 +25,40 @@ pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 pub const FULL_WIDTH: u16 = 120;
 pub const FULL_HEIGHT: u16 = 30;
+
+/// The footer's keys in a form.
+pub const FORM_KEYS: &str =
+    "Tab/↑↓ field  ←→ or letter choose  digits type  Enter record  Esc cancel";
+
+/// The footer's keys when a die is asked.
+pub const DIE_KEYS: &str =
+    "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)";
+
+/// The footer's keys in review (key, then label: "← / → cmd < / > phase ...").
+pub const REVIEW_HINTS: &[(Action, &str)] = &[
+    (Action::StepBack, "/"),
+    (Action::StepForward, "cmd"),
+    (Action::PhaseBack, "/"),
+    (Action::PhaseForward, "phase"),
+    (Action::TurnBack, "/"),
+    (Action::TurnForward, "turn"),
+    (Action::NoteNext, "note"),
+    (Action::KindFilter, "kind"),
+    (Action::Command, "jump"),
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
+];
+
+/// The footer's keys for a watcher: the keys that work.
+pub const WATCH_HINTS: &[(Action, &str)] = &[
+    (Action::Down, "ship"),
+    (Action::FocusNext, "fleet/log"),
+    (Action::PageUp, "page"),
+    (Action::Search, "search"),
+    (Action::FilterLog, "ship's log"),
+    (Action::Help, "help"),
+    (Action::Quit, "quit"),
+];
 
 /// What the header says after the clock: the dice mode, and whether the battle is saved.
 pub struct Header {
@@ -268,7 +303,7 @@ fn full_screen(frame: &mut Frame, area: Rect, v: &View) -> Option<Rect> {
     let t = v.theme;
     match v.overlay {
         Overlay::LogView(scroll) => {
-            let block = Look::Ruled.block(
+            let block = panels::block(
                 "Log — every line whole (j k PgUp PgDn g G; Esc back)",
                 true,
                 t,
@@ -284,7 +319,7 @@ fn full_screen(frame: &mut Frame, area: Rect, v: &View) -> Option<Rect> {
             } else {
                 format!("{} — in full (j k PgUp PgDn; Esc back)", v.detail.title)
             };
-            let block = Look::Ruled.block(&title, true, t);
+            let block = panels::block(&title, true, t);
             let inner = block.inner(area);
             frame.render_widget(block, area);
             // An enemy's detail is the panel's: here only the due list.
@@ -308,10 +343,11 @@ fn full_screen(frame: &mut Frame, area: Rect, v: &View) -> Option<Rect> {
     }
 }
 
-/// Fleet rows wanted: every ship, a heading per side (or the table's heading), the title.
+/// Fleet rows wanted: every ship, the column headings, a heading per side (a fleet grouped by
+/// side), the title.
 fn fleet_height(v: &View) -> u16 {
     let headings = match v.fleet.layout {
-        FleetLayout::Table => 1,
+        FleetLayout::Table => 0,
         FleetLayout::BySide { .. } => v.sides,
     };
     (v.fleet.heads.len() + headings + 2) as u16
@@ -322,15 +358,15 @@ fn draw_compact(frame: &mut Frame, area: Rect, v: &View) -> Rect {
     let fleet_h = fleet_height(v).min(area.height.saturating_sub(9).max(area.height / 2));
     let [top, bottom] =
         Layout::vertical([Constraint::Length(fleet_h), Constraint::Min(6)]).areas(area);
-    panels::fleet(frame, top, Look::Ruled, &v.fleet, v.theme);
+    panels::fleet(frame, top, &v.fleet, v.theme);
     let [left, right] =
         Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
-    panels::detail(frame, left, Look::Ruled, &v.detail, v.theme);
+    panels::detail(frame, left, &v.detail, v.theme);
     // The due list's lines wanted: what ending the phase does (or "nothing"), and the title.
     let due_h = (v.due.now.len().max(1) as u16 + 3).clamp(2, right.height / 2);
     let [due_area, log_area] =
         Layout::vertical([Constraint::Length(due_h), Constraint::Min(3)]).areas(right);
-    panels::due(frame, due_area, Look::Ruled, &v.due, v.theme);
+    panels::due(frame, due_area, &v.due, v.theme);
     log(frame, log_area, v);
     log_area
 }
@@ -345,11 +381,11 @@ fn draw_full(frame: &mut Frame, area: Rect, v: &View) -> Rect {
     let fleet_w = (area.width * 55 / 100).max(78);
     let [fleet_area, detail_area] =
         Layout::horizontal([Constraint::Length(fleet_w), Constraint::Min(30)]).areas(top);
-    panels::fleet(frame, fleet_area, Look::Ruled, &v.fleet, v.theme);
-    panels::detail(frame, detail_area, Look::Ruled, &v.detail, v.theme);
+    panels::fleet(frame, fleet_area, &v.fleet, v.theme);
+    panels::detail(frame, detail_area, &v.detail, v.theme);
     let [due_area, log_area] =
         Layout::horizontal([Constraint::Percentage(40), Constraint::Percentage(60)]).areas(bottom);
-    panels::due(frame, due_area, Look::Ruled, &v.due, v.theme);
+    panels::due(frame, due_area, &v.due, v.theme);
     log(frame, log_area, v);
     log_area
 }
@@ -372,7 +408,6 @@ fn log(frame: &mut Frame, area: Rect, v: &View) {
     p.draw(
         frame,
         area,
-        Look::Ruled,
         &title,
         v.log.focused,
         v.log.current,

@@ -127,21 +127,6 @@ pub fn log_title(app: &App) -> String {
     s
 }
 
-/// The footer's key hints in review (key, then label: "left / right cmd < / > phase ...").
-pub const HINTS: &[(Action, &str)] = &[
-    (Action::StepBack, "/"),
-    (Action::StepForward, "cmd"),
-    (Action::PhaseBack, "/"),
-    (Action::PhaseForward, "phase"),
-    (Action::TurnBack, "/"),
-    (Action::TurnForward, "turn"),
-    (Action::NoteNext, "note"),
-    (Action::KindFilter, "kind"),
-    (Action::Command, "jump"),
-    (Action::Help, "help"),
-    (Action::Quit, "quit"),
-];
-
 fn say(app: &mut App, tone: Tone, text: impl Into<String>) {
     app.message = Some(Message {
         text: text.into(),

@@ -21,7 +21,6 @@ use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use crate::tui::Save;
 use crate::tui::POLL;
-use ratatui::text::Line;
 use std::path::Path;
 
 /// Why a watcher's keys cannot change the battle (the message line and refusals say it).
@@ -216,20 +215,6 @@ pub fn header_label(app: &App) -> Option<String> {
         Some(side) => format!(" WATCH {side} "),
         None => " WATCH umpire's view ".into(),
     })
-}
-
-/// The footer for a watcher: the keys that work.
-pub fn hints(app: &App) -> Line<'static> {
-    let pairs = [
-        (Action::Down, "ship"),
-        (Action::FocusNext, "fleet/log"),
-        (Action::PageUp, "page"),
-        (Action::Search, "search"),
-        (Action::FilterLog, "ship's log"),
-        (Action::Help, "help"),
-        (Action::Quit, "quit"),
-    ];
-    Line::from(crate::tui::help::hints(&app.keymap, &pairs, app.theme))
 }
 
 /// `umpire watch FILE [--side NAME]`: open (errors before the terminal), then follow.

@@ -9,8 +9,8 @@ use crate::tui::fgdn::form::{FormKind, Value};
 use crate::tui::keymap::Action;
 use crate::tui::panels::FleetPanel;
 use crate::tui::view::{
-    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay,
-    Saved, View,
+    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay, Saved,
+    View,
 };
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -49,8 +49,7 @@ pub fn draw(frame: &mut Frame, app: &mut App) {
             },
             sides: sides.len(),
             detail: Fgdn::detail_panel(state, tables, app.selected, side),
-            enemy: crate::rulesets::fgdn::board::enemy(state, tables, side, app.selected)
-                .is_some(),
+            enemy: crate::rulesets::fgdn::board::enemy(state, tables, side, app.selected).is_some(),
             due: Fgdn::due_list(state, tables, side),
             log: LogView {
                 panel: &app.log,
@@ -120,7 +119,11 @@ fn message(app: &App) -> Message {
 
 fn hints(app: &App) -> Line<'static> {
     if app.watch.is_some() {
-        return crate::tui::fgdn::watch::hints(app);
+        return Line::from(crate::tui::help::hints(
+            &app.keymap,
+            view::WATCH_HINTS,
+            app.theme,
+        ));
     }
     let normal = [
         (Action::EndPhase, "next"),
@@ -136,7 +139,7 @@ fn hints(app: &App) -> Line<'static> {
         (Action::Quit, "quit"),
     ];
     let pairs: &[(Action, &str)] = match app.review {
-        Some(_) => crate::tui::fgdn::review::HINTS,
+        Some(_) => view::REVIEW_HINTS,
         None => &normal,
     };
     Line::from(crate::tui::help::hints(&app.keymap, pairs, app.theme))
@@ -146,12 +149,8 @@ fn footer(app: &App) -> Footer<'_> {
     match &app.mode {
         Mode::Prompt { edit, .. } => Footer::Prompt(":", edit),
         Mode::Search(edit) => Footer::Prompt("/", edit),
-        Mode::Form(_) => Footer::Keys(
-            "Tab/↑↓ field  ←→ or letter choose  digits type  Enter record  Esc cancel",
-        ),
-        Mode::Ask(_) => Footer::Keys(
-            "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)",
-        ),
+        Mode::Form(_) => Footer::Keys(view::FORM_KEYS),
+        Mode::Ask(_) => Footer::Keys(view::DIE_KEYS),
         Mode::Confirm(_) => Footer::Keys(crate::tui::panels::CONFIRM_KEYS),
         _ => Footer::Hints(hints(app), None),
     }
@@ -192,12 +191,8 @@ fn overlay(app: &App) -> Overlay<'_> {
             input: ask.input.clone(),
             keys: "Enter rolls it for you; Esc abandons the whole command",
             error: ask.error.clone(),
-            given: (!ask.answers.is_empty()).then(|| {
-                format!(
-                    "{} dice already given for this command",
-                    ask.answers.len()
-                )
-            }),
+            given: (!ask.answers.is_empty())
+                .then(|| format!("{} dice already given for this command", ask.answers.len())),
         }),
         Mode::Help { scroll } => Overlay::Help(app.help_page(), *scroll),
         Mode::Confirm(c) => Overlay::Confirm(&c.title, &c.text, &c.lines),
