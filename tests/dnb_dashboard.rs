@@ -161,16 +161,17 @@ fn the_critical_form_builds_the_command_for_the_selected_ship_and_it_lands_at_th
     assert_eq!(b.on_disk().game.state, b.app.battle.game.state);
 }
 
-/// SPEC 10: a form is checked as it is typed. Prince of Wales has no torpedoes (2.12): the
-/// torpedo form says so as soon as it stands for a whole command, before Enter; a range beyond
-/// Electra's torpedoes (7.2b) likewise. Nothing is saved.
+/// SPEC 10: a form is checked as it is typed, as FG&DN's are: the command it stands for so
+/// far, an empty required number read as 1. Prince of Wales has no torpedoes (2.12): the
+/// torpedo form says so at once, before a figure is typed; a range beyond Electra's torpedoes
+/// (7.2b) as soon as it is typed. Nothing is saved.
 #[test]
 fn a_form_is_checked_as_it_is_typed() {
     let mut b = board();
     b.press(&["x", "right", "right", "right", "tab"]);
     assert!(
-        !b.screen(160, 48).contains("2.12"),
-        "incomplete: no error yet"
+        b.screen(160, 48).contains("has no torpedo rating"),
+        "said before the range is typed"
     );
     b.press(&["'4'"]);
     let form = b.screen(160, 48);

@@ -5,7 +5,7 @@
 //! durable in the save before the screen shows it, as on the FG&DN dashboard.
 //!
 //! [`core::board`]: crate::core::board
-use crate::core::board::{Board, FieldKind, Filled, FormSpec, Head};
+use crate::core::board::{Board, FormSpec, Head};
 use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::{history_line, GameError, Journal, Record};
 use crate::core::review::{Review, Target};
@@ -14,15 +14,13 @@ use crate::session::{names_ship, Session};
 use crate::store::follow::Polled;
 use crate::tui::command::{self, Answers, Question, Ran};
 use crate::tui::edit::LineEdit;
+use crate::tui::form::Form;
 use crate::tui::help;
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::log_panel::{LogPanel, LogRow};
 use crate::tui::panels;
 use crate::tui::theme::Theme;
-use crate::tui::view::{
-    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay, Saved,
-    View,
-};
+use crate::tui::view::{self, AskBox, Footer, Header, LogView, Message, Overlay, Saved, View};
 use crate::tui::Save;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
@@ -62,18 +60,6 @@ impl Words {
     }
 }
 
-/// A form being filled: the ruleset's spec and what has been typed or chosen per field.
-#[derive(Debug, Clone)]
-struct FormState {
-    spec: FormSpec,
-    ship: String,
-    values: Vec<String>,
-    /// For choices and ships: the index chosen.
-    picks: Vec<usize>,
-    focus: usize,
-    error: Option<String>,
-}
-
 /// A command waiting for the umpire's dice (the "ask" dice mode) or a chart value.
 #[derive(Debug, Clone)]
 struct Asking {
@@ -108,7 +94,7 @@ enum Mode {
     Prompt(LineEdit, Option<usize>),
     /// Typing a search of the log (`/`).
     Search(LineEdit),
-    Form(FormState),
+    Form(Form),
     Ask(Asking),
     /// The help, scrolled this many lines (`tui::help`).
     Help(u16),
@@ -175,7 +161,9 @@ pub struct BoardApp<R: Board> {
     /// The selection keys scroll the log instead of selecting a ship.
     log_focused: bool,
     mode: Mode,
-    kept: HashMap<char, FormState>,
+    /// Forms closed with Esc before they ran, by key: the same key on the same ship opens
+    /// one as it was left.
+    kept: HashMap<char, Form>,
     history: Vec<String>,
 }
 
@@ -801,31 +789,23 @@ impl<R: Board> BoardApp<R> {
         };
         let mut form = match self.kept.remove(&spec.key) {
             Some(kept) if kept.ship == ship.id => kept,
-            _ => {
-                let n = spec.fields.len();
-                FormState {
-                    spec,
-                    ship: ship.id.clone(),
-                    values: vec![String::new(); n],
-                    picks: vec![0; n],
-                    focus: 0,
-                    error: None,
-                }
-            }
+            _ => Form::of_spec(spec, &ship.id, &ship.name, &self.ship_ids()),
         };
         self.check_form(&mut form);
         self.mode = Mode::Form(form);
     }
 
-    /// SPEC 10, forms check each field as it is typed: once the form stands for a whole
-    /// command, that command is decided on the battle as it is with no dice (nothing changes),
-    /// so a wrong phase or a figure out of range is said at once, not at Enter. A form not yet
-    /// whole is not an error, nor is a die or a chart value the command will ask for.
-    fn check_form(&self, form: &mut FormState) {
+    /// SPEC 10, forms check each field as it is typed: the command the form stands for so far
+    /// (an empty required number read as 1, [`Form::probe`]) is decided on the battle as it is
+    /// with no dice (nothing changes), so a wrong phase or a figure out of range is said at
+    /// once, not at Enter. A form not yet whole is not an error, nor is a die or a chart value
+    /// the command will ask for.
+    fn check_form(&self, form: &mut Form) {
         form.error = None;
-        let Ok(text) = self.form_command(form) else {
+        let text = form.probe();
+        if text.is_empty() {
             return;
-        };
+        }
         let game = &self.battle.game;
         let checked = R::parse_in(&game.state, &text).and_then(|command| {
             match game.prepare(&command, &mut AskDice::new(Vec::new())) {
@@ -849,79 +829,16 @@ impl<R: Board> BoardApp<R> {
         R::forms_for(&g.state, &g.tables, self.selected)
     }
 
-    /// The command the form stands for, or what is missing (`FormSpec::command`).
-    fn form_command(&self, form: &FormState) -> Result<String, String> {
-        let ships = self.ship_ids();
-        let values: Vec<Filled> = form
-            .spec
-            .fields
-            .iter()
-            .enumerate()
-            .map(|(k, field)| match field.kind {
-                FieldKind::Ship => Filled::Text(ships.get(form.picks[k]).map_or("", |s| s)),
-                FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
-                    Filled::Text(&form.values[k])
-                }
-                FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
-                    Filled::Chosen(form.picks[k])
-                }
-            })
-            .collect();
-        form.spec.command(&form.ship, &values)
-    }
-
-    fn form_key(&mut self, mut form: FormState, key: KeyEvent) {
-        let n = form.spec.fields.len();
-        let ships = self.ship_ids().len();
-        let options = |form: &FormState| match &form.spec.fields[form.focus] {
-            f if f.kind == FieldKind::Ship => ships,
-            f => f.options().len(),
-        };
+    fn form_key(&mut self, mut form: Form, key: KeyEvent) {
         match key.code {
             KeyCode::Esc => {
-                self.kept.insert(form.spec.key, form);
+                if let Some(k) = form.key() {
+                    self.kept.insert(k, form);
+                }
                 return;
             }
-            KeyCode::Tab | KeyCode::Down => form.focus = (form.focus + 1) % n,
-            KeyCode::BackTab | KeyCode::Up => form.focus = (form.focus + n - 1) % n,
-            KeyCode::Left | KeyCode::Right | KeyCode::Char(' ') => {
-                let m = options(&form);
-                if m > 0 {
-                    let p = &mut form.picks[form.focus];
-                    *p = if key.code == KeyCode::Left {
-                        (*p + m - 1) % m
-                    } else {
-                        (*p + 1) % m
-                    };
-                }
-            }
-            KeyCode::Char(c)
-                if c.is_ascii_digit()
-                    && options(&form) == 0
-                    && form.values[form.focus].len() < 4 =>
-            {
-                form.values[form.focus].push(c);
-            }
-            // A letter on a choice: the next option starting with it ("t" picks torpedo).
-            KeyCode::Char(c) if c.is_alphabetic() && options(&form) > 0 => {
-                let names: Vec<String> = match &form.spec.fields[form.focus] {
-                    f if f.kind == FieldKind::Ship => self.ship_ids(),
-                    f => f.options().iter().map(|o| o.name.to_string()).collect(),
-                };
-                let (n, at) = (names.len(), form.picks[form.focus]);
-                let c = c.to_ascii_lowercase();
-                if let Some(k) = (1..=n)
-                    .map(|d| (at + d) % n)
-                    .find(|&k| names[k].to_ascii_lowercase().starts_with(c))
-                {
-                    form.picks[form.focus] = k;
-                }
-            }
-            KeyCode::Backspace => {
-                form.values[form.focus].pop();
-            }
             KeyCode::Enter => {
-                match self.form_command(&form) {
+                match form.command() {
                     Err(e) => form.error = Some(e),
                     Ok(text) => match self.submit(&text) {
                         Ok(()) => return,
@@ -931,6 +848,12 @@ impl<R: Board> BoardApp<R> {
                 self.mode = Mode::Form(form);
                 return;
             }
+            KeyCode::Tab | KeyCode::Down => form.next(),
+            KeyCode::BackTab | KeyCode::Up => form.prev(),
+            KeyCode::Left => form.cycle(false),
+            KeyCode::Right | KeyCode::Char(' ') => form.cycle(true),
+            KeyCode::Backspace => form.backspace(),
+            KeyCode::Char(c) => form.type_char(c),
             _ => {}
         }
         self.check_form(&mut form);
@@ -1172,7 +1095,7 @@ impl<R: Board> BoardApp<R> {
     /// or a full-screen view.
     fn overlay(&self) -> Overlay<'_> {
         match &self.mode {
-            Mode::Form(form) => Overlay::Form(self.form_box(form)),
+            Mode::Form(form) => Overlay::Form(form.view()),
             Mode::Ask(a) => Overlay::Ask(match &a.question {
                 Question::Die { die, purpose } => AskBox {
                     title: "Roll a die",
@@ -1210,48 +1133,6 @@ impl<R: Board> BoardApp<R> {
                 Overlay::DetailView((*scroll).min(u16::MAX as usize) as u16)
             }
             Mode::Normal | Mode::Prompt(..) | Mode::Search(_) => Overlay::None,
-        }
-    }
-
-    /// A form as its box shows it: ships by id, options in words, numbers as typed.
-    fn form_box(&self, form: &FormState) -> FormBox {
-        let ships = self.ship_ids();
-        let name = self
-            .heads()
-            .into_iter()
-            .find(|h| h.id == form.ship)
-            .map_or_else(|| form.ship.clone(), |h| h.name);
-        FormBox {
-            title: format!("{} on {name}", form.spec.title),
-            fields: form
-                .spec
-                .fields
-                .iter()
-                .enumerate()
-                .map(|(k, field)| FormField {
-                    label: field.label.to_string(),
-                    value: match &field.kind {
-                        FieldKind::Ship => {
-                            FormValue::Choice(ships.get(form.picks[k]).cloned().unwrap_or_default())
-                        }
-                        // Words on screen (SPEC 10); the command keeps the id it writes.
-                        FieldKind::Choice(_) | FieldKind::Flag | FieldKind::Options(_) => {
-                            let options = field.options();
-                            let name = options.get(form.picks[k]).map_or("", |o| o.name);
-                            FormValue::Choice(crate::core::words::words(name))
-                        }
-                        FieldKind::Number { .. } | FieldKind::NumberIf { .. } => {
-                            FormValue::Number {
-                                text: form.values[k].clone(),
-                                required: field.required(),
-                            }
-                        }
-                    },
-                })
-                .collect(),
-            focus: form.focus,
-            command: self.form_command(form).ok(),
-            error: form.error.clone(),
         }
     }
 

@@ -16,6 +16,7 @@ pub mod dashboard;
 pub mod edit;
 pub mod fgdn;
 pub mod follow;
+pub mod form;
 pub mod help;
 pub mod keymap;
 pub mod log_panel;

@@ -613,7 +613,7 @@ pub fn due_of(state: &GameState, due: &Schedule) -> DueList {
 
 /// The hit, fire, flood and critical forms behind their default keys (keymap.toml): the one
 /// description of their fields, drawn and turned into a command by the dashboard
-/// (`tui::fgdn::form`). For a submarine (FG&DN 8.1.4) a hit takes the underwater attack's
+/// (`tui::form`). For a submarine (FG&DN 8.1.4) a hit takes the underwater attack's
 /// severity, and a critical may be of her own kinds.
 pub fn forms_of(submarine: bool) -> Vec<FormSpec> {
     let field = |label, keyword, kind| FieldSpec {

@@ -12,7 +12,7 @@ use crate::rulesets::fgdn::Fgdn;
 use crate::session::Battle;
 use crate::tui::command::{Answers, Question, Ran};
 use crate::tui::edit::LineEdit;
-use crate::tui::fgdn::form::{Form, FormKind};
+use crate::tui::form::{Form, FormKind};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use crate::tui::Save;
@@ -60,7 +60,7 @@ pub struct Ask {
     pub error: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Mode {
     Normal,
     Prompt {

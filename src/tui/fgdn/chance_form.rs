@@ -16,7 +16,7 @@ use crate::rulesets::fgdn::event::{Event, GunChance};
 use crate::rulesets::fgdn::tables::HitModifier;
 use crate::rulesets::fgdn::Game;
 use crate::tui::fgdn::app::{App, Mode};
-use crate::tui::fgdn::form::{choice, number, Field, Form, FormKind, Value};
+use crate::tui::form::{choice, number, Field, Form, FormKind, Value};
 
 /// The keyword of the field that rolls the salvo's D100.
 const ROLL: &str = "roll";
@@ -82,6 +82,7 @@ pub fn new(game: &Game, firer: usize) -> Option<Form> {
         focus: 0,
         error: None,
         spec: None,
+        build: Some(command),
     })
 }
 

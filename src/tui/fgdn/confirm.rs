@@ -8,11 +8,11 @@ use crate::rulesets::fgdn::command::Command;
 use crate::rulesets::fgdn::{Fgdn, Game};
 use crate::tui::edit::LineEdit;
 use crate::tui::fgdn::app::{App, Mode};
-use crate::tui::fgdn::form::Form;
+use crate::tui::form::Form;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// Where the command came from: cancelling goes back there.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Origin {
     /// The `:` prompt (or a key): the prompt opens again with the command typed.
     Prompt,
@@ -21,7 +21,7 @@ pub enum Origin {
 }
 
 /// A command waiting for the umpire's yes or no.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Confirm {
     pub command: Command,
     /// The command as typed.

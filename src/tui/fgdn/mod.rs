@@ -1,5 +1,5 @@
 //! FG&DN's own dashboard: [`app::App`] (its model and keys), [`view`] (its layout, header,
-//! log panel and overlays), its forms (`form`, the hit-chance form `chance_form`), the
+//! log panel and overlays), the hit-chance form (`chance_form`), the
 //! questions that catch slips (`confirm`), and its review (`review`) and watch (`watch`) faces.
 //! What it shares with every ruleset's dashboard is in `tui` (the loop, keymap, panels, help,
 //! log panel, prompt editing); the other four rulesets are drawn by `tui::board` from their
@@ -7,7 +7,8 @@
 pub mod app;
 pub mod chance_form;
 pub mod confirm;
-pub mod form;
+#[cfg(test)]
+mod form_tests;
 pub mod review;
 pub mod view;
 pub mod watch;

@@ -5,7 +5,7 @@
 use super::{fit, styled};
 use crate::tui::fgdn::app::App;
 use crate::tui::fgdn::chance_form;
-use crate::tui::fgdn::form::{Form, Value};
+use crate::tui::form::{Form, Value};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;

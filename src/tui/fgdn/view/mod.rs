@@ -5,13 +5,10 @@ mod chance;
 use crate::core::board::Board;
 use crate::rulesets::fgdn::Fgdn;
 use crate::tui::fgdn::app::{App, Focus, Mode, Tone};
-use crate::tui::fgdn::form::{FormKind, Value};
+use crate::tui::form::FormKind;
 use crate::tui::keymap::Action;
 use crate::tui::panels::FleetPanel;
-use crate::tui::view::{
-    self, AskBox, Footer, FormBox, FormField, FormValue, Header, LogView, Message, Overlay, Saved,
-    View,
-};
+use crate::tui::view::{self, AskBox, Footer, Header, LogView, Message, Overlay, Saved, View};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
@@ -159,29 +156,7 @@ fn footer(app: &App) -> Footer<'_> {
 fn overlay(app: &App) -> Overlay<'_> {
     match &app.mode {
         Mode::Form(form) if form.kind == FormKind::Chance => Overlay::Own,
-        Mode::Form(form) => Overlay::Form(FormBox {
-            title: form.title(),
-            fields: form
-                .fields
-                .iter()
-                .map(|f| FormField {
-                    label: f.label.clone(),
-                    value: match &f.value {
-                        Value::Number { text, required } => FormValue::Number {
-                            text: text.clone(),
-                            required: *required,
-                        },
-                        // Words, not ids (`main battery`); the command keeps the id.
-                        Value::Choice { options, index } => FormValue::Choice(
-                            crate::core::words::words(options.get(*index).map_or("", |o| o)),
-                        ),
-                    },
-                })
-                .collect(),
-            focus: form.focus,
-            command: form.command().ok(),
-            error: form.error.clone(),
-        }),
+        Mode::Form(form) => Overlay::Form(form.view()),
         Mode::Ask(ask) => Overlay::Ask(AskBox {
             title: "Roll a die",
             head: format!("{} — {}", ask.die, ask.purpose),

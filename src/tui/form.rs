@@ -1,8 +1,8 @@
-//! The small forms behind the hit, fire, flood and critical keys. Their fields and how each
-//! becomes words are FG&DN's one description of them (`Board::forms_for`, in
-//! `rulesets::fgdn::board`); a form here holds what is typed and chosen, and only builds the
-//! text of a command of the script language (`FormSpec::command`); the command is then run
-//! exactly as if typed at `:`.
+//! The small forms behind a dashboard's keys, for every ruleset. Their fields and how each
+//! becomes words are the ruleset's one description of them (`Board::forms_for`); a form here
+//! holds what is typed and chosen, and only builds the text of a command of the script language
+//! (`FormSpec::command`); the command is then run exactly as if typed at `:`. A form of the
+//! face's own (FG&DN's hit-chance calculator) builds its command itself.
 use crate::core::board::{FieldKind, FieldSpec, Filled, FormSpec};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,8 +52,10 @@ pub enum FormKind {
     Fire,
     Flood,
     Critical,
-    /// The gun hit-chance calculator (`tui::chance_form`).
+    /// The gun hit-chance calculator (FG&DN's, `tui::fgdn::chance_form`).
     Chance,
+    /// A ruleset's form behind the key its spec names (`FormSpec::key`).
+    Spec,
 }
 
 impl FormKind {
@@ -65,12 +67,12 @@ impl FormKind {
             FormKind::Fire => Some("fire"),
             FormKind::Flood => Some("flood"),
             FormKind::Critical => Some("crit"),
-            FormKind::Chance => None,
+            FormKind::Chance | FormKind::Spec => None,
         }
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Form {
     pub kind: FormKind,
     pub ship: String,
@@ -78,9 +80,11 @@ pub struct Form {
     pub fields: Vec<Field>,
     pub focus: usize,
     pub error: Option<String>,
-    /// The description the fields come from and the command is built by; None for the
-    /// hit-chance form, which builds its own (`chance_form::command`).
+    /// The description the fields come from and the command is built by; None for a form
+    /// that builds its own (`build`).
     pub spec: Option<FormSpec>,
+    /// How a form of the face's own builds its command (the hit-chance calculator).
+    pub build: Option<fn(&Form) -> String>,
 }
 
 pub fn number(label: &str, keyword: &str, required: bool) -> Field {
@@ -132,7 +136,28 @@ impl Form {
             focus: 0,
             error: None,
             spec,
+            build: None,
         }
+    }
+
+    /// A ruleset's form `spec` for ship `ship` (named `ship_name`), empty; a ship field chooses
+    /// among `ships`.
+    pub fn of_spec(spec: FormSpec, ship: &str, ship_name: &str, ships: &[String]) -> Form {
+        Form {
+            kind: FormKind::Spec,
+            ship: ship.to_string(),
+            ship_name: ship_name.to_string(),
+            fields: spec.fields.iter().map(|f| Field::of(f, ships)).collect(),
+            focus: 0,
+            error: None,
+            spec: Some(spec),
+            build: None,
+        }
+    }
+
+    /// The key its spec names, if it is a ruleset's form.
+    pub fn key(&self) -> Option<char> {
+        self.spec.as_ref().map(|s| s.key)
     }
 
     pub fn title(&self) -> String {
@@ -226,11 +251,11 @@ impl Form {
 
     /// The command text the form stands for, or what is missing.
     pub fn command(&self) -> Result<String, String> {
-        let spec = match (self.kind, &self.spec) {
-            (FormKind::Chance, _) => return Ok(crate::tui::fgdn::chance_form::command(self)),
-            (_, Some(spec)) => spec,
-            (kind, None) => {
-                let verb = kind.verb().unwrap_or_default();
+        let spec = match (self.build, &self.spec) {
+            (Some(build), _) => return Ok(build(self)),
+            (None, Some(spec)) => spec,
+            (None, None) => {
+                let verb = self.kind.verb().unwrap_or_default();
                 return Err(format!("no {verb} form for {}", self.ship_name));
             }
         };
@@ -252,136 +277,33 @@ impl Form {
             })
             .collect()
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rulesets::fgdn::board::forms_of;
-
-    /// The form of `kind` for a surface ship, as FG&DN describes it (`Fgdn::forms`).
-    fn surface(kind: FormKind, ship: &str, name: &str) -> Form {
-        Form::of(kind, &forms_of(false), ship, name, &[])
-    }
-
-    /// The form of `kind` for a submarine (FG&DN 8.1.4).
-    fn submarine(kind: FormKind, ship: &str, name: &str) -> Form {
-        Form::of(kind, &forms_of(true), ship, name, &[])
-    }
-
-    fn typed(form: &mut Form, s: &str) {
-        for c in s.chars() {
-            form.type_char(c);
+    /// The form as the screen's box shows it (`tui::view`): options in words, numbers as
+    /// typed.
+    pub fn view(&self) -> crate::tui::view::FormBox {
+        use crate::tui::view::{FormBox, FormField, FormValue};
+        FormBox {
+            title: self.title(),
+            fields: self
+                .fields
+                .iter()
+                .map(|f| FormField {
+                    label: f.label.clone(),
+                    value: match &f.value {
+                        Value::Number { text, required } => FormValue::Number {
+                            text: text.clone(),
+                            required: *required,
+                        },
+                        // Words, not ids (`main battery`); the command keeps the id.
+                        Value::Choice { options, index } => FormValue::Choice(
+                            crate::core::words::words(options.get(*index).map_or("", |o| o)),
+                        ),
+                    },
+                })
+                .collect(),
+            focus: self.focus,
+            command: self.command().ok(),
+            error: self.error.clone(),
         }
-    }
-
-    #[test]
-    fn a_plain_hit_is_just_ship_and_damage() {
-        let mut f = surface(FormKind::Hit, "tiger", "HMS Tiger");
-        assert_eq!(f.command(), Err("Damage (DP): enter a number".into()));
-        typed(&mut f, "30");
-        assert_eq!(f.command().unwrap(), "hit tiger 30");
-    }
-
-    #[test]
-    fn every_option_of_the_hit_form_reaches_the_command() {
-        let mut f = surface(FormKind::Hit, "kaiser", "SMS Kaiser");
-        typed(&mut f, "70");
-        f.next();
-        f.cycle(true); // nopen
-        f.cycle(true); // pen value
-        f.next();
-        typed(&mut f, "12");
-        f.next();
-        typed(&mut f, "l"); // long
-        f.next();
-        typed(&mut f, "t"); // torpedo
-        f.next();
-        typed(&mut f, "533");
-        f.next();
-        f.cycle(false); // starboard
-        f.next();
-        typed(&mut f, "d"); // deep
-        f.next();
-        typed(&mut f, "s"); // stern
-        f.next();
-        typed(&mut f, "y"); // British APC
-        assert_eq!(
-            f.command().unwrap(),
-            "hit kaiser 70 pen 12 range long weapon torpedo caliber 533 side starboard depth deep aspect stern british_apc"
-        );
-        f.next();
-        typed(&mut f, "230"); // bomb weight (8.1.2)
-        assert!(f.command().unwrap().ends_with(" british_apc lb 230"));
-    }
-
-    #[test]
-    fn the_critical_form_offers_no_submarine_kinds() {
-        let f = surface(FormKind::Critical, "tiger", "Tiger");
-        let Value::Choice { options, .. } = &f.fields[0].value else {
-            panic!("kind is a choice")
-        };
-        let has = |k: &str| options.iter().any(|o| o == k);
-        assert!(has("flight_deck") && has("cargo"));
-        for k in [
-            "hull_penetration",
-            "hull_deformation",
-            "battery",
-            "switchboard",
-        ] {
-            assert!(!has(k), "{k}");
-        }
-    }
-
-    /// FG&DN 8.1.4, 8.3: a submarine's forms offer her attack severity and her own kinds.
-    #[test]
-    fn a_submarine_form_offers_attack_and_her_kinds() {
-        let f = submarine(FormKind::Critical, "u9", "U 9");
-        let Value::Choice { options, .. } = &f.fields[0].value else {
-            panic!("kind is a choice")
-        };
-        assert!(
-            options.iter().any(|o| o == "hull_penetration")
-                && options.iter().any(|o| o == "switchboard")
-        );
-        let mut f = submarine(FormKind::Hit, "u9", "U 9");
-        typed(&mut f, "10");
-        let last = f.fields.len() - 1;
-        f.focus = last;
-        f.cycle(true);
-        assert_eq!(f.command().unwrap(), "hit u9 10 attack lethal");
-    }
-
-    #[test]
-    fn pen_value_is_required_only_when_chosen() {
-        let mut f = surface(FormKind::Hit, "tiger", "Tiger");
-        typed(&mut f, "30");
-        f.focus = 2;
-        typed(&mut f, "9");
-        assert_eq!(
-            f.command().unwrap(),
-            "hit tiger 30",
-            "ignored unless chosen"
-        );
-        f.focus = 1;
-        f.cycle(true);
-        assert_eq!(f.command().unwrap(), "hit tiger 30 nopen");
-        f.cycle(true);
-        f.focus = 2;
-        f.backspace();
-        assert!(f.command().unwrap_err().starts_with("Pen value"));
-    }
-
-    #[test]
-    fn fire_flood_and_critical_forms() {
-        let mut f = surface(FormKind::Fire, "tiger", "Tiger");
-        typed(&mut f, "4");
-        assert_eq!(f.command().unwrap(), "fire tiger 4");
-        let mut f = surface(FormKind::Flood, "tiger", "Tiger");
-        typed(&mut f, "12");
-        assert_eq!(f.command().unwrap(), "flood tiger 12");
-        let mut f = surface(FormKind::Critical, "tiger", "Tiger");
-        typed(&mut f, "r");
-        assert_eq!(f.command().unwrap(), "crit tiger rudder");
     }
 }
