@@ -192,37 +192,5 @@ fn a_sunk_ships_status_and_report_say_when_and_why_5_17() {
         ),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let status = || -> Value {
-        let o = umpire()
-            .args(["status", "--json"])
-            .arg(&save)
-            .output()
-            .unwrap();
-        serde_json::from_slice(&o.stdout).unwrap()
-    };
-    let v = status();
-    let buiny = &v["ships"][7];
-    assert_eq!(buiny["id"], "buiny");
-    assert_eq!(
-        (&buiny["sunk_at"], &buiny["sunk_by"]),
-        (&"1".into(), &why.into()),
-        "{buiny}"
-    );
-    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
-    let o = umpire().arg("report").arg(&save).output().unwrap();
-    let md = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        md.contains(&format!("- Buiny (Russia): sunk in turn 1: {why}\n")),
-        "{md}"
-    );
-    let o = run(
-        &save,
-        "undo\nexpect buiny status afloat\nexpect buiny sunk_at null\nexpect buiny sunk_by null\n",
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let buiny = &status()["ships"][7];
-    assert!(
-        buiny["sunk_at"].is_null() && buiny["sunk_by"].is_null(),
-        "{buiny}"
-    );
+    common::sunk_in_turn_1_then_undone(&save, "buiny", "Buiny (Russia)", why, "afloat");
 }

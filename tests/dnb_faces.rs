@@ -507,24 +507,8 @@ fn a_sunk_ships_status_and_report_say_when_and_why_6_11_6_12() {
          expect hood status hulk\nexpect hood sunk_at null\nnext\ndice 1\nnext\n\
          expect hood sunk_at 1\nexpect hood sunk_by \"hulk sinking roll 1: sinks (6.12)\"\n",
     ));
-    let status = |save: &std::path::Path| -> Value {
-        let o = umpire()
-            .args(["status", "--json"])
-            .arg(save)
-            .output()
-            .unwrap();
-        serde_json::from_slice(&o.stdout).unwrap()
-    };
-    let v = status(&save);
-    let ship = |v: &Value, id: &str| {
-        v["ships"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|s| s["id"] == id)
-            .unwrap()
-            .clone()
-    };
+    let v = common::status_of(&save);
+    let ship = common::ship_json;
     let (z23, hood, pow) = (ship(&v, "z23"), ship(&v, "hood"), ship(&v, "pow"));
     assert_eq!(z23["sunk_at"], "1", "{z23}");
     assert_eq!(hood["sunk_at"], "1", "{hood}");
@@ -551,7 +535,8 @@ fn a_sunk_ships_status_and_report_say_when_and_why_6_11_6_12() {
         "undo\nexpect hood status hulk\nexpect hood sunk_at null\nexpect hood sunk_by null\n\
          expect z23 sunk_at 1\n",
     ));
-    let hood = ship(&status(&save), "hood");
+    let v = common::status_of(&save);
+    let hood = ship(&v, "hood");
     assert!(
         hood["sunk_at"].is_null() && hood["sunk_by"].is_null(),
         "{hood}"

@@ -151,38 +151,6 @@ fn a_sunk_ships_status_and_report_say_when_and_why_rule_c() {
         ),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let status = || -> Value {
-        let o = umpire()
-            .args(["status", "--json"])
-            .arg(&save)
-            .output()
-            .unwrap();
-        serde_json::from_slice(&o.stdout).unwrap()
-    };
-    let v = status();
-    let akagi = &v["ships"][7];
-    assert_eq!(akagi["sunk_at"], "1", "{akagi}");
-    assert_eq!(
-        akagi["sunk_by"],
-        "reduced to 0 FP by heavy guns from Dingyuan (rule c)"
-    );
-    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
-    let o = umpire().arg("report").arg(&save).output().unwrap();
-    let md = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        md.contains(
-            "- Akagi (Japan): sunk in turn 1: reduced to 0 FP by heavy guns from Dingyuan (rule c)\n"
-        ),
-        "{md}"
-    );
-    let o = run(
-        &save,
-        "undo\nexpect akagi status sinking\nexpect akagi sunk_at null\nexpect akagi sunk_by null\n",
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let akagi = &status()["ships"][7];
-    assert!(
-        akagi["sunk_at"].is_null() && akagi["sunk_by"].is_null(),
-        "{akagi}"
-    );
+    let why = "reduced to 0 FP by heavy guns from Dingyuan (rule c)";
+    common::sunk_in_turn_1_then_undone(&save, "akagi", "Akagi (Japan)", why, "sinking");
 }

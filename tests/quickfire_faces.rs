@@ -192,38 +192,5 @@ fn a_sunk_ships_status_and_report_say_when_and_why_4_3() {
         ),
     );
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let status = || -> Value {
-        let o = umpire()
-            .args(["status", "--json"])
-            .arg(&save)
-            .output()
-            .unwrap();
-        serde_json::from_slice(&o.stdout).unwrap()
-    };
-    let v = status();
-    let dupuy = &v["ships"][3];
-    assert_eq!(
-        (&dupuy["sunk_at"], &dupuy["sunk_by"]),
-        (&"1".into(), &why.into()),
-        "{dupuy}"
-    );
-    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
-    let o = umpire().arg("report").arg(&save).output().unwrap();
-    let md = String::from_utf8_lossy(&o.stdout);
-    assert!(
-        md.contains(&format!(
-            "- Dupuy de Lome (Russia): sunk in turn 1: {why}\n"
-        )),
-        "{md}"
-    );
-    let o = run(
-        &save,
-        "undo\nexpect dupuy status at_risk\nexpect dupuy sunk_at null\nexpect dupuy sunk_by null\n",
-    );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let dupuy = &status()["ships"][3];
-    assert!(
-        dupuy["sunk_at"].is_null() && dupuy["sunk_by"].is_null(),
-        "{dupuy}"
-    );
+    common::sunk_in_turn_1_then_undone(&save, "dupuy", "Dupuy de Lome (Russia)", why, "at_risk");
 }

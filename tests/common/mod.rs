@@ -75,6 +75,63 @@ pub fn carry_refusal(save: &Path) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `umpire status --json` of `save`.
+pub fn status_of(save: &Path) -> serde_json::Value {
+    let o = umpire()
+        .args(["status", "--json"])
+        .arg(save)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// Ship `id`'s object in status JSON `v`.
+pub fn ship_json<'a>(v: &'a serde_json::Value, id: &str) -> &'a serde_json::Value {
+    v["ships"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap_or_else(|| panic!("no ship {id} in {v}"))
+}
+
+/// SPEC 10, a sunk ship says when and why. On `save`, after a script sank ship `id` in turn 1
+/// for `why`: `status --json` gives her `sunk_at` "1" and `sunk_by` (null for both on the
+/// first ship, afloat); the report's losses read `- {loss}: sunk in turn 1: {why}`; `undo`
+/// leaves her status `before` with both null again.
+pub fn sunk_in_turn_1_then_undone(save: &Path, id: &str, loss: &str, why: &str, before: &str) {
+    let v = status_of(save);
+    let ship = ship_json(&v, id);
+    assert_eq!(
+        (&ship["sunk_at"], &ship["sunk_by"]),
+        (&"1".into(), &why.into()),
+        "{ship}"
+    );
+    let first = &v["ships"][0];
+    assert!(
+        first["sunk_at"].is_null() && first["sunk_by"].is_null(),
+        "{first}"
+    );
+    let o = umpire().arg("report").arg(save).output().unwrap();
+    let md = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        md.contains(&format!("- {loss}: sunk in turn 1: {why}\n")),
+        "{md}"
+    );
+    let o = run_script(
+        save,
+        &format!("undo\nexpect {id} status {before}\nexpect {id} sunk_at null\nexpect {id} sunk_by null\n"),
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = status_of(save);
+    let ship = ship_json(&v, id);
+    assert!(
+        ship["sunk_at"].is_null() && ship["sunk_by"].is_null(),
+        "{ship}"
+    );
+}
+
 /// A number from the environment (for longer runs: `UMPIRE_KILLS=5000 cargo test --test kill`).
 pub fn env_number(name: &str, default: u64) -> u64 {
     std::env::var(name)
