@@ -497,33 +497,16 @@ impl<R: Board> BoardApp<R> {
                     self.mode = Mode::Help(scroll);
                 }
             }
-            // The log: lines and pages back (up) and forward (down), from its newest line.
-            Mode::Full { log: true, scroll } => {
-                let page = self.log_height.max(1);
-                let scroll = match key.code {
-                    KeyCode::Esc | KeyCode::Char('q' | 'L') | KeyCode::Enter => return,
-                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
-                    KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
-                    KeyCode::PageUp => scroll.saturating_add(page),
-                    KeyCode::PageDown => scroll.saturating_sub(page),
-                    KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
-                    KeyCode::End | KeyCode::Char('G') => 0,
-                    _ => scroll,
+            Mode::Full { log, scroll } => {
+                let scroll = if log {
+                    view::log_view_key(key.code, scroll, self.log_height)
+                } else {
+                    view::detail_view_key(key.code, scroll.min(u16::MAX as usize) as u16)
+                        .map(usize::from)
                 };
-                self.mode = Mode::Full { log: true, scroll };
-            }
-            // The ship and the due list: lines from the top.
-            Mode::Full { log: false, scroll } => {
-                let scroll = match key.code {
-                    KeyCode::Esc | KeyCode::Char('q' | 'v') | KeyCode::Enter => return,
-                    KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
-                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-                    KeyCode::PageDown => scroll.saturating_add(10),
-                    KeyCode::PageUp => scroll.saturating_sub(10),
-                    KeyCode::Home | KeyCode::Char('g') => 0,
-                    _ => scroll,
-                };
-                self.mode = Mode::Full { log: false, scroll };
+                if let Some(scroll) = scroll {
+                    self.mode = Mode::Full { log, scroll };
+                }
             }
             Mode::Search(mut edit) => match key.code {
                 KeyCode::Esc => {}
@@ -1001,18 +984,15 @@ impl<R: Board> BoardApp<R> {
 
     /// The header: the ruleset's clock, the dice, saved or the face's tag.
     fn header(&self) -> Header {
-        let saved = match (&self.review, &self.watch) {
-            (Some(r), _) => Saved::Face(format!(" REVIEW {}/{} ", r.at, r.review.len())),
-            (None, Some(w)) => Saved::Face(match &w.side {
+        let face = match (&self.review, &self.watch) {
+            (Some(r), _) => Some(format!(" REVIEW {}/{} ", r.at, r.review.len())),
+            (None, Some(w)) => Some(match &w.side {
                 Some(side) => format!(" WATCH {side} "),
                 None => " WATCH umpire's view ".into(),
             }),
-            (None, None) => match (&self.unsaved, self.read_only()) {
-                (Some(why), _) => Saved::Not(why.clone()),
-                (None, Some(_)) => Saved::ReadOnly,
-                (None, None) => Saved::Yes,
-            },
+            (None, None) => None,
         };
+        let saved = Saved::of(face, self.unsaved.as_deref(), self.read_only().is_some());
         let nothing_rolled = self.review.is_some() || self.watch.is_some();
         Header {
             name: R::title(&self.battle.game.state),

@@ -15,6 +15,7 @@ use crate::tui::keymap::Action;
 use crate::tui::log_panel::LogPanel;
 use crate::tui::panels::{self, centered, fit, FleetPanel};
 use crate::tui::theme::Theme;
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -84,6 +85,48 @@ pub enum Saved {
     ReadOnly,
     /// The face's own tag (` REVIEW 42/310 `, ` WATCH German `), drawn as a warning.
     Face(String),
+}
+
+impl Saved {
+    /// The face's tag when there is one (review, watch), else why the last command was not
+    /// saved, else read-only, else saved.
+    pub fn of(face: Option<String>, unsaved: Option<&str>, read_only: bool) -> Saved {
+        match (face, unsaved) {
+            (Some(tag), _) => Saved::Face(tag),
+            (None, Some(why)) => Saved::Not(why.to_string()),
+            (None, None) if read_only => Saved::ReadOnly,
+            (None, None) => Saved::Yes,
+        }
+    }
+}
+
+/// A key in the full-screen log: lines and pages back (up) and forward (down) from its newest
+/// line (`page`: the log panel's rows); None when it closes the view (Esc, q, L, Enter).
+pub fn log_view_key(key: KeyCode, scroll: usize, page: usize) -> Option<usize> {
+    Some(match key {
+        KeyCode::Esc | KeyCode::Char('q' | 'L') | KeyCode::Enter => return None,
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
+        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
+        KeyCode::PageUp => scroll.saturating_add(page.max(1)),
+        KeyCode::PageDown => scroll.saturating_sub(page.max(1)),
+        KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
+        KeyCode::End | KeyCode::Char('G') => 0,
+        _ => scroll,
+    })
+}
+
+/// A key in the full-screen ship and due list: lines down and up from the top; None when it
+/// closes the view (Esc, q, v, Enter).
+pub fn detail_view_key(key: KeyCode, scroll: u16) -> Option<u16> {
+    Some(match key {
+        KeyCode::Esc | KeyCode::Char('q' | 'v') | KeyCode::Enter => return None,
+        KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
+        KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+        KeyCode::PageDown => scroll.saturating_add(10),
+        KeyCode::PageUp => scroll.saturating_sub(10),
+        KeyCode::Home | KeyCode::Char('g') => 0,
+        _ => scroll,
+    })
 }
 
 /// The message line.

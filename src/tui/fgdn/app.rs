@@ -656,35 +656,18 @@ impl App {
         }
     }
 
-    /// Keys of the full-screen log: lines and pages back (up) and forward (down); Esc, q or
-    /// the key that opened it close it.
+    /// Keys of the full-screen log (`view::log_view_key`).
     fn log_view_key(&mut self, key: KeyEvent, scroll: usize) {
-        let page = self.log_height.max(1);
-        let scroll = match key.code {
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('L') | KeyCode::Enter => return,
-            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_add(1),
-            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_sub(1),
-            KeyCode::PageUp => scroll.saturating_add(page),
-            KeyCode::PageDown => scroll.saturating_sub(page),
-            KeyCode::Home | KeyCode::Char('g') => usize::MAX / 2,
-            KeyCode::End | KeyCode::Char('G') => 0,
-            _ => scroll,
-        };
-        self.mode = Mode::LogView { scroll };
+        if let Some(scroll) = crate::tui::view::log_view_key(key.code, scroll, self.log_height) {
+            self.mode = Mode::LogView { scroll };
+        }
     }
 
-    /// Keys of the full-screen detail: scroll down and up; Esc, q or `v` close it.
+    /// Keys of the full-screen detail (`view::detail_view_key`).
     fn detail_view_key(&mut self, key: KeyEvent, scroll: u16) {
-        let scroll = match key.code {
-            KeyCode::Esc | KeyCode::Char('q') | KeyCode::Char('v') | KeyCode::Enter => return,
-            KeyCode::Down | KeyCode::Char('j') => scroll.saturating_add(1),
-            KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-            KeyCode::PageDown => scroll.saturating_add(10),
-            KeyCode::PageUp => scroll.saturating_sub(10),
-            KeyCode::Home | KeyCode::Char('g') => 0,
-            _ => scroll,
-        };
-        self.mode = Mode::DetailView { scroll };
+        if let Some(scroll) = crate::tui::view::detail_view_key(key.code, scroll) {
+            self.mode = Mode::DetailView { scroll };
+        }
     }
 
     fn help_key(&mut self, key: KeyEvent, scroll: u16) {

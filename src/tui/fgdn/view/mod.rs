@@ -80,14 +80,11 @@ fn header(app: &App) -> Header {
     let state = &app.battle.game.state;
     let watch = crate::tui::fgdn::watch::header_label(app);
     let review = crate::tui::fgdn::review::header_tag(app);
-    let saved = match (review, watch) {
-        (Some(tag), _) | (None, Some(tag)) => Saved::Face(tag),
-        (None, None) => match (&app.unsaved, app.read_only()) {
-            (Some(why), _) => Saved::Not(why.clone()),
-            (None, Some(_)) => Saved::ReadOnly,
-            (None, None) => Saved::Yes,
-        },
-    };
+    let saved = Saved::of(
+        review.or(watch),
+        app.unsaved.as_deref(),
+        app.read_only().is_some(),
+    );
     let nothing_rolled = app.review.is_some() || app.watch.is_some();
     Header {
         name: app.battle.scenario.name.clone(),
