@@ -407,9 +407,9 @@ fn ask_mode_asks_every_die_with_its_purpose_and_esc_changes_nothing() {
         panic!("{:?}", d.app.mode)
     };
     assert!(
-        ask.purpose.contains("critical count, HMS Tiger"),
-        "{}",
-        ask.purpose
+        ask.question.text().contains("critical count, HMS Tiger"),
+        "{:?}",
+        ask.question
     );
     let screen = d.screen(80, 24);
     assert!(

@@ -12,7 +12,8 @@ use crate::core::review::{Review, Target};
 use crate::core::ruleset::{RuleError, Verb};
 use crate::session::{names_ship, Session};
 use crate::store::follow::Polled;
-use crate::tui::command::{self, Answers, Question, Ran};
+use crate::tui::ask::{Asked, Asking};
+use crate::tui::command::{self, Answers, Ran};
 use crate::tui::edit::LineEdit;
 use crate::tui::form::Form;
 use crate::tui::help;
@@ -20,7 +21,7 @@ use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::log_panel::{LogPanel, LogRow};
 use crate::tui::panels;
 use crate::tui::theme::Theme;
-use crate::tui::view::{self, AskBox, Footer, Header, LogView, Message, Overlay, Saved, View};
+use crate::tui::view::{self, Footer, Header, LogView, Message, Overlay, Saved, View};
 use crate::tui::Save;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::Line;
@@ -57,33 +58,6 @@ impl Words {
     /// The newest entries of `game` worded (all of a short log).
     fn newest<R: Board>(game: &Journal<R>) -> Words {
         Words::of(game, game.entries().len().saturating_sub(WORDED_AT_OPEN))
-    }
-}
-
-/// A command waiting for the umpire's dice (the "ask" dice mode) or a chart value.
-#[derive(Debug, Clone)]
-struct Asking {
-    text: String,
-    answers: Vec<Answer>,
-    charts: Vec<String>,
-    question: Question,
-    input: String,
-    /// Why the answer typed was not taken.
-    error: Option<String>,
-}
-
-impl Asking {
-    /// What was already given for this command, if anything.
-    fn given(&self) -> Option<String> {
-        let (dice, charts) = (self.answers.len(), self.charts.len());
-        match (dice, charts) {
-            (0, 0) => None,
-            (d, 0) => Some(format!("{d} dice already given for this command")),
-            (0, c) => Some(format!("{c} chart values already given for this command")),
-            (d, c) => Some(format!(
-                "{d} dice and {c} chart values already given for this command"
-            )),
-        }
     }
 }
 
@@ -404,14 +378,7 @@ impl<R: Board> BoardApp<R> {
         match ran {
             Ran::Checked => self.message = Some((format!("ok: {text}"), false)),
             Ran::Asks(question) => {
-                self.mode = Mode::Ask(Asking {
-                    question,
-                    text,
-                    answers,
-                    charts,
-                    input: String::new(),
-                    error: None,
-                })
+                self.mode = Mode::Ask(Asking::new(question, text, answers, charts))
             }
             Ran::Recorded { lines, mut worded } => {
                 // Undo and redo name the command they stepped over (SPEC 10), in the log as
@@ -547,10 +514,17 @@ impl<R: Board> BoardApp<R> {
                 self.mode = Mode::Prompt(edit, at);
             }
             Mode::Form(form) => self.form_key(form, key),
-            Mode::Ask(asking) if key.code == KeyCode::Esc => {
-                self.message = Some((format!("not done: {}", asking.text), false));
-            }
-            Mode::Ask(asking) => self.ask_key(asking, key),
+            Mode::Ask(mut asking) => match asking.key(key) {
+                Asked::Waiting => self.mode = Mode::Ask(asking),
+                Asked::Abandoned => self.message = Some((asking.abandoned(), false)),
+                Asked::Answered { answers, charts } => {
+                    if let Err(e) = self.run(asking.text.clone(), answers, charts) {
+                        asking.error = Some(e);
+                        asking.input.clear();
+                        self.mode = Mode::Ask(asking);
+                    }
+                }
+            },
         }
     }
 
@@ -843,65 +817,6 @@ impl<R: Board> BoardApp<R> {
         self.mode = Mode::Form(form);
     }
 
-    fn ask_key(&mut self, mut asking: Asking, key: KeyEvent) {
-        match key.code {
-            KeyCode::Enter => {
-                let (mut answers, mut charts) = (asking.answers.clone(), asking.charts.clone());
-                if let Question::Chart { .. } = asking.question {
-                    if asking.input.trim().is_empty() {
-                        asking.error = Some("a chart value cannot be rolled: type it".into());
-                        self.mode = Mode::Ask(asking);
-                        return;
-                    }
-                    charts.push(asking.input.trim().to_string());
-                } else if asking.input.is_empty() {
-                    answers.push(Answer::Roll);
-                } else {
-                    let die = match &asking.question {
-                        Question::Die { die, .. } => Some(*die),
-                        Question::Chart { .. } => None,
-                    };
-                    match asking.input.parse::<u32>() {
-                        Ok(face) if die.is_none_or(|d| d.fits(face)) => {
-                            answers.push(Answer::Typed(face))
-                        }
-                        parsed => {
-                            // Said before the command runs again (SPEC 7: a die face out of
-                            // range gets a clear message and changes nothing).
-                            asking.error = Some(match (parsed, die) {
-                                (Ok(face), Some(d)) => format!(
-                                    "{face} is not a face of a {} (1-{}); type it again or \
-                                         Enter to roll",
-                                    d.name(),
-                                    d.sides()
-                                ),
-                                _ => "type the face shown, or Enter to roll".into(),
-                            });
-                            asking.input.clear();
-                            self.mode = Mode::Ask(asking);
-                            return;
-                        }
-                    }
-                }
-                if let Err(e) = self.run(asking.text.clone(), answers, charts) {
-                    asking.error = Some(e);
-                    asking.input.clear();
-                    self.mode = Mode::Ask(asking);
-                }
-            }
-            KeyCode::Backspace => {
-                asking.input.pop();
-                self.mode = Mode::Ask(asking);
-            }
-            KeyCode::Char(c) if !c.is_control() && asking.input.len() < 24 => {
-                asking.input.push(c);
-                asking.error = None;
-                self.mode = Mode::Ask(asking);
-            }
-            _ => self.mode = Mode::Ask(asking),
-        }
-    }
-
     // ---- drawing -------------------------------------------------------------------------
 
     pub fn draw(&mut self, frame: &mut Frame) {
@@ -1015,10 +930,7 @@ impl<R: Board> BoardApp<R> {
             Mode::Prompt(edit, _) => Footer::Prompt(":", edit),
             Mode::Search(edit) => Footer::Prompt("/", edit),
             Mode::Form(_) => Footer::Keys(view::FORM_KEYS),
-            Mode::Ask(a) if matches!(a.question, Question::Chart { .. }) => Footer::Keys(
-                "type the chart's value   Enter: record it   Esc: abandon (nothing changes)",
-            ),
-            Mode::Ask(_) => Footer::Keys(view::DIE_KEYS),
+            Mode::Ask(a) => Footer::Keys(a.keys()),
             Mode::Confirm { .. } => Footer::Keys(panels::CONFIRM_KEYS),
             _ if self.review.is_some() => {
                 // Its log has no kinds to filter (`K`).
@@ -1076,35 +988,7 @@ impl<R: Board> BoardApp<R> {
     fn overlay(&self) -> Overlay<'_> {
         match &self.mode {
             Mode::Form(form) => Overlay::Form(form.view()),
-            Mode::Ask(a) => Overlay::Ask(match &a.question {
-                Question::Die { die, purpose } => AskBox {
-                    title: "Roll a die",
-                    head: format!("{die} — {purpose}"),
-                    more: None,
-                    command: a.text.clone(),
-                    label: format!("{die} face: "),
-                    input: a.input.clone(),
-                    keys: "Enter rolls it for you; Esc abandons the whole command",
-                    error: a.error.clone(),
-                    given: a.given(),
-                },
-                Question::Chart {
-                    chart,
-                    line,
-                    allowed,
-                    purpose,
-                } => AskBox {
-                    title: "Read a chart",
-                    head: format!("{chart}, {line}"),
-                    more: Some(format!("one of: {allowed} — for {purpose}")),
-                    command: a.text.clone(),
-                    label: "value: ".into(),
-                    input: a.input.clone(),
-                    keys: "a chart value is never rolled; Esc abandons the whole command",
-                    error: a.error.clone(),
-                    given: a.given(),
-                },
-            }),
+            Mode::Ask(a) => Overlay::Ask(a.view()),
             Mode::Help(scroll) => Overlay::Help(self.help_page(), *scroll),
             Mode::ConfirmQuit => Overlay::Quit(self.save_path.as_deref()),
             Mode::Confirm { text, title, lines } => Overlay::Confirm(title, text, lines),

@@ -9,6 +9,7 @@
 //! from a ruleset's screen model ([`board::BoardApp`], with its review and watch faces). FG&DN's
 //! dashboard is still its own, in [`fgdn`], until it is drawn by `board` too; which one a
 //! ruleset's battles open on is said once, in [`dashboard`].
+pub mod ask;
 pub mod board;
 pub mod builder;
 pub mod command;

@@ -31,10 +31,6 @@ pub const FULL_HEIGHT: u16 = 30;
 pub const FORM_KEYS: &str =
     "Tab/↑↓ field  ←→ or letter choose  digits type  Enter record  Esc cancel";
 
-/// The footer's keys when a die is asked.
-pub const DIE_KEYS: &str =
-    "digits: the table's face   Enter: roll it for me   Esc: abandon (nothing changes)";
-
 /// The footer's keys in review (key, then label: "← / → cmd < / > phase ...").
 pub const REVIEW_HINTS: &[(Action, &str)] = &[
     (Action::StepBack, "/"),

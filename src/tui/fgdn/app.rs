@@ -2,7 +2,7 @@
 //! does becomes a command of the script language, prepared (nothing changes), made durable in
 //! the save, and only then shown. Rendering lives in `view/`; this file never draws.
 use crate::core::board::Board;
-use crate::core::dice::{Answer, AskDice, DiceError, Die};
+use crate::core::dice::{Answer, AskDice, DiceError};
 use crate::core::game::GameError;
 use crate::rulesets::fgdn::command::{Command, COMMANDS};
 use crate::rulesets::fgdn::engine::RuleError;
@@ -10,6 +10,7 @@ use crate::rulesets::fgdn::kinds::CriticalKind;
 use crate::rulesets::fgdn::log_view::log_entry;
 use crate::rulesets::fgdn::Fgdn;
 use crate::session::Battle;
+use crate::tui::ask::{Asked, Asking};
 use crate::tui::command::{Answers, Question, Ran};
 use crate::tui::edit::LineEdit;
 use crate::tui::form::{Form, FormKind};
@@ -48,18 +49,6 @@ pub enum Focus {
     Log,
 }
 
-/// A command waiting for the umpire's die.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Ask {
-    pub command: Command,
-    pub text: String,
-    pub answers: Vec<Answer>,
-    pub die: Die,
-    pub purpose: String,
-    pub input: String,
-    pub error: Option<String>,
-}
-
 #[derive(Debug, Clone)]
 pub enum Mode {
     Normal,
@@ -72,7 +61,7 @@ pub enum Mode {
         history: Option<usize>,
     },
     Form(Form),
-    Ask(Ask),
+    Ask(Asking),
     Search(LineEdit),
     Help {
         scroll: u16,
@@ -337,16 +326,8 @@ impl App {
             given,
         )?;
         match ran {
-            Ran::Asks(Question::Die { die, purpose }) => {
-                self.mode = Mode::Ask(Ask {
-                    command,
-                    text,
-                    answers,
-                    die,
-                    purpose,
-                    input: String::new(),
-                    error: None,
-                });
+            Ran::Asks(q @ Question::Die { .. }) => {
+                self.mode = Mode::Ask(Asking::new(q, text, answers, Vec::new()));
             }
             // No FG&DN rule reads a printed chart (its tables are all in `tables/fgdn-1.1/`).
             Ran::Asks(q @ Question::Chart { .. }) => {
@@ -418,7 +399,20 @@ impl App {
                 history,
             } => self.prompt_key(key, edit, error, hint, history),
             Mode::Form(form) => self.form_key(key, form),
-            Mode::Ask(ask) => self.ask_key(key, ask),
+            Mode::Ask(mut ask) => match ask.key(key) {
+                Asked::Waiting => self.mode = Mode::Ask(ask),
+                Asked::Abandoned => self.info(ask.abandoned()),
+                Asked::Answered { answers, .. } => {
+                    let ran = ask
+                        .text
+                        .parse::<Command>()
+                        .map_err(|e| e.to_string())
+                        .and_then(|command| self.run(command, ask.text.clone(), answers));
+                    if let Err(e) = ran {
+                        self.error(format!("{}: {e}", ask.text));
+                    }
+                }
+            },
             Mode::Search(edit) => self.search_key(key, edit),
             Mode::Help { scroll } => self.help_key(key, scroll),
             Mode::LogView { scroll } => self.log_view_key(key, scroll),
@@ -827,59 +821,6 @@ impl App {
         if matches!(self.mode, Mode::Normal) {
             self.mode = Mode::Form(form);
         }
-    }
-
-    fn ask_key(&mut self, key: KeyEvent, mut ask: Ask) {
-        match key.code {
-            KeyCode::Esc => {
-                self.info(format!(
-                    "abandoned at the {} for {}: nothing changed",
-                    ask.die, ask.purpose
-                ));
-                return;
-            }
-            KeyCode::Enter => {
-                let answer = if ask.input.is_empty() {
-                    Answer::Roll
-                } else {
-                    match ask.input.parse::<u32>() {
-                        Ok(face) if ask.die.fits(face) => Answer::Typed(face),
-                        _ => {
-                            ask.error = Some(format!(
-                                "{} is not a face of a {} (1-{}); type it again or Enter to roll",
-                                ask.input,
-                                ask.die,
-                                ask.die.sides()
-                            ));
-                            ask.input.clear();
-                            self.mode = Mode::Ask(ask);
-                            return;
-                        }
-                    }
-                };
-                let mut answers = ask.answers.clone();
-                answers.push(answer);
-                if let Err(e) = self.run(ask.command.clone(), ask.text.clone(), answers) {
-                    self.error(format!("{}: {e}", ask.text));
-                }
-                return;
-            }
-            KeyCode::Backspace => {
-                ask.input.pop();
-            }
-            KeyCode::Char(c) if c.is_ascii_digit() && ask.input.len() < 3 => {
-                ask.input.push(c);
-                ask.error = None;
-            }
-            KeyCode::Char(c) => {
-                ask.error = Some(format!(
-                    "\"{c}\": type the {}'s face (digits), Enter to roll it, Esc to abandon",
-                    ask.die
-                ));
-            }
-            _ => {}
-        }
-        self.mode = Mode::Ask(ask);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::tui::fgdn::app::{App, Focus, Mode, Tone};
 use crate::tui::form::FormKind;
 use crate::tui::keymap::Action;
 use crate::tui::panels::FleetPanel;
-use crate::tui::view::{self, AskBox, Footer, Header, LogView, Message, Overlay, Saved, View};
+use crate::tui::view::{self, Footer, Header, LogView, Message, Overlay, Saved, View};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::Frame;
@@ -144,7 +144,7 @@ fn footer(app: &App) -> Footer<'_> {
         Mode::Prompt { edit, .. } => Footer::Prompt(":", edit),
         Mode::Search(edit) => Footer::Prompt("/", edit),
         Mode::Form(_) => Footer::Keys(view::FORM_KEYS),
-        Mode::Ask(_) => Footer::Keys(view::DIE_KEYS),
+        Mode::Ask(ask) => Footer::Keys(ask.keys()),
         Mode::Confirm(_) => Footer::Keys(crate::tui::panels::CONFIRM_KEYS),
         _ => Footer::Hints(hints(app), None),
     }
@@ -154,18 +154,7 @@ fn overlay(app: &App) -> Overlay<'_> {
     match &app.mode {
         Mode::Form(form) if form.kind == FormKind::Chance => Overlay::Own,
         Mode::Form(form) => Overlay::Form(form.view()),
-        Mode::Ask(ask) => Overlay::Ask(AskBox {
-            title: "Roll a die",
-            head: format!("{} — {}", ask.die, ask.purpose),
-            more: None,
-            command: ask.text.clone(),
-            label: format!("{} face: ", ask.die),
-            input: ask.input.clone(),
-            keys: "Enter rolls it for you; Esc abandons the whole command",
-            error: ask.error.clone(),
-            given: (!ask.answers.is_empty())
-                .then(|| format!("{} dice already given for this command", ask.answers.len())),
-        }),
+        Mode::Ask(ask) => Overlay::Ask(ask.view()),
         Mode::Help { scroll } => Overlay::Help(app.help_page(), *scroll),
         Mode::Confirm(c) => Overlay::Confirm(&c.title, &c.text, &c.lines),
         Mode::ConfirmQuit => Overlay::Quit(app.save_path.as_deref()),
