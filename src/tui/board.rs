@@ -23,7 +23,7 @@ use crate::tui::panels;
 use crate::tui::theme::Theme;
 use crate::tui::view::{self, Footer, Header, LogView, Message, Overlay, Saved, View};
 use crate::tui::Save;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::text::Line;
 use ratatui::Frame;
 use std::cell::RefCell;
@@ -418,22 +418,12 @@ impl<R: Board> BoardApp<R> {
     // ---- keys ----------------------------------------------------------------------------
 
     pub fn on_key(&mut self, key: KeyEvent) {
-        if key.kind != KeyEventKind::Press {
-            return;
-        }
-        if let Some(plain) = crate::tui::keymap::after_esc(&key) {
-            if !matches!(self.mode, Mode::Normal) {
-                self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        let normal = matches!(self.mode, Mode::Normal);
+        let quitting = matches!(self.mode, Mode::ConfirmQuit);
+        if let Some(keys) = crate::tui::keymap::rewrite(&key, normal, quitting) {
+            for key in keys {
+                self.on_key(key);
             }
-            self.on_key(plain);
-            return;
-        }
-        let ctrl_c =
-            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl_c && !matches!(self.mode, Mode::Normal | Mode::ConfirmQuit) {
-            // Ctrl-C leaves any prompt, form or question as Esc does (nothing changes), as on
-            // FG&DN's dashboard.
-            self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
             return;
         }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
@@ -454,11 +444,8 @@ impl<R: Board> BoardApp<R> {
             Mode::Confirm { text, title, lines } => {
                 self.mode = Mode::Confirm { text, title, lines }
             }
-            Mode::ConfirmQuit => match key.code {
-                KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter => self.quit = true,
-                _ if ctrl_c => self.quit = true,
-                _ => self.message = Some(("still here".into(), false)),
-            },
+            Mode::ConfirmQuit if crate::tui::keymap::quits(&key) => self.quit = true,
+            Mode::ConfirmQuit => self.message = Some(("still here".into(), false)),
             Mode::Help(scroll) => {
                 if let Some(scroll) = help::key(key, scroll) {
                     self.mode = Mode::Help(scroll);

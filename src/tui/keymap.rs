@@ -222,15 +222,34 @@ pub enum Face {
     Watch,
 }
 
-/// A terminal reads Esc followed quickly by a key as Alt+key (a fast umpire, or a slow SSH
-/// link): the key without Alt, which a dashboard takes as exactly that, Esc and then the key.
-/// None for a key without Alt.
-pub fn after_esc(key: &KeyEvent) -> Option<KeyEvent> {
-    key.modifiers.contains(KeyModifiers::ALT).then(|| {
+/// What a dashboard does with a key before its mode sees it: None, take it as it is; else
+/// take these keys in turn instead (none: a release, ignored). A terminal reads Esc followed
+/// quickly by a key as Alt+key (a fast umpire, or a slow SSH link): that is Esc and then the
+/// key (Esc only where something is open, `normal` false). Ctrl-C leaves any prompt, form or
+/// question as Esc does (nothing changes); in the normal mode and at the quit question it is
+/// the dashboard's own (`quitting`).
+pub fn rewrite(key: &KeyEvent, normal: bool, quitting: bool) -> Option<Vec<KeyEvent>> {
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    if key.kind != KeyEventKind::Press {
+        return Some(Vec::new());
+    }
+    if key.modifiers.contains(KeyModifiers::ALT) {
         let mut plain = *key;
         plain.modifiers.remove(KeyModifiers::ALT);
-        plain
-    })
+        return Some(if normal {
+            vec![plain]
+        } else {
+            vec![esc, plain]
+        });
+    }
+    let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+    (ctrl_c && !normal && !quitting).then(|| vec![esc])
+}
+
+/// A key at the quit question: true quits (y, q, Enter, Ctrl-C); any other stays.
+pub fn quits(key: &KeyEvent) -> bool {
+    let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
+    ctrl_c || matches!(key.code, KeyCode::Char('y' | 'Y' | 'q') | KeyCode::Enter)
 }
 
 /// The canonical name of a key event, or None for keys that are not bindable (releases,
@@ -532,6 +551,26 @@ pub fn key_event(name: &str) -> Option<KeyEvent> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SPEC 10 over SSH: Esc read with the next key as Alt+key is Esc then the key; Ctrl-C
+    /// leaves what is open as Esc does; a key release is ignored.
+    #[test]
+    fn alt_keys_ctrl_c_and_releases_are_rewritten_before_the_mode_sees_them() {
+        let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+        let n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE);
+        let alt_n = KeyEvent::new(KeyCode::Char('n'), KeyModifiers::ALT);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        assert_eq!(rewrite(&alt_n, true, false), Some(vec![n]));
+        assert_eq!(rewrite(&alt_n, false, false), Some(vec![esc, n]));
+        assert_eq!(rewrite(&ctrl_c, false, false), Some(vec![esc]));
+        assert_eq!(rewrite(&ctrl_c, true, false), None, "the dashboard's own");
+        assert_eq!(rewrite(&ctrl_c, false, true), None, "quits at the question");
+        assert_eq!(rewrite(&n, false, false), None);
+        let mut release = n;
+        release.kind = KeyEventKind::Release;
+        assert_eq!(rewrite(&release, true, false), Some(Vec::new()));
+        assert!(quits(&ctrl_c) && quits(&key_event("q").unwrap()) && !quits(&n));
+    }
 
     #[test]
     fn every_default_binding_resolves_to_the_action_its_help_line_names() {

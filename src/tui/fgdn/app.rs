@@ -17,7 +17,7 @@ use crate::tui::form::{Form, FormKind};
 use crate::tui::keymap::{Action, Face, Keymap};
 use crate::tui::theme::Theme;
 use crate::tui::Save;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -373,21 +373,12 @@ impl App {
     // ---- keys ----------------------------------------------------------------------------
 
     pub fn on_key(&mut self, key: KeyEvent) {
-        if key.kind != KeyEventKind::Press {
-            return;
-        }
-        if let Some(plain) = crate::tui::keymap::after_esc(&key) {
-            if !matches!(self.mode, Mode::Normal) {
-                self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+        let normal = matches!(self.mode, Mode::Normal);
+        let quitting = matches!(self.mode, Mode::ConfirmQuit);
+        if let Some(keys) = crate::tui::keymap::rewrite(&key, normal, quitting) {
+            for key in keys {
+                self.on_key(key);
             }
-            self.on_key(plain);
-            return;
-        }
-        let ctrl_c =
-            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl_c && !matches!(self.mode, Mode::Normal | Mode::ConfirmQuit) {
-            // Ctrl-C leaves any prompt, form or question as Esc does (nothing changes).
-            self.on_key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
             return;
         }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
@@ -418,15 +409,8 @@ impl App {
             Mode::LogView { scroll } => self.log_view_key(key, scroll),
             Mode::DetailView { scroll } => self.detail_view_key(key, scroll),
             Mode::Confirm(c) => crate::tui::fgdn::confirm::key(self, key, *c),
-            Mode::ConfirmQuit => match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Char('q') | KeyCode::Enter => {
-                    self.quit = true
-                }
-                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                    self.quit = true
-                }
-                _ => self.info("still here"),
-            },
+            Mode::ConfirmQuit if crate::tui::keymap::quits(&key) => self.quit = true,
+            Mode::ConfirmQuit => self.info("still here"),
         }
     }
 
