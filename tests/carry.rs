@@ -1327,3 +1327,48 @@ fn a_flight_whose_carrier_sank_is_carried_without_it() {
     assert!(written.contains("\nflight = { aircraft = 4 }"), "{written}");
     assert!(ok(d, &["check", "next.toml"]).contains("next.toml: ok"));
 }
+
+/// FG&DN 8.5: an engineering plant out before the battle and not repaired after it is carried
+/// as a count (`engineering_breakdowns`, a speed level each); the next battle lists it among
+/// her breakdowns, before the rest, as the battle that carried it did (property test
+/// `random_battles_on_demo_variants` found it missing from the list).
+#[test]
+fn an_engineering_plant_breakdown_carried_is_listed_in_the_next_battle_8_5() {
+    let dir = tempfile::tempdir().unwrap();
+    ok(dir.path(), &["demo", "demo.toml"]);
+    let path = dir.path().join("demo.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let text = text.replacen(
+        "[options]\n",
+        "[options]\nequipment_serviceability = true\n",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    // Tiger's plant is rolled first and fails on 1-5; no repair roll after the battle fixes it.
+    std::fs::write(
+        dir.path().join("s.umpire"),
+        "dice 1\nserviceability\nend-battle\ndice 100 100 100 100\nnext\nnext\nnext\nnext\n",
+    )
+    .unwrap();
+    ok(
+        dir.path(),
+        &[
+            "run",
+            "demo.toml",
+            "--script",
+            "s.umpire",
+            "--save",
+            "b.toml",
+        ],
+    );
+    let before = status(dir.path(), "b.toml");
+    let breakdowns = &ship(&before, "tiger")["breakdowns"];
+    assert_eq!(breakdowns[0], "engineering plant", "{breakdowns}");
+    ok(dir.path(), &["carry", "b.toml", "--into", "next.toml"]);
+    let after = status(dir.path(), "next.toml");
+    assert_eq!(&ship(&after, "tiger")["breakdowns"], breakdowns);
+    // A speed level less, as in the battle that carried it.
+    let speed_max = |st: &Value| ship(st, "tiger")["speed_max"].as_u64().unwrap();
+    assert!(speed_max(&before) < 28, "{}", speed_max(&before));
+    assert_eq!(speed_max(&after), speed_max(&before));
+}

@@ -778,7 +778,13 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
         })
         .collect();
     let spec = s.spec.clone();
-    // Breakdowns first, as the serviceability roll came before any critical (8.5).
+    // Breakdowns first, as the serviceability roll came before any critical (8.5), in its
+    // order: the engineering plant (carried as a count, a speed level each: each a breakdown
+    // of the plant again, listed as the battle that carried it listed it), then the rest.
+    for _ in 0..c.engineering_breakdowns {
+        s.equipment
+            .breakdown(&RepairTarget::Engineering, "engineering plant");
+    }
     for t in &c.breakdowns {
         match parse_system(&spec, t) {
             Ok(RepairTarget::Mount { index }) if index < spec.mounts.len() => {
@@ -820,7 +826,6 @@ pub fn start_from(s: &mut ShipState, start: Minute) {
     e.rudder = c.rudder;
     e.crew_lost = c.crew_factors_lost;
     e.flotation_hits = c.flotation_hits;
-    e.plant_breakdowns = c.engineering_breakdowns;
     e.rudder_jam = c.rudder_jam;
     for (name, n) in &c.cargo_lost {
         if let Ok(k) = hold_index(&spec, name) {
