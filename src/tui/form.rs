@@ -52,7 +52,7 @@ pub enum FormKind {
     Fire,
     Flood,
     Critical,
-    /// The gun hit-chance calculator (FG&DN's, `tui::fgdn::chance_form`).
+    /// The gun hit-chance calculator: the face's own form (it builds its command, `Form::build`).
     Chance,
     /// A ruleset's form behind the key its spec names (`FormSpec::key`).
     Spec,
