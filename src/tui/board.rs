@@ -1026,7 +1026,7 @@ impl<R: Board> BoardApp<R> {
             more: vec![
                 (
                     "In a form",
-                    "Tab/↑↓ field  ←→ choose  digits type  Enter run  Esc keep it for later",
+                    "Tab/↑↓ field  ←→ or a letter: choose  digits type  Enter run  Esc keep it for later",
                 ),
                 (
                     "When asked for a die or a chart value",
