@@ -6,7 +6,7 @@
 mod board_common;
 mod screen_common;
 
-use board_common::TestBoard;
+use board_common::{Sunk, TestBoard};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use screen_common::{assert_shows, buffer_text};
@@ -131,46 +131,19 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
 /// at every step.
 #[test]
 fn a_sunk_ships_row_and_detail_say_when_and_why_5_17() {
-    use serde_json::Value;
-    use umpire::core::board::Board as _;
-    use umpire::core::ruleset::Ruleset;
     let mut b = board();
-    let t = tables();
     b.press(&[":", "'until 1 movement'", "enter"]);
     b.press(&[":", "'dice 1'", "enter"]);
     b.press(&[":", "'sinking buiny critical'", "enter"]);
-    let buiny = 7;
-    let why = "sinking test d6 1 (-1: +1 weather Calm to Moderate, -2 testing due to a critical \
-               hit result), 0: she sinks (5.17)";
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    assert_eq!(g.rules.ships[buiny].id, "buiny");
-    let v = <Aage as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][buiny];
-    assert_eq!((&s["status"], &s["sunk_at"]), (&"sunk".into(), &"1".into()));
-    assert_eq!(s["sunk_by"], why);
-    assert_eq!(s["sunk_turn"], 1, "the key kept beside sunk_at");
-    assert_eq!(v["ships"][0]["sunk_at"], Value::Null);
-    assert_eq!(v["ships"][0]["sunk_by"], Value::Null);
-    let row = &Aage::fleet(g, &t)[buiny];
-    assert_eq!(row.cells[9].text, "SUNK t1");
-    assert!(row.out);
-    let detail = Aage::detail(g, &t, buiny);
-    assert!(
-        detail.contains(&format!("sunk in turn 1, movement phase: {why}")),
-        "{detail:?}"
-    );
-    assert_shows(&b.screen(160, 48), &["SUNK t1"], &[]);
-    // Undo the test: afloat, with no when or why.
-    b.press(&[":", "'undo'", "enter"]);
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    let v = <Aage as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][buiny];
-    assert_eq!(s["status"], "afloat");
-    assert_eq!((&s["sunk_at"], &s["sunk_by"]), (&Value::Null, &Value::Null));
-    assert_eq!(Aage::fleet(g, &t)[buiny].cells[9].text, "");
-    assert!(!Aage::detail(g, &t, buiny)
-        .iter()
-        .any(|l| l.starts_with("sunk")));
+    let sunk = Sunk {
+        ship: (7, "buiny"),
+        phase: "movement phase",
+        why: "sinking test d6 1 (-1: +1 weather Calm to Moderate, -2 testing due to a critical \
+              hit result), 0: she sinks (5.17)",
+        cell: 9,
+        row: "SUNK t1",
+        // Undo the test: afloat, with no when or why.
+        before: ("afloat", ""),
+    };
+    board_common::sunk_in_turn_1_then_undone(&mut b, &sunk);
 }

@@ -6,7 +6,7 @@
 mod board_common;
 mod screen_common;
 
-use board_common::TestBoard;
+use board_common::{Sunk, TestBoard};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use screen_common::{assert_shows, buffer_text};
@@ -176,53 +176,20 @@ fn tab_completes_commands_ships_and_the_commands_keywords() {
 /// them; the save on disk, replayed, is the live battle at every step.
 #[test]
 fn a_sunk_ships_row_and_detail_say_when_and_why_rule_c() {
-    use serde_json::Value;
-    use umpire::core::board::Board as _;
-    use umpire::core::ruleset::Ruleset;
     let mut b = board();
-    let t = tables();
     b.press(&[":", "'dice 6 6 6'", "enter"]);
     for _ in 0..3 {
         b.press(&[":", "'hit akagi by heavy from dingyuan'", "enter"]);
     }
     b.press(&["n", "n"]);
-    let akagi = 7;
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    assert_eq!(g.rules.ships[akagi].id(), "akagi");
-    let v = <Late19 as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][akagi];
-    assert_eq!((&s["status"], &s["sunk_at"]), (&"sunk".into(), &"1".into()));
-    assert_eq!(
-        s["sunk_by"],
-        "reduced to 0 FP by heavy guns from Dingyuan (rule c)"
-    );
-    assert_eq!(s["sunk_turn"], 1, "the key kept beside sunk_at");
-    assert_eq!(v["ships"][0]["sunk_at"], Value::Null);
-    assert_eq!(v["ships"][0]["sunk_by"], Value::Null);
-    let row = &Late19::fleet(g, &t)[akagi];
-    assert_eq!(row.cells[8].text, "SUNK t1");
-    assert!(row.out);
-    let detail = Late19::detail(g, &t, akagi);
-    assert!(
-        detail.contains(
-            &"sunk in turn 1, torpedoes step: reduced to 0 FP by heavy guns from Dingyuan \
-              (rule c)"
-                .to_string()
-        ),
-        "{detail:?}"
-    );
-    assert_shows(&b.screen(160, 48), &["SUNK t1"], &[]);
-    // Undo the end of the torpedo step: she is sinking again, not yet sunk.
-    b.press(&[":", "'undo'", "enter"]);
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    let v = <Late19 as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][akagi];
-    assert_eq!(s["status"], "sinking");
-    assert_eq!((&s["sunk_at"], &s["sunk_by"]), (&Value::Null, &Value::Null));
-    assert_eq!(Late19::fleet(g, &t)[akagi].cells[8].text, "SINKING");
-    assert!(!Late19::detail(g, &t, akagi)
-        .iter()
-        .any(|l| l.starts_with("sunk")));
+    let sunk = Sunk {
+        ship: (7, "akagi"),
+        phase: "torpedoes step",
+        why: "reduced to 0 FP by heavy guns from Dingyuan (rule c)",
+        cell: 8,
+        row: "SUNK t1",
+        // Undo the end of the torpedo step: she is sinking again, not yet sunk.
+        before: ("sinking", "SINKING"),
+    };
+    board_common::sunk_in_turn_1_then_undone(&mut b, &sunk);
 }

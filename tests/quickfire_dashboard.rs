@@ -6,7 +6,7 @@
 mod board_common;
 mod screen_common;
 
-use board_common::TestBoard;
+use board_common::{Sunk, TestBoard};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use screen_common::{assert_shows, buffer_text};
@@ -149,53 +149,20 @@ fn review_and_a_sides_watch_follow_the_fog_reading() {
 /// replayed, is the live battle at every step.
 #[test]
 fn a_sunk_ships_row_and_detail_say_when_and_why_4_3() {
-    use serde_json::Value;
-    use umpire::core::board::Board as _;
-    use umpire::core::ruleset::Ruleset;
     let mut b =
         TestBoard::<Quickfire>::open(include_str!("scenarios/quickfire_damage.toml"), tables());
-    let t = tables();
     b.press(&[":", "'damage dupuy S S S S S S S S unrepairable'", "enter"]);
     b.press(&[":", "'until 1 sinking'", "enter"]);
     b.press(&[":", "'dice 3 3'", "enter"]);
     b.press(&["n"]);
-    let dupuy = 3;
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    assert_eq!(g.rules.ships[dupuy].id(), "dupuy");
-    let v = <Quickfire as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][dupuy];
-    assert_eq!((&s["status"], &s["sunk_at"]), (&"sunk".into(), &"1".into()));
-    assert_eq!(
-        s["sunk_by"],
-        "at zero speed, sinking roll 2D6 6: sinks on 6 or less (« 4.3)"
-    );
-    assert_eq!(s["sunk_turn"], 1, "the key kept beside sunk_at");
-    assert_eq!(v["ships"][0]["sunk_at"], Value::Null);
-    assert_eq!(v["ships"][0]["sunk_by"], Value::Null);
-    let row = &Quickfire::fleet(g, &t)[dupuy];
-    assert_eq!(row.cells[8].text, "SUNK t1");
-    assert!(row.out);
-    let detail = Quickfire::detail(g, &t, dupuy);
-    assert!(
-        detail.contains(
-            &"sunk in turn 1, Check for Sinking: at zero speed, sinking roll 2D6 6: sinks on 6 \
-              or less (« 4.3)"
-                .to_string()
-        ),
-        "{detail:?}"
-    );
-    assert_shows(&b.screen(160, 48), &["SUNK t1"], &[]);
-    // Undo the end of Check for Sinking: at zero speed again, not sunk.
-    b.press(&[":", "'undo'", "enter"]);
-    let g = &b.app.battle.game.state;
-    assert_eq!(b.on_disk().game.state, *g);
-    let v = <Quickfire as Ruleset>::status_json(g, &t);
-    let s = &v["ships"][dupuy];
-    assert_eq!(s["status"], "at_risk");
-    assert_eq!((&s["sunk_at"], &s["sunk_by"]), (&Value::Null, &Value::Null));
-    assert_eq!(Quickfire::fleet(g, &t)[dupuy].cells[8].text, "0 SPEED");
-    assert!(!Quickfire::detail(g, &t, dupuy)
-        .iter()
-        .any(|l| l.starts_with("sunk")));
+    let sunk = Sunk {
+        ship: (3, "dupuy"),
+        phase: "Check for Sinking",
+        why: "at zero speed, sinking roll 2D6 6: sinks on 6 or less (« 4.3)",
+        cell: 8,
+        row: "SUNK t1",
+        // Undo the end of Check for Sinking: at zero speed again, not sunk.
+        before: ("at_risk", "0 SPEED"),
+    };
+    board_common::sunk_in_turn_1_then_undone(&mut b, &sunk);
 }

@@ -792,13 +792,7 @@ impl<R: Board> BoardApp<R> {
                 self.mode = Mode::Form(form);
                 return;
             }
-            KeyCode::Tab | KeyCode::Down => form.next(),
-            KeyCode::BackTab | KeyCode::Up => form.prev(),
-            KeyCode::Left => form.cycle(false),
-            KeyCode::Right | KeyCode::Char(' ') => form.cycle(true),
-            KeyCode::Backspace => form.backspace(),
-            KeyCode::Char(c) => form.type_char(c),
-            _ => {}
+            code => form.edit_key(code),
         }
         self.check_form(&mut form);
         self.mode = Mode::Form(form);

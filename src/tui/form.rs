@@ -4,6 +4,7 @@
 //! (`FormSpec::command`); the command is then run exactly as if typed at `:`. A form of the
 //! face's own (FG&DN's hit-chance calculator) builds its command itself.
 use crate::core::board::{FieldKind, FieldSpec, Filled, FormSpec};
+use ratatui::crossterm::event::KeyCode;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
@@ -217,6 +218,21 @@ impl Form {
                     *index = k;
                 }
             }
+        }
+    }
+
+    /// An editing key: Tab/↓ and Shift-Tab/↑ move between fields, ←→ (and space) step
+    /// through a choice, Backspace and characters edit ([`Form::type_char`]). Other keys do
+    /// nothing.
+    pub fn edit_key(&mut self, code: KeyCode) {
+        match code {
+            KeyCode::Tab | KeyCode::Down => self.next(),
+            KeyCode::BackTab | KeyCode::Up => self.prev(),
+            KeyCode::Left => self.cycle(false),
+            KeyCode::Right | KeyCode::Char(' ') => self.cycle(true),
+            KeyCode::Backspace => self.backspace(),
+            KeyCode::Char(c) => self.type_char(c),
+            _ => {}
         }
     }
 

@@ -86,3 +86,59 @@ impl<R: Board> TestBoard<R> {
         Session::<R>::open(&self.path, self.tables.clone()).unwrap()
     }
 }
+
+/// What a ship sunk in a test is, and was before (`sunk_in_turn_1_then_undone`).
+pub struct Sunk<'a> {
+    /// Her place in the fleet and her id.
+    pub ship: (usize, &'a str),
+    /// The phase she sank in, as her detail words it, and why.
+    pub phase: &'a str,
+    pub why: &'a str,
+    /// The fleet row's cell that says so, and what it reads sunk (`SUNK t1`).
+    pub cell: usize,
+    pub row: &'a str,
+    /// Her status and that cell before she sank.
+    pub before: (&'a str, &'a str),
+}
+
+/// SPEC 10, a sunk ship's row and detail say when and why: after keys sank her in turn 1, the
+/// battle on screen is the save's; her status JSON gives `sunk_at` "1", `sunk_by` and the
+/// `sunk_turn` kept beside them (null for both on the first ship, afloat); her row reads sunk
+/// and she is out; her detail says turn, phase and why. Then `undo` leaves her as she was
+/// before, with no when or why, on screen and on disk.
+pub fn sunk_in_turn_1_then_undone<R: Board>(b: &mut TestBoard<R>, sunk: &Sunk)
+where
+    R::State: PartialEq + std::fmt::Debug,
+{
+    let (i, id) = sunk.ship;
+    let g = &b.app.battle.game.state;
+    assert_eq!(b.on_disk().game.state, *g);
+    let v = R::status_json(g, &b.tables);
+    let s = &v["ships"][i];
+    assert_eq!(s["id"], id);
+    assert_eq!((&s["status"], &s["sunk_at"]), (&"sunk".into(), &"1".into()));
+    assert_eq!(s["sunk_by"], sunk.why);
+    assert_eq!(s["sunk_turn"], 1, "the key kept beside sunk_at");
+    assert!(v["ships"][0]["sunk_at"].is_null() && v["ships"][0]["sunk_by"].is_null());
+    let row = &R::fleet(g, &b.tables)[i];
+    assert_eq!(row.cells[sunk.cell].text, sunk.row);
+    assert!(row.out);
+    let detail = R::detail(g, &b.tables, i);
+    let said = format!("sunk in turn 1, {}: {}", sunk.phase, sunk.why);
+    assert!(detail.contains(&said), "{detail:?}");
+    crate::screen_common::assert_shows(&b.screen(160, 48), &[sunk.row], &[]);
+    b.press(&[":", "'undo'", "enter"]);
+    let g = &b.app.battle.game.state;
+    assert_eq!(b.on_disk().game.state, *g);
+    let v = R::status_json(g, &b.tables);
+    let s = &v["ships"][i];
+    assert_eq!(s["status"], sunk.before.0);
+    assert!(s["sunk_at"].is_null() && s["sunk_by"].is_null(), "{s}");
+    assert_eq!(
+        R::fleet(g, &b.tables)[i].cells[sunk.cell].text,
+        sunk.before.1
+    );
+    assert!(!R::detail(g, &b.tables, i)
+        .iter()
+        .any(|l| l.starts_with("sunk")));
+}

@@ -793,13 +793,7 @@ impl App {
                     return;
                 }
             },
-            KeyCode::Tab | KeyCode::Down => form.next(),
-            KeyCode::BackTab | KeyCode::Up => form.prev(),
-            KeyCode::Left => form.cycle(false),
-            KeyCode::Right | KeyCode::Char(' ') => form.cycle(true),
-            KeyCode::Backspace => form.backspace(),
-            KeyCode::Char(c) => form.type_char(c),
-            _ => {}
+            code => form.edit_key(code),
         }
         self.check_form(&mut form);
         if matches!(self.mode, Mode::Normal) {
