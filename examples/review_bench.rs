@@ -9,8 +9,9 @@ use std::time::Instant;
 use umpire::cli::bench::{battle_log, battle_scenario, memory_mb, Undos};
 use umpire::rulesets::fgdn::tables::Tables;
 use umpire::rulesets::fgdn::Fgdn;
-use umpire::tui::fgdn::app::App;
-use umpire::tui::fgdn::review;
+use umpire::tui::board::{review, BoardApp};
+
+type App = BoardApp<Fgdn>;
 use umpire::tui::keymap::{key_event, Keymap};
 
 fn ms(since: Instant) -> f64 {
@@ -91,7 +92,7 @@ fn measure(path: &std::path::Path) {
     println!("{:<40} wall median p99 max   cpu median p99 max (ms)", "");
 
     let t = Instant::now();
-    let mut app = review::open_with(path, Tables::builtin(), Keymap::default(), None)
+    let mut app = review::open_review::<Fgdn>(path, Tables::builtin(), Keymap::default(), None)
         .expect("open for review");
     println!(
         "open (read, replay, history marks, log panel) {:>8.1} ms",
@@ -146,9 +147,7 @@ fn measure(path: &std::path::Path) {
     for k in ["left", "<", "{", "right", "}"].iter().cycle().take(100) {
         press(&mut app, k);
         frames.push(timed(|| {
-            term.draw(|f| umpire::tui::fgdn::view::draw(f, &mut app))
-                .map(drop)
-                .expect("a frame");
+            term.draw(|f| app.draw(f)).map(drop).expect("a frame");
         }));
     }
     stats("frame 200x60 after a step (TestBackend)", frames);

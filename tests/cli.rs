@@ -906,7 +906,7 @@ fn typed_is_stored_only_where_it_differs() {
     use umpire::rulesets::fgdn::tables::Tables;
     use umpire::store::SaveWriter;
     use umpire::tui::keymap::Keymap;
-    use umpire::tui::{fgdn::app::App, Save};
+    use umpire::tui::{board::BoardApp, Save};
 
     let dir = tempfile::tempdir().unwrap();
     let save = typed_battle(&dir);
@@ -921,7 +921,7 @@ fn typed_is_stored_only_where_it_differs() {
     // The dashboard's prompt: the text typed, kept when it is not the canonical command.
     let writer = SaveWriter::open(&save).unwrap();
     let battle = Battle::open(&save, Tables::builtin()).unwrap();
-    let mut app = App::new(
+    let mut app = BoardApp::new(
         battle,
         Save::Writer(writer),
         Some(save.clone()),

@@ -11,8 +11,16 @@ use screen_common::find;
 use std::path::{Path, PathBuf};
 use umpire::cli::{self, Battle};
 use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Fgdn;
 use umpire::store::SaveWriter;
-use umpire::tui::fgdn::app::{App, DiceMode, Mode};
+use umpire::tui::board::{BoardApp, DiceMode, Mode};
+
+type App = BoardApp<Fgdn>;
+
+/// `umpire play` as it opens FG&DN's dashboard, before the terminal.
+fn open(options: &PlayOptions, tables: Tables) -> Result<App, umpire::session::Error> {
+    tui::open_board::<Fgdn>(options, tables, (cli::DEMO_NAME, cli::DEMO))
+}
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 use umpire::tui::Save;
@@ -495,13 +503,13 @@ fn a_save_another_console_is_writing_opens_read_only() {
         keymap: None,
         data_dir: Some(dir.path().to_path_buf()),
     };
-    let first = tui::fgdn::open(&options, Tables::builtin()).unwrap();
+    let first = open(&options, Tables::builtin()).unwrap();
     let again = PlayOptions {
         file: Some(path.clone()),
         save: None,
         ..options.clone()
     };
-    let mut second = tui::fgdn::open(&again, Tables::builtin()).unwrap();
+    let mut second = open(&again, Tables::builtin()).unwrap();
     assert!(second.read_only().is_some(), "second console is read-only");
     let before = std::fs::read(&path).unwrap();
     second.on_key(key_event("n").unwrap());
@@ -521,7 +529,7 @@ fn a_scenario_starts_a_new_save_and_a_save_continues_in_place() {
         keymap: None,
         data_dir: Some(dir.path().join("saves")),
     };
-    let mut app = tui::fgdn::open(&options, Tables::builtin()).unwrap();
+    let mut app = open(&options, Tables::builtin()).unwrap();
     let save = app.save_path.clone().unwrap();
     assert!(save.starts_with(dir.path().join("saves")));
     assert!(save
@@ -537,7 +545,7 @@ fn a_scenario_starts_a_new_save_and_a_save_continues_in_place() {
         file: Some(save.clone()),
         ..options
     };
-    let app = tui::fgdn::open(&resume, Tables::builtin()).unwrap();
+    let app = open(&resume, Tables::builtin()).unwrap();
     assert_eq!(app.save_path.as_deref(), Some(save.as_path()));
     assert_eq!(app.battle.game.entries().len(), 1);
     assert!(app.read_only().is_none());

@@ -13,7 +13,7 @@ use umpire::core::ruleset::Rules;
 use umpire::rulesets::dnb::game::Dnb;
 use umpire::rulesets::dnb::Tables;
 use umpire::session::{self, Session};
-use umpire::tui::board::BoardApp;
+use umpire::tui::board::{BoardApp, DiceMode};
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 use umpire::tui::Save;
@@ -92,7 +92,7 @@ fn a_command_at_the_prompt_is_saved_before_it_is_shown_and_undo_takes_it_back() 
     // and in the log.
     let stepped = "undo: stepped back over: next (entered turn 1 combat)";
     assert_eq!(
-        b.app.message.as_ref().map(|(m, _)| m.as_str()),
+        b.app.message.as_ref().map(|m| m.text.as_str()),
         Some(stepped)
     );
     assert!(b.screen(160, 48).contains(stepped));
@@ -250,7 +250,7 @@ fn in_ask_mode_every_die_is_asked_and_logged_as_typed() {
 fn the_dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
     let mut b = board();
     b.press(&["m"]);
-    assert!(b.app.ask_dice);
+    assert_eq!(b.app.dice_mode, DiceMode::Ask);
     let reopen = |b: &Board| {
         let battle = Session::<Dnb>::open_read_only(&b.path, tables()).unwrap();
         BoardApp::new(
@@ -261,7 +261,7 @@ fn the_dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
         )
     };
     let mut other = reopen(&b);
-    assert!(other.ask_dice);
+    assert_eq!(other.dice_mode, DiceMode::Ask);
     let mut t = Terminal::new(TestBackend::new(120, 30)).unwrap();
     t.draw(|f| other.draw(f)).unwrap();
     assert_shows(
@@ -271,14 +271,18 @@ fn the_dice_mode_is_kept_with_the_save_and_shown_on_reopen() {
     );
     // Read-only: `m` switches this screen only; the save keeps its one entry.
     other.on_key(key_event("m").unwrap());
-    assert!(!other.ask_dice);
+    assert_eq!(other.dice_mode, DiceMode::Roll);
     assert_eq!(b.on_disk().game.entries().len(), 1);
     // `m` again on the writer: `dice roll` recorded; undo takes it back to ask.
     b.press(&["m"]);
-    assert!(!b.app.ask_dice);
+    assert_eq!(b.app.dice_mode, DiceMode::Roll);
     b.press(&["u"]);
-    assert!(b.app.ask_dice, "undo leaves the mode the log is left with");
-    assert!(reopen(&b).ask_dice);
+    assert_eq!(
+        b.app.dice_mode,
+        DiceMode::Ask,
+        "undo leaves the mode the log is left with"
+    );
+    assert_eq!(reopen(&b).dice_mode, DiceMode::Ask);
 }
 
 #[test]
@@ -366,7 +370,7 @@ fn review_steps_through_the_log_read_only() {
     )
     .unwrap();
     assert_eq!(
-        at.review.as_ref().unwrap().at,
+        at.battle.game.entries().len(),
         3,
         "after dice, gunnery and next"
     );
@@ -394,7 +398,7 @@ fn the_review_prompt_goes_to_a_place_and_checks_expect_where_it_stands() {
     b.press(&[":", "'si z23 1'", "enter", "t"]);
     let mut app =
         umpire::tui::board::open_review::<Dnb>(&b.path, tables(), Keymap::default(), None).unwrap();
-    let at = |app: &BoardApp<Dnb>| app.review.as_ref().unwrap().at;
+    let at = |app: &BoardApp<Dnb>| app.battle.game.entries().len();
     let n = at(&app);
     // The footer says where the places are typed.
     let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
@@ -587,11 +591,9 @@ fn review_steps_by_turn_and_to_notes() {
         let mut t = Terminal::new(TestBackend::new(120, 40)).unwrap();
         t.draw(|f| app.draw(f)).unwrap();
         let screen = buffer_text(t.backend().buffer());
-        let i = screen
-            .find("reviewing: entry ")
-            .expect("the review message");
-        screen[i + 17..]
-            .split_whitespace()
+        let i = screen.find(" REVIEW ").expect("the header's review tag");
+        screen[i + 8..]
+            .split('/')
             .next()
             .unwrap()
             .parse::<usize>()

@@ -23,9 +23,12 @@ use umpire::rulesets::fgdn::review::{
     Direction, KindFilter, Review, ReviewError, Step, Target, TurnPlace, NEAR_MARKS,
 };
 use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Fgdn;
 use umpire::rulesets::fgdn::{Entry, Game};
 use umpire::store::lock::lock_note_path;
-use umpire::tui::fgdn::app::{App, Mode, Tone};
+use umpire::tui::board::{BoardApp, Mode, Tone};
+
+type App = BoardApp<Fgdn>;
 use umpire::tui::keymap::{key_event, Keymap};
 use umpire::tui::theme::Theme;
 
@@ -90,7 +93,7 @@ fn review_of(script: &str) -> Rev {
     write_battle(&path, script);
     let bytes = std::fs::read(&path).unwrap();
     let mut app =
-        umpire::tui::fgdn::review::open_with(&path, Tables::builtin(), Keymap::default(), None)
+        umpire::tui::board::open_review::<Fgdn>(&path, Tables::builtin(), Keymap::default(), None)
             .unwrap();
     app.theme = Theme { color: true };
     Rev {
@@ -631,7 +634,14 @@ fn the_kind_filters_show_only_their_kind() {
         names.push(r.message());
         let rows = r.log_rows();
         let headings: Vec<&String> = rows.iter().filter(|t| t.starts_with('#')).collect();
-        match r.app.review.as_ref().unwrap().kind {
+        match r
+            .app
+            .review
+            .as_ref()
+            .unwrap()
+            .kind
+            .and_then(KindFilter::named)
+        {
             Some(KindFilter::Criticals) => {
                 assert!(rows.iter().any(|t| t.contains("CRITICAL engineering")));
                 assert!(rows.iter().any(|t| t.contains("damage ratio")));
@@ -703,7 +713,7 @@ fn the_kind_filter_and_the_ship_filter_combine_and_follow_the_position() {
     assert_eq!(r.app.log.ship.as_deref(), Some("kaiser"));
     assert_eq!(
         r.app.review.as_ref().unwrap().kind,
-        Some(KindFilter::FiresFloods)
+        Some(KindFilter::FiresFloods.name())
     );
     let rows = r.log_rows();
     assert!(rows
@@ -751,7 +761,7 @@ fn help_lists_the_review_keys() {
             "to the start of the next phase",
             "to the next note (bookmark)",
             "log kind: criticals",
-            "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect",
+            "jump: a turn (1215, 1215 d2, 1215 resolution)",
             "Other keys",
             "search the log",
             "quit (asks first; a review changes nothing)",
@@ -784,9 +794,13 @@ fn the_file_is_never_written_nor_locked_even_while_another_umpire_writes_it() {
     let mut r = scripted();
     // Another console holds the save for writing: review still opens, reads, and leaves it.
     let (_battle, _writer) = Battle::open_writable(&r.path, Tables::builtin()).unwrap();
-    let mut again =
-        umpire::tui::fgdn::review::open_with(&r.path, Tables::builtin(), Keymap::default(), None)
-            .unwrap();
+    let mut again = umpire::tui::board::open_review::<Fgdn>(
+        &r.path,
+        Tables::builtin(),
+        Keymap::default(),
+        None,
+    )
+    .unwrap();
     again.on_key(key_event("home").unwrap());
     assert_eq!(again.battle.game.entries().len(), 0);
     drop(_writer);
@@ -808,7 +822,12 @@ fn at_opens_at_a_place_or_says_why_not() {
     let path = dir.path().join("battle.toml");
     write_battle(&path, SCRIPT);
     let open = |at| {
-        umpire::tui::fgdn::review::open_with(&path, Tables::builtin(), Keymap::default(), Some(at))
+        umpire::tui::board::open_review::<Fgdn>(
+            &path,
+            Tables::builtin(),
+            Keymap::default(),
+            Some(at),
+        )
     };
     assert_eq!(
         open("1209").unwrap().battle.game.state.clock.label(),

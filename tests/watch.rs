@@ -25,10 +25,12 @@ use umpire::core::dice::SeededDice;
 use umpire::rulesets::fgdn::command::Command as GameCommand;
 use umpire::rulesets::fgdn::event::Event;
 use umpire::rulesets::fgdn::tables::Tables;
+use umpire::rulesets::fgdn::Fgdn;
 use umpire::store::follow::Follower;
 use umpire::store::SaveWriter;
-use umpire::tui::fgdn::app::{App, Mode};
-use umpire::tui::fgdn::watch;
+use umpire::tui::board::{open_watch, BoardApp, Mode};
+
+type App = BoardApp<Fgdn>;
 use umpire::tui::keymap::Keymap;
 use umpire::tui::theme::Theme;
 
@@ -271,7 +273,7 @@ struct Watcher {
 impl Watcher {
     fn open(path: &Path, side: Option<&str>) -> Watcher {
         let (mut app, follower) =
-            watch::open(path, side, Tables::builtin(), Keymap::default()).unwrap();
+            open_watch::<Fgdn>(path, side, Tables::builtin(), Keymap::default()).unwrap();
         app.theme = Theme { color: false };
         Watcher { app, follower }
     }
@@ -279,7 +281,7 @@ impl Watcher {
     /// One poll of the save, as the loop does every 100 ms.
     fn follow(&mut self) -> bool {
         let polled = self.follower.poll();
-        watch::apply(&mut self.app, polled)
+        self.app.follow(polled)
     }
 
     fn keys(&mut self, keys: &[&str]) {

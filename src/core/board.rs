@@ -3,6 +3,7 @@
 //! the ruleset. A ruleset gives its fleet columns and rows, the detail panel of a ship, the due
 //! list, its commands for completion and help, and the forms behind its keys; the face owns
 //! the layout, the prompt, the log panel, undo and redo, dice and the save.
+use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
 
 /// How a cell is drawn; the face maps tones to colours (or to nothing under NO_COLOR). Meaning
@@ -420,6 +421,85 @@ pub struct Seen {
     pub due: Vec<String>,
 }
 
+/// How the log panel words one entry ([`Board::log_lines`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EntryLog {
+    /// As [`crate::core::game::Journal::words`] words it (each entry on the state it was
+    /// decided on), the whole entry shown when the ship filter names a ship it names.
+    Journal,
+    /// These lines (already cut to the ship filter and the kind asked).
+    Lines(Vec<String>),
+    /// Nothing of it: it is about no ship asked, or of no kind asked.
+    Hidden,
+}
+
+/// One line of what a side saw of a log entry; `ship` is the ship it concerns.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SideLine {
+    pub ship: Option<String>,
+    pub text: String,
+}
+
+/// What a side saw of one log entry (`umpire watch --side`): the command when it may see it,
+/// and the lines.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SideEntry {
+    pub command: Option<String>,
+    pub lines: Vec<SideLine>,
+}
+
+/// What one side has seen of each log entry, by the ruleset's fog-of-war rule
+/// ([`Board::commit_seen`]), kept in step with the journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideLog {
+    pub side: String,
+    /// One per journal entry: None when the side saw nothing of it.
+    entries: Vec<Option<SideEntry>>,
+}
+
+impl SideLog {
+    pub fn new(side: &str) -> SideLog {
+        SideLog {
+            side: side.to_string(),
+            entries: Vec::new(),
+        }
+    }
+
+    /// The side's log of a whole battle (a fresh replay of `entries`).
+    pub fn build<R: Board>(
+        setup: &R::Setup,
+        tables: &R::Tables,
+        entries: &[Record<R>],
+        side: &str,
+    ) -> SideLog {
+        let mut game = Journal::<R>::new(setup, tables.clone());
+        let mut log = SideLog::new(side);
+        for e in entries {
+            log.commit(&mut game, e.clone());
+        }
+        log
+    }
+
+    /// What the side saw of entry `i`.
+    pub fn get(&self, i: usize) -> Option<&SideEntry> {
+        self.entries.get(i).and_then(|e| e.as_ref())
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Take `entry` into `game` (as [`Journal::commit`]) and record what the side saw of it.
+    pub fn commit<R: Board>(&mut self, game: &mut Journal<R>, entry: Record<R>) {
+        let seen = R::commit_seen(game, entry, &self.side);
+        self.entries.push(seen);
+    }
+}
+
 /// What a ruleset shows on the dashboard. Pure: from the state and the tables.
 pub trait Board: Ruleset + crate::core::review::Places {
     /// The fleet table's columns after id, name and side.
@@ -489,6 +569,9 @@ pub trait Board: Ruleset + crate::core::review::Places {
     fn commands() -> Vec<(&'static str, &'static str)>;
     /// The forms behind keys.
     fn forms() -> Vec<FormSpec>;
+    /// Its forms of the verbs `hit`, `fire`, `flood` and `crit` open from the keymap's actions
+    /// of those names (which a user may bind to other keys), not from [`FormSpec::key`].
+    const FORMS_ON_KEYMAP: bool = false;
     /// The sides of the battle, in scenario order.
     fn sides(state: &Self::State) -> Vec<String>;
     /// What `side` sees by the ruleset's fog-of-war rule.
@@ -596,6 +679,56 @@ pub trait Board: Ruleset + crate::core::review::Places {
         let mut due = Self::due_list(state, tables, side);
         due.now.truncate(rows);
         due
+    }
+
+    /// The heading of an entry in the log panel: its clock and `command` (the command as
+    /// typed, or as a side's watcher may see it).
+    fn log_heading(entry: &Record<Self>, command: &str) -> String {
+        format!("{} {command}", entry.clock)
+    }
+
+    /// The kinds of log line the review filters by (`K`), in the order it cycles through
+    /// them; by default none.
+    fn log_kinds() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// How the log panel words entry `i` of `game`: only what concerns `ship`, when given,
+    /// and only lines of `kind` (one of [`Board::log_kinds`]), when given. By default as the
+    /// journal words it ([`EntryLog::Journal`]).
+    fn log_lines(
+        _game: &Journal<Self>,
+        _i: usize,
+        _ship: Option<&str>,
+        _kind: Option<&str>,
+    ) -> EntryLog {
+        EntryLog::Journal
+    }
+
+    /// The words the prompt completes after `command` (its name) besides the ships' ids; by
+    /// default the keywords of its usage ([`Board::commands`]).
+    fn option_words(command: &str) -> Vec<String> {
+        Self::commands()
+            .iter()
+            .find(|(w, _)| *w == command)
+            .map(|(_, usage)| crate::core::text::usage_keywords(usage))
+            .unwrap_or_default()
+    }
+
+    /// Take `entry` into `game` and say what `side` saw of it (the fog-of-war rule of the
+    /// log, `umpire watch --side`); None: nothing. By default every command as announced at
+    /// the table, without what the dice made of it.
+    fn commit_seen(
+        game: &mut Journal<Self>,
+        entry: Record<Self>,
+        _side: &str,
+    ) -> Option<SideEntry> {
+        let command = entry.cmd.clone();
+        game.commit(entry);
+        Some(SideEntry {
+            command: Some(command),
+            lines: Vec::new(),
+        })
     }
 }
 

@@ -51,6 +51,19 @@ pub trait Places: Rules {
     fn same_turn(a: &Self::Clock, b: &Self::Clock) -> Option<bool> {
         Some(Self::turn_of(a)? == Self::turn_of(b)?)
     }
+    /// What may be typed to jump, as the review's refusals say it.
+    const PLACE_HELP: &'static str =
+        "a clock as the log writes it (turn 3, turn 3 movement), an entry (#42), start or end";
+    /// A position's clock as the review's message line says it; by default as the log writes
+    /// it.
+    fn place_text(clock: &Self::Clock) -> String {
+        clock.to_string()
+    }
+    /// What to add when a jump to `place` stands at `clock`, which does not read as typed (a
+    /// time of day inside a longer turn); None: nothing.
+    fn landed(_place: &Self::Place, _clock: &Self::Clock) -> Option<String> {
+        None
+    }
 }
 
 /// A saved battle's log being stepped through. The game shown holds the entries before the

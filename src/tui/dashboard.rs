@@ -1,17 +1,18 @@
-//! Which dashboard a ruleset's battles open on, and what every face asks of it: `umpire play`
-//! (a file, or the ruleset's demo), `review`, `watch`, and the benchmark's handle
-//! (`tui::measure`). The dashboard written once over a ruleset's screen model
-//! ([`BoardApp`]) serves every ruleset but one with a dashboard of its own, named in
-//! [`with_dashboard`]: FG&DN's (`tui::fgdn`), until `board` draws it too. The command line and
-//! the benchmark go through here, so neither names a ruleset.
+//! What every face asks of the dashboard: `umpire play` (a file, or the ruleset's demo),
+//! `review`, `watch`, and the benchmark's handle (`tui::measure`). Every ruleset's battles open
+//! on the dashboard written once over its screen model ([`BoardApp`]); a ruleset's forms of its
+//! own are registered in [`own_forms`], one line per ruleset that has any. The command line
+//! and the benchmark go through here, so neither names a ruleset.
+use crate::core::board::Board;
 use crate::core::game::Journal;
 use crate::core::ruleset::Rules;
 use crate::rulesets::Registered;
 use crate::session::{Error, Session};
 use crate::store::SaveWriter;
-use crate::tui::board::BoardApp;
+use crate::tui::board::{BoardApp, OwnForm};
 use crate::tui::keymap::Keymap;
 use crate::tui::{PlayOptions, Save, Screen};
+use std::any::Any;
 use std::path::Path;
 
 /// A dashboard as `umpire play`, `review` and `watch` open it, and as the benchmark drives it.
@@ -54,13 +55,22 @@ pub trait DashboardVisitor {
     fn visit<D: Dashboard>(self) -> Self::Out;
 }
 
-/// Run `v` on the dashboard of ruleset `R`: its own if it has one (the one line per such
-/// ruleset), else the one written once.
+/// Run `v` on the dashboard of ruleset `R`.
 pub fn with_dashboard<R: Registered, V: DashboardVisitor>(v: V) -> V::Out {
-    match R::ID {
-        crate::rulesets::fgdn::ID => v.visit::<crate::tui::fgdn::app::App>(),
-        _ => v.visit::<BoardApp<R>>(),
-    }
+    v.visit::<BoardApp<R>>()
+}
+
+/// The forms ruleset `R` draws itself (`BoardApp::own_forms`): FG&DN's hit-chance calculator
+/// (`tui::fgdn::own_forms`); none for the others.
+pub fn own_forms<R: Board>() -> Vec<OwnForm<R>> {
+    let forms: Box<dyn Any> = match R::ID {
+        crate::rulesets::fgdn::ID => Box::new(crate::tui::fgdn::own_forms()),
+        _ => return Vec::new(),
+    };
+    forms
+        .downcast::<Vec<OwnForm<R>>>()
+        .map(|forms| *forms)
+        .unwrap_or_default()
 }
 
 impl<R: Registered> Dashboard for BoardApp<R> {
@@ -76,11 +86,11 @@ impl<R: Registered> Dashboard for BoardApp<R> {
         keymap: Option<&Path>,
         at: Option<&str>,
     ) -> Result<(), Error> {
-        crate::tui::review_board::<R>(path, tables, keymap, at)
+        crate::tui::board::review::run::<R>(path, tables, keymap, at)
     }
 
     fn watch(path: &Path, side: Option<&str>, tables: R::Tables) -> Result<(), Error> {
-        crate::tui::watch_board::<R>(path, side, tables)
+        crate::tui::board::watch::run::<R>(path, side, tables)
     }
 
     fn open(battle: Session<R>, writer: SaveWriter, path: &Path) -> BoardApp<R> {

@@ -172,24 +172,7 @@ fn common_prefix(words: &[String]) -> String {
     first.chars().take(len).collect()
 }
 
-/// The keywords of a command's usage line (`guns SHIP at SHIP main|secondary [n N]`: `at`,
-/// `main`, `secondary`, `n`), for completing the words after the command.
-pub fn usage_keywords(usage: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut words = usage.split(|c: char| c.is_whitespace() || "|[](){},".contains(c));
-    let verb = words.next().unwrap_or_default();
-    for w in words {
-        let keyword = !w.is_empty()
-            && w != verb
-            && w.chars()
-                .all(|c| c.is_ascii_lowercase() || c == '_' || c == '-')
-            && w.chars().any(|c| c.is_ascii_lowercase());
-        if keyword && !out.iter().any(|o| o == w) {
-            out.push(w.to_string());
-        }
-    }
-    out
-}
+pub use crate::core::text::usage_keywords;
 
 #[cfg(test)]
 mod tests {

@@ -19,10 +19,9 @@ pub struct Page<'a> {
     pub face: Face,
     pub keymap: &'a Keymap,
     /// The actions this dashboard has; the keys of any other are not listed.
-    pub has: fn(Action) -> bool,
-    /// What an action does here, where this dashboard says it otherwise than
-    /// [`Action::describe_in`].
-    pub says: fn(Action, Face) -> Option<&'static str>,
+    pub has: Box<dyn Fn(Action) -> bool + 'a>,
+    /// What the review's prompt jumps to (`Places::PLACE_HELP`).
+    pub places: &'static str,
     /// The ruleset's forms that are not keymap actions: (key, what it opens).
     pub forms: Vec<(String, String)>,
     /// The keys at the `:` prompt.
@@ -36,11 +35,17 @@ pub struct Page<'a> {
 /// The help's lines, before wrapping.
 pub fn lines(page: &Page, t: Theme) -> Vec<Line<'static>> {
     let face = page.face;
-    let describe = |a: Action| (page.says)(a, face).unwrap_or_else(|| a.describe_in(face));
-    let key_line = |keys: String, description: &'static str| {
+    let describe = |a: Action| match (a, face) {
+        (Action::Command, Face::Review) => format!("jump: {}; or expect", page.places),
+        _ => a
+            .describe_in(face)
+            .trim_start_matches("review: ")
+            .to_string(),
+    };
+    let key_line = |keys: String, description: String| {
         Line::from(vec![
             Span::styled(format!("{keys:<14}"), t.key()),
-            Span::styled(description.trim_start_matches("review: "), Style::new()),
+            Span::styled(description, Style::new()),
         ])
     };
     let title = |text: &str| Line::styled(text.to_string(), t.title());
@@ -163,8 +168,8 @@ mod tests {
         Page {
             face,
             keymap,
-            has: |a| !matches!(a, Action::Hit | Action::KindFilter),
-            says: |a, _| (a == Action::NextTurn).then_some("to the next turn"),
+            has: Box::new(|a| !matches!(a, Action::Hit | Action::KindFilter)),
+            places: "a turn, start or end",
             forms: vec![("g".into(), "Gunnery form".into())],
             prompt_keys: "Enter run",
             commands: vec!["next", "hit SHIP N"],
@@ -181,12 +186,11 @@ mod tests {
     }
 
     #[test]
-    fn only_the_dashboards_actions_are_listed_with_its_own_words_and_its_forms() {
+    fn only_the_dashboards_actions_are_listed_with_their_forms() {
         let km = Keymap::default();
         let seen = text(&lines(&page(&km, Face::Play), Theme { color: false }));
         assert!(!seen.contains("record a hit"), "{seen}");
-        assert!(seen.contains("to the next turn"), "{seen}");
-        assert!(!seen.contains("Plotting Phase"), "{seen}");
+        assert!(seen.contains("advance to the next turn (`turn`)"), "{seen}");
         assert!(seen.contains("g             Gunnery form"), "{seen}");
         assert!(seen.contains("  hit SHIP N"), "{seen}");
         assert!(seen.contains("In a form\nTab field"), "{seen}");

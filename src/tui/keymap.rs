@@ -150,9 +150,6 @@ impl Action {
         match (self, face) {
             (Action::Quit, Face::Watch) => "quit at once (nothing to save: read-only)",
             (Action::Quit, Face::Review) => "quit (asks first; a review changes nothing)",
-            (Action::Command, Face::Review) => {
-                "jump: 1215, 1215 d2, 1215 resolution, #42, start, end, expect"
-            }
             _ => self.describe(),
         }
     }
@@ -169,7 +166,7 @@ impl Action {
     pub fn describe(self) -> &'static str {
         match self {
             Action::EndPhase => "end the phase (`next`): resolve hits, fire what is due",
-            Action::NextTurn => "advance to the next turn's Plotting Phase (`turn`)",
+            Action::NextTurn => "advance to the next turn (`turn`)",
             Action::Hit => "record a hit on the selected ship (form)",
             Action::Fire => "start a fire of known severity on the selected ship",
             Action::Flood => "start flooding of known severity on the selected ship",

@@ -337,37 +337,3 @@ pub(crate) fn farewell(path: Option<&Path>, writable: bool) -> Option<String> {
         path.display()
     ))
 }
-
-/// `umpire review FILE` on the generic dashboard.
-pub fn review_board<R: Board>(
-    path: &Path,
-    tables: R::Tables,
-    keymap: Option<&Path>,
-    at: Option<&str>,
-) -> Result<(), Error> {
-    let keymap = load_keymap(keymap)?;
-    let mut app = board::open_review::<R>(path, tables, keymap, at)?;
-    need_terminal()?;
-    app.theme = theme::Theme::from_env();
-    run(&mut app)
-}
-
-/// `umpire watch FILE [--side NAME]` on the generic dashboard.
-pub fn watch_board<R: Board>(
-    path: &Path,
-    side: Option<&str>,
-    tables: R::Tables,
-) -> Result<(), Error> {
-    let keymap = load_keymap(None)?;
-    let (mut app, mut follower) = board::open_watch::<R>(path, side, tables, keymap)?;
-    need_terminal()?;
-    app.theme = theme::Theme::from_env();
-    let mut follow = |app: &mut BoardApp<R>| app.follow(follower.poll());
-    run_with(
-        &mut app,
-        Some(Tick {
-            every: POLL,
-            call: &mut follow,
-        }),
-    )
-}

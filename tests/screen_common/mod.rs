@@ -1,4 +1,4 @@
-//! The dashboard without a terminal: keys pressed into the real `App` by name and frames drawn
+//! The dashboard without a terminal: keys pressed into the real FG&DN `App` by name and frames drawn
 //! on ratatui's `TestBackend`, read back as text. Shared by tests/dashboard.rs, tests/review.rs
 //! and tests/watch.rs (`mod screen_common;`); not every test file uses every helper.
 #![allow(dead_code)]
@@ -6,8 +6,12 @@
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::Terminal;
-use umpire::tui::fgdn::app::App;
+use umpire::rulesets::fgdn::Fgdn;
+use umpire::tui::board::BoardApp;
 use umpire::tui::keymap::key_event;
+
+/// FG&DN's dashboard.
+pub type App = BoardApp<Fgdn>;
 
 /// Press keys by name ("n", "enter", "ctrl-r", "left"); a key written `'...'` types that text.
 pub fn press(app: &mut App, keys: &[&str]) {
@@ -30,7 +34,7 @@ pub fn press(app: &mut App, keys: &[&str]) {
 /// One frame of `w` x `h`.
 pub fn draw(app: &mut App, w: u16, h: u16) -> Terminal<TestBackend> {
     let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
-    t.draw(|f| umpire::tui::fgdn::view::draw(f, app)).unwrap();
+    t.draw(|f| app.draw(f)).unwrap();
     t
 }
 

@@ -6,18 +6,59 @@
 //! due list, and what a side sees of the enemy by the fog-of-war rule (`fog.rs`,
 //! docs/fog-of-war.md). Pure: from the state and the tables; the face draws it.
 use crate::core::board::{
-    Board, Cell, Column, Detail, DueList, FieldKind, FieldSpec, FleetLayout, FleetRow, FormSpec,
-    Line, Opt, Seen, Tone,
+    Board, Cell, Column, Detail, DueList, EntryLog, FieldKind, FieldSpec, FleetLayout, FleetRow,
+    FormSpec, Head, Line, Opt, Seen, SideEntry, Tone,
 };
 use crate::rulesets::fgdn::command::{Aspect, Depth, RangeBand, Side as HitSide, Weapon};
 use crate::rulesets::fgdn::damage::breakdown;
 use crate::rulesets::fgdn::fog::{self, EnemyView, Presence};
 use crate::rulesets::fgdn::kinds::{CriticalKind, SeverityLevel};
+use crate::rulesets::fgdn::log_view::log_entry;
+use crate::rulesets::fgdn::review::KindFilter;
 use crate::rulesets::fgdn::state::GameState;
 use crate::rulesets::fgdn::status::{self, CasualtyView, Schedule, ShipView};
 use crate::rulesets::fgdn::submarine::Attack;
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::Fgdn;
+
+/// Words the prompt completes after any command's name (`Board::option_words`).
+const OPTION_WORDS: &[&str] = &[
+    "nopen",
+    "pen",
+    "range",
+    "short",
+    "medium",
+    "long",
+    "extreme",
+    "weapon",
+    "shell",
+    "torpedo",
+    "mine",
+    "bomb",
+    "skip_bomb",
+    "rocket",
+    "strafing",
+    "lb",
+    "kg",
+    "caliber",
+    "side",
+    "port",
+    "starboard",
+    "depth",
+    "shallow",
+    "deep",
+    "aspect",
+    "broad",
+    "bow",
+    "stern",
+    "tactical",
+    "intermediate",
+    "clock",
+    "damage",
+    "plotting",
+    "movement",
+    "resolution",
+];
 
 /// The DP bar's width in cells.
 const BAR: usize = 8;
@@ -739,6 +780,20 @@ impl Board for Fgdn {
             .collect()
     }
 
+    /// Every ship's id, name and side, from the state (no row is built); a side sees every
+    /// ship there is (`fog.rs`).
+    fn fleet_heads(state: &GameState, _tables: &Tables, _side: Option<&str>) -> Vec<Head> {
+        state
+            .ships
+            .iter()
+            .map(|s| Head {
+                id: s.id().to_string(),
+                name: s.spec.name.clone(),
+                side: s.spec.side.clone(),
+            })
+            .collect()
+    }
+
     fn fleet_row(
         state: &GameState,
         tables: &Tables,
@@ -855,6 +910,9 @@ impl Board for Fgdn {
         forms_of(false)
     }
 
+    /// FG&DN's forms came first, as keymap actions (`hit`, `fire`, `flood`, `critical`).
+    const FORMS_ON_KEYMAP: bool = true;
+
     /// FG&DN 8.1.4: a submarine's forms are her own (`forms_of`).
     fn forms_for(state: &GameState, _tables: &Tables, i: usize) -> Vec<FormSpec> {
         forms_of(state.ships.get(i).is_some_and(|s| s.sub.is_some()))
@@ -862,6 +920,51 @@ impl Board for Fgdn {
 
     fn sides(state: &GameState) -> Vec<String> {
         fog::sides(state)
+    }
+
+    /// "#42 1209 planned fire hit tiger 30": the entry's number, turn and phase, then the
+    /// command.
+    fn log_heading(entry: &super::Entry, command: &str) -> String {
+        format!(
+            "#{} {} {} {command}",
+            entry.seq,
+            entry.clock.label(),
+            entry.clock.phase.words()
+        )
+    }
+
+    fn log_kinds() -> &'static [&'static str] {
+        &KindFilter::NAMES
+    }
+
+    /// Worded from the entry's events on the state now (`log_view::log_entry`), each line
+    /// about the ship asked, of the kind asked ([`KindFilter`]).
+    fn log_lines(game: &super::Game, i: usize, ship: Option<&str>, kind: Option<&str>) -> EntryLog {
+        let shown = log_entry(game, i, ship).and_then(|e| match kind.and_then(KindFilter::named) {
+            Some(k) => k.apply(e),
+            None => Some(e),
+        });
+        match shown {
+            Some(e) => EntryLog::Lines(e.lines.into_iter().map(|l| l.text).collect()),
+            None => EntryLog::Hidden,
+        }
+    }
+
+    /// The critical kinds after `crit`, and the option words of every command.
+    fn option_words(command: &str) -> Vec<String> {
+        let kinds = CriticalKind::ALL
+            .iter()
+            .filter(|_| command == "crit")
+            .map(|k| k.name());
+        kinds
+            .chain(OPTION_WORDS.iter().copied())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The fog of war of the log (`fog::commit_seen`, docs/fog-of-war.md).
+    fn commit_seen(game: &mut super::Game, entry: super::Entry, side: &str) -> Option<SideEntry> {
+        fog::commit_seen(game, entry, side)
     }
 
     /// FG&DN's fog of war (`fog.rs`): own ships in full, enemies as observers see them, the

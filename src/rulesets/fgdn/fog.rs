@@ -13,12 +13,12 @@
 //! what observers see (before and after each command, from the state, never from the event
 //! text). Commands are shown only when they concern own ships or only move the clock. Anything
 //! not listed here — including event kinds added later — is hidden: the rule is a whitelist.
+pub use crate::core::board::{SideEntry, SideLine, SideLog};
 use crate::rulesets::fgdn::clock::Clock;
 use crate::rulesets::fgdn::command::Weapon;
 use crate::rulesets::fgdn::damage_control::category_level;
 use crate::rulesets::fgdn::event::{Casualty, Event};
 use crate::rulesets::fgdn::kinds::SeverityLevel;
-use crate::rulesets::fgdn::scenario::Scenario;
 use crate::rulesets::fgdn::state::{GameState, ShipState, ShipStatus};
 use crate::rulesets::fgdn::tables::Tables;
 use crate::rulesets::fgdn::{Entry, Game};
@@ -226,20 +226,6 @@ pub fn changes(before: &EnemyView, after: &EnemyView) -> Vec<String> {
     out
 }
 
-/// One line of a side's log; `ship` is the ship it concerns.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SideLine {
-    pub ship: Option<String>,
-    pub text: String,
-}
-
-/// What a side saw of one log entry: the command when it may see it, and the lines.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SideEntry {
-    pub command: Option<String>,
-    pub lines: Vec<SideLine>,
-}
-
 /// Commands every side sees: they only move the clock or the weather, or step the history.
 const PUBLIC_COMMANDS: &[&str] = &[
     "next",
@@ -324,77 +310,35 @@ fn touched(state: &GameState, side: &str, entry: &Entry) -> Vec<usize> {
         .collect()
 }
 
-/// What one side has seen of each log entry, kept in step with the game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SideLog {
-    pub side: String,
-    /// One per game entry: None when the side saw nothing of it.
-    entries: Vec<Option<SideEntry>>,
-}
-
-impl SideLog {
-    pub fn new(side: &str) -> SideLog {
-        SideLog {
-            side: side.to_string(),
-            entries: Vec::new(),
-        }
-    }
-
-    /// The side's log of a whole battle (a fresh replay of `entries`).
-    pub fn build(scenario: &Scenario, tables: &Tables, entries: &[Entry], side: &str) -> SideLog {
-        let mut game = Game::new(scenario, tables.clone());
-        let mut log = SideLog::new(side);
-        for e in entries {
-            log.commit(&mut game, e.clone());
-        }
-        log
-    }
-
-    /// What the side saw of entry `i`.
-    pub fn get(&self, i: usize) -> Option<&SideEntry> {
-        self.entries.get(i).and_then(|e| e.as_ref())
-    }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// Take `entry` into `game` (as [`Game::commit`]) and record what the side saw of it.
-    pub fn commit(&mut self, game: &mut Game, entry: Entry) {
-        let ships = touched(&game.state, &self.side, &entry);
-        let before: Vec<EnemyView> = ships
-            .iter()
-            .map(|&i| enemy_view(&game.tables, &game.state.ships[i]))
-            .collect();
-        game.commit(entry);
-        let state = &game.state;
-        let Some(entry) = game.entries().last() else {
-            return;
-        };
-        let mut lines: Vec<SideLine> = entry
-            .events_at()
-            .filter_map(|(at, e)| {
-                event_line(state, &self.side, at, e).map(|text| SideLine {
-                    ship: e.ship().map(str::to_string),
-                    text: text.trim().to_string(),
-                })
+/// Take `entry` into `game` (as [`Game::commit`]) and say what `side` saw of it (FG&DN's
+/// `Board::commit_seen`); None: nothing.
+pub fn commit_seen(game: &mut Game, entry: Entry, side: &str) -> Option<SideEntry> {
+    let ships = touched(&game.state, side, &entry);
+    let before: Vec<EnemyView> = ships
+        .iter()
+        .map(|&i| enemy_view(&game.tables, &game.state.ships[i]))
+        .collect();
+    game.commit(entry);
+    let state = &game.state;
+    let entry = game.entries().last()?;
+    let mut lines: Vec<SideLine> = entry
+        .events_at()
+        .filter_map(|(at, e)| {
+            event_line(state, side, at, e).map(|text| SideLine {
+                ship: e.ship().map(str::to_string),
+                text: text.trim().to_string(),
             })
-            .collect();
-        for (&i, b) in ships.iter().zip(&before) {
-            let after = enemy_view(&game.tables, &state.ships[i]);
-            lines.extend(changes(b, &after).into_iter().map(|text| SideLine {
-                ship: Some(after.id.clone()),
-                text,
-            }));
-        }
-        let command = command_seen(state, &self.side, &entry.cmd).then(|| entry.cmd.clone());
-        let seen = (command.is_some() || !lines.is_empty()).then_some(SideEntry { command, lines });
-        self.entries.push(seen);
+        })
+        .collect();
+    for (&i, b) in ships.iter().zip(&before) {
+        let after = enemy_view(&game.tables, &state.ships[i]);
+        lines.extend(changes(b, &after).into_iter().map(|text| SideLine {
+            ship: Some(after.id.clone()),
+            text,
+        }));
     }
+    let command = command_seen(state, side, &entry.cmd).then(|| entry.cmd.clone());
+    (command.is_some() || !lines.is_empty()).then_some(SideEntry { command, lines })
 }
 
 #[cfg(test)]

@@ -105,6 +105,18 @@ impl Places for Fgdn {
     fn same_turn(a: &Clock, b: &Clock) -> Option<bool> {
         Some(a.turn == b.turn)
     }
+
+    const PLACE_HELP: &'static str = TARGET_HELP;
+
+    fn place_text(c: &Clock) -> String {
+        clock_text(c)
+    }
+
+    /// A time inside a longer turn ("1216 is in turn 1215").
+    fn landed(place: &TurnPlace, c: &Clock) -> Option<String> {
+        (c.label() != place.time.to_string())
+            .then(|| format!("{} is in turn {}", place.time, c.label()))
+    }
 }
 
 /// Whether `c`'s turn contains the time of day `time` (on `day`, else on the turn's day or the
@@ -148,7 +160,21 @@ impl KindFilter {
         KindFilter::Overrides,
     ];
 
-    pub fn name(self) -> &'static str {
+    /// Every filter's name, in the cycle's order (`Board::log_kinds`).
+    pub const NAMES: [&'static str; 5] = [
+        KindFilter::ALL[0].name(),
+        KindFilter::ALL[1].name(),
+        KindFilter::ALL[2].name(),
+        KindFilter::ALL[3].name(),
+        KindFilter::ALL[4].name(),
+    ];
+
+    /// The filter of this name.
+    pub fn named(name: &str) -> Option<KindFilter> {
+        KindFilter::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub const fn name(self) -> &'static str {
         match self {
             KindFilter::Criticals => "criticals",
             KindFilter::FiresFloods => "fires and floods",

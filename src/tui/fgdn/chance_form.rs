@@ -15,7 +15,6 @@ use crate::rulesets::fgdn::command::Command;
 use crate::rulesets::fgdn::event::{Event, GunChance};
 use crate::rulesets::fgdn::tables::HitModifier;
 use crate::rulesets::fgdn::Game;
-use crate::tui::fgdn::app::{App, Mode};
 use crate::tui::form::{choice, number, Field, Form, FormKind, Value};
 
 /// The keyword of the field that rolls the salvo's D100.
@@ -84,22 +83,6 @@ pub fn new(game: &Game, firer: usize) -> Option<Form> {
         spec: None,
         build: Some(command),
     })
-}
-
-/// Open the form for the selected ship (as it was left after Esc, if it was).
-pub fn open(app: &mut App) {
-    let Some(mut form) = new(&app.battle.game, app.selected) else {
-        return;
-    };
-    if let Some(left) = app.left_form.take() {
-        if left.kind == FormKind::Chance && left.ship == form.ship {
-            form = left;
-        } else {
-            app.left_form = Some(left);
-        }
-    }
-    app.check_form(&mut form);
-    app.mode = Mode::Form(form);
 }
 
 /// The `chance` command the form stands for.

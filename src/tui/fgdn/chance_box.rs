@@ -1,23 +1,27 @@
-//! The hit-chance form (`tui::fgdn::chance_form`): the fields on the left (or above, at 80 columns),
+//! The hit-chance form (`tui::fgdn::chance_form`) as FG&DN draws it over the dashboard (its
+//! `OwnForm::draw`): the fields on the left (or above, at 80 columns),
 //! scrolled to keep the focused one in view, where the focused modifier applies, and the
 //! calculator's answer: base chance, each modifier with its label and value, the total, the
 //! final chance or "no fire possible" (FG&DN p. 6-4). Words carry the meaning, not colour.
-use super::{fit, styled};
-use crate::tui::fgdn::app::App;
+use crate::rulesets::fgdn::Game;
 use crate::tui::fgdn::chance_form;
 use crate::tui::form::{Form, Value};
+use crate::tui::panels::{fit, wrap};
+use crate::tui::theme::Theme;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 /// Two columns from this inner width; stacked below it.
 const SIDE_BY_SIDE: u16 = 100;
 
-pub fn draw(frame: &mut Frame, body: Rect, app: &App, form: &Form) {
-    let t = app.theme;
-    let game = &app.battle.game;
+fn styled(text: impl Into<String>, style: Style) -> Span<'static> {
+    Span::styled(text.into(), style)
+}
+
+pub fn draw(frame: &mut Frame, body: Rect, t: Theme, game: &Game, form: &Form) {
     let area = Rect {
         width: body.width.min(140),
         x: body.x + body.width.saturating_sub(body.width.min(140)) / 2,
@@ -37,18 +41,18 @@ pub fn draw(frame: &mut Frame, body: Rect, app: &App, form: &Form) {
             Layout::horizontal([Constraint::Percentage(55), Constraint::Min(30)]).areas(inner);
         (l, r)
     } else {
-        let want = answer_lines(app, form, &answer, inner.width as usize).len() as u16;
+        let want = answer_lines(t, form, &answer, inner.width as usize).len() as u16;
         let answer_h = want.clamp(4, inner.height / 2);
         let [f, a] =
             Layout::vertical([Constraint::Min(4), Constraint::Length(answer_h)]).areas(inner);
         (f, a)
     };
     frame.render_widget(
-        Paragraph::new(field_lines(app, form, fields_area)),
+        Paragraph::new(field_lines(t, game, form, fields_area)),
         fields_area,
     );
     let w = answer_area.width as usize;
-    let lines: Vec<Line> = answer_lines(app, form, &answer, w)
+    let lines: Vec<Line> = answer_lines(t, form, &answer, w)
         .into_iter()
         .take(answer_area.height as usize)
         .collect();
@@ -56,9 +60,7 @@ pub fn draw(frame: &mut Frame, body: Rect, app: &App, form: &Form) {
 }
 
 /// The target line, the fields around the focused one, and what the focused one is.
-fn field_lines(app: &App, form: &Form, area: Rect) -> Vec<Line<'static>> {
-    let t = app.theme;
-    let game = &app.battle.game;
+fn field_lines(t: Theme, game: &Game, form: &Form, area: Rect) -> Vec<Line<'static>> {
     let w = area.width as usize;
     let mut lines = Vec::new();
     // The target as the table reads it: her name, size and the sea state (filled in).
@@ -82,7 +84,7 @@ fn field_lines(app: &App, form: &Form, area: Rect) -> Vec<Line<'static>> {
             None => f.label.clone(),
         })
         .unwrap_or_default();
-    let about = super::wrap(&about, w.max(1));
+    let about = wrap(&about, w.max(1));
     let rows = (area.height as usize)
         .saturating_sub(1 + about.len().min(2))
         .max(1);
@@ -131,12 +133,11 @@ fn field_lines(app: &App, form: &Form, area: Rect) -> Vec<Line<'static>> {
 
 /// The calculator's answer (or why it refuses), then the command it stands for.
 fn answer_lines(
-    app: &App,
+    t: Theme,
     form: &Form,
     answer: &Result<crate::rulesets::fgdn::event::GunChance, String>,
     w: usize,
 ) -> Vec<Line<'static>> {
-    let t = app.theme;
     let mut lines = Vec::new();
     match answer {
         Ok(g) => {
@@ -178,13 +179,13 @@ fn answer_lines(
             });
         }
         Err(e) => {
-            for l in super::wrap(&format!("✗ {e}"), w.max(1)) {
+            for l in wrap(&format!("✗ {e}"), w.max(1)) {
                 lines.push(Line::from(styled(l, t.error())));
             }
         }
     }
     let cmd = chance_form::command(form);
-    for l in super::wrap(&format!("= {cmd}"), w.max(1)) {
+    for l in wrap(&format!("= {cmd}"), w.max(1)) {
         lines.push(Line::from(styled(l, t.dim())));
     }
     // The most important lines last-cut: keep the final chance on screen when room is short.
