@@ -123,7 +123,7 @@ pub fn names_ship<R: Ruleset>(entry: &Record<R>, id: &str) -> bool {
             .any(|e| serde_json::to_value(e).is_ok_and(|v| names(&v, id)))
 }
 
-/// A battle of the default ruleset (FG&DN), as its own dashboard and tools hold it.
+/// A battle of the default ruleset (FG&DN), as its own tools hold it.
 pub type Battle = Session<DefaultRuleset>;
 
 impl<R: Ruleset> Session<R> {
@@ -292,7 +292,7 @@ pub fn wall_now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// The default ruleset's tables (its own dashboard and tools), or exactly what is wrong with
+/// The default ruleset's tables (its own tools), or exactly what is wrong with
 /// them.
 pub fn tables(
     dir: Option<&Path>,

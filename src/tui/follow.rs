@@ -1,5 +1,5 @@
 //! A watcher's dashboard taking what a poll of the followed save found (`umpire watch`),
-//! written once for both dashboards: the entries the umpire appended are taken in, a save
+//! written once for every ruleset: the entries the umpire appended are taken in, a save
 //! replaced or rewritten underneath is read again from the start (and said, unless it only
 //! gained its first log entry), and the follower's problem (an unreadable save, a torn line)
 //! is said when it comes and when it goes.

@@ -1,4 +1,4 @@
-//! The help overlay of both dashboards (FG&DN's and the other rulesets'), written once: the
+//! The dashboard's help overlay, written once for every ruleset: the
 //! keys of the face from the keymap (so a user's own keys are the ones listed), the review's
 //! keys, the keys refused in a read-only face, the ruleset's forms, every command of its
 //! language, and what the keys do in a form or when a die is asked. It scrolls (SPEC 10: 80x24

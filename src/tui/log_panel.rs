@@ -1,4 +1,4 @@
-//! The log panel of both dashboards, written once: the rows of the newest part of the log (or
+//! The dashboard's log panel, written once: the rows of the newest part of the log (or
 //! of one ship's part of it), built backwards on demand (scrolling up, searching) and kept up to
 //! date as entries come, so neither opening a long battle nor a frame walks the whole log; the
 //! search and its match; the scroll; the panel and the full-screen log drawn from the rows.

@@ -6,9 +6,9 @@
 //! Written once for every ruleset: the loop ([`run`], [`Screen`]), opening a battle to play
 //! ([`PlayOptions`]), the keymap, the panels, the help, the log panel, the prompt's line editing
 //! and completion, the search, the theme, the builder (`umpire new`) and the dashboard drawn
-//! from a ruleset's screen model ([`board::BoardApp`], with its review and watch faces). FG&DN's
-//! dashboard is still its own, in [`fgdn`], until it is drawn by `board` too; which one a
-//! ruleset's battles open on is said once, in [`dashboard`].
+//! from a ruleset's screen model ([`board::BoardApp`], with its review and watch faces), the same
+//! for every ruleset; what the faces ask of it is [`dashboard`]. FG&DN's hit-chance calculator,
+//! a form it draws itself, is in [`fgdn`].
 pub mod ask;
 pub mod board;
 pub mod builder;
@@ -169,7 +169,7 @@ pub(crate) fn open_session<R: Ruleset>(
     Ok((battle, save, target, keymap))
 }
 
-/// What the event loop drives: a dashboard ([`board::BoardApp`], or FG&DN's own in [`fgdn`]).
+/// What the event loop drives: the dashboard ([`board::BoardApp`]) or the builder.
 pub trait Screen {
     fn draw(&mut self, frame: &mut ratatui::Frame);
     fn on_key(&mut self, key: ratatui::crossterm::event::KeyEvent);
