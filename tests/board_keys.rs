@@ -118,3 +118,54 @@ fn a_walk_of_more_than_one_turn_asks_first() {
     b.press(&[":", "'turn'", "enter"]);
     assert_eq!(b.on_disk().game.entries().len(), 2, "one turn runs at once");
 }
+
+/// Issue 11, one dashboard: a key that would change the battle is refused in review, naming
+/// the key and how to play on; a ruleset whose log has no kinds says so at `K`; an unbound key
+/// says so. Nothing moves.
+#[test]
+fn review_refuses_changing_keys_and_a_log_without_kinds_says_so() {
+    let mut b = board();
+    b.press(&[":", "'next'", "enter"]);
+    let mut app = umpire::tui::board::open_review::<Late19>(
+        &b.path,
+        Tables::builtin().unwrap(),
+        umpire::tui::keymap::Keymap::default(),
+        None,
+    )
+    .unwrap();
+    let key = |app: &mut umpire::tui::board::BoardApp<Late19>, k: &str| {
+        app.on_key(umpire::tui::keymap::key_event(k).unwrap());
+        app.message.clone().unwrap().text
+    };
+    let said = key(&mut app, "n");
+    assert!(
+        said.starts_with("review is read-only: n would change the battle; to play on: umpire play"),
+        "{said}"
+    );
+    assert_eq!(
+        key(&mut app, "K"),
+        "this rule system's log has no kinds to filter by"
+    );
+    assert_eq!(key(&mut app, "Z"), "Z: not bound (? shows the keys)");
+    assert_eq!(app.battle.game.entries().len(), 1, "still at the end");
+}
+
+/// Issue 11, one dashboard: a watcher's key that would change the battle is refused with the
+/// key named, before any command runs; quit leaves at once.
+#[test]
+fn a_watchers_changing_key_is_refused_and_quit_leaves_at_once() {
+    let mut b = board();
+    b.press(&[":", "'next'", "enter"]);
+    let (mut app, _follower) = umpire::tui::board::open_watch::<Late19>(
+        &b.path,
+        None,
+        Tables::builtin().unwrap(),
+        umpire::tui::keymap::Keymap::default(),
+    )
+    .unwrap();
+    app.on_key(umpire::tui::keymap::key_event("u").unwrap());
+    assert_eq!(app.message.clone().unwrap().text, "u: read-only: watching");
+    assert_eq!(b.on_disk().game.entries().len(), 1);
+    app.on_key(umpire::tui::keymap::key_event("q").unwrap());
+    assert!(app.quit);
+}

@@ -1278,3 +1278,25 @@ fn alt_and_a_key_is_esc_then_the_key() {
     let saved = std::fs::read_to_string(&d.path).unwrap();
     assert!(saved.contains("\"cmd\":\"next\""), "{saved}");
 }
+
+/// Issue 11, one dashboard: FG&DN's forms are the keymap's actions (`Board::FORMS_ON_KEYMAP`),
+/// so a user's keymap moves them; the hit-chance calculator is FG&DN's own form, drawn by it.
+#[test]
+fn fgdns_forms_follow_the_users_keymap() {
+    let mut d = demo();
+    d.app.keymap =
+        Keymap::with_overrides("mine.toml", "[keys]\nhit = [\"H\"]\nsearch = [\"d\"]\n").unwrap();
+    d.keys(&["H"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("H opens the hit form: {:?}", d.app.mode)
+    };
+    assert_eq!(form.title(), "Hit on HMS Tiger");
+    d.keys(&["esc", "d"]);
+    assert!(matches!(d.app.mode, Mode::Search(_)), "{:?}", d.app.mode);
+    d.keys(&["esc", "%"]);
+    let Mode::Form(form) = &d.app.mode else {
+        panic!("% opens the calculator: {:?}", d.app.mode)
+    };
+    assert_eq!(form.title(), "Hit chance: HMS Tiger firing");
+    assert!(d.app.own_forms.iter().any(|f| f.kind == form.kind));
+}

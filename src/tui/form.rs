@@ -2,7 +2,8 @@
 //! becomes words are the ruleset's one description of them (`Board::forms_for`); a form here
 //! holds what is typed and chosen, and only builds the text of a command of the script language
 //! (`FormSpec::command`); the command is then run exactly as if typed at `:`. A form of the
-//! face's own (FG&DN's hit-chance calculator) builds its command itself.
+//! ruleset's own, which it draws itself (FG&DN's hit-chance calculator, `board::OwnForm`),
+//! builds its command and names itself.
 use crate::core::board::{FieldKind, FieldSpec, Filled, FormSpec};
 use ratatui::crossterm::event::KeyCode;
 
@@ -53,8 +54,9 @@ pub enum FormKind {
     Fire,
     Flood,
     Critical,
-    /// The gun hit-chance calculator: the face's own form (it builds its command, `Form::build`).
-    Chance,
+    /// A form the ruleset draws itself (`board::OwnForm`): it builds its command and names
+    /// itself (`Form::own`).
+    Own,
     /// A ruleset's form behind the key its spec names (`FormSpec::key`).
     Spec,
 }
@@ -68,7 +70,7 @@ impl FormKind {
             FormKind::Fire => Some("fire"),
             FormKind::Flood => Some("flood"),
             FormKind::Critical => Some("crit"),
-            FormKind::Chance | FormKind::Spec => None,
+            FormKind::Own | FormKind::Spec => None,
         }
     }
 }
@@ -82,11 +84,14 @@ pub struct Form {
     pub focus: usize,
     pub error: Option<String>,
     /// The description the fields come from and the command is built by; None for a form
-    /// that builds its own (`build`).
+    /// that builds its own (`own`).
     pub spec: Option<FormSpec>,
-    /// How a form of the face's own builds its command (the hit-chance calculator).
-    pub build: Option<fn(&Form) -> String>,
+    /// A form the ruleset draws itself: its title, and how it builds its command.
+    pub own: Option<(String, Build)>,
 }
+
+/// How a form the ruleset draws itself builds its command.
+pub type Build = fn(&Form) -> String;
 
 pub fn number(label: &str, keyword: &str, required: bool) -> Field {
     Field {
@@ -137,7 +142,7 @@ impl Form {
             focus: 0,
             error: None,
             spec,
-            build: None,
+            own: None,
         }
     }
 
@@ -152,7 +157,7 @@ impl Form {
             focus: 0,
             error: None,
             spec: Some(spec),
-            build: None,
+            own: None,
         }
     }
 
@@ -162,8 +167,10 @@ impl Form {
     }
 
     pub fn title(&self) -> String {
+        if let Some((title, _)) = &self.own {
+            return title.clone();
+        }
         let what = match (self.kind, &self.spec) {
-            (FormKind::Chance, _) => return format!("Hit chance: {} firing", self.ship_name),
             (_, Some(spec)) => spec.title,
             (kind, None) => kind.verb().unwrap_or_default(),
         };
@@ -267,8 +274,8 @@ impl Form {
 
     /// The command text the form stands for, or what is missing.
     pub fn command(&self) -> Result<String, String> {
-        let spec = match (self.build, &self.spec) {
-            (Some(build), _) => return Ok(build(self)),
+        let spec = match (&self.own, &self.spec) {
+            (Some((_, build)), _) => return Ok(build(self)),
             (None, Some(spec)) => spec,
             (None, None) => {
                 let verb = self.kind.verb().unwrap_or_default();

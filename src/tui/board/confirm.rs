@@ -15,7 +15,7 @@ pub enum Origin {
     /// The `:` prompt (or a key): the prompt opens again with the command typed.
     Prompt,
     /// A form: it opens again as it was.
-    Form(Form),
+    Form(Box<Form>),
 }
 
 /// A command waiting for the umpire's yes or no.
@@ -50,7 +50,7 @@ pub fn ask<R: Board>(app: &mut BoardApp<R>, command: &R::Command, text: &str) ->
 /// A form's command is waiting for the answer: cancelling opens the form again.
 pub fn came_from_form<R: Board>(app: &mut BoardApp<R>, form: &Form) {
     if let Mode::Confirm(c) = &mut app.mode {
-        c.origin = Origin::Form(form.clone());
+        c.origin = Origin::Form(Box::new(form.clone()));
     }
 }
 
@@ -77,7 +77,7 @@ pub fn key<R: Board>(app: &mut BoardApp<R>, key: KeyEvent, c: Confirm) {
 /// Back to where the command came from, as it was.
 fn back<R: Board>(app: &mut BoardApp<R>, c: Confirm) {
     app.mode = match c.origin {
-        Origin::Form(form) => Mode::Form(form),
+        Origin::Form(form) => Mode::Form(*form),
         Origin::Prompt => Mode::Prompt {
             edit: LineEdit::new(&c.text),
             error: None,

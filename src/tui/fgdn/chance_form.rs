@@ -74,14 +74,14 @@ pub fn new(game: &Game, firer: usize) -> Option<Form> {
     }
     fields.push(choice("Roll the salvo's D100", ROLL, &["no", "yes"]));
     Some(Form {
-        kind: FormKind::Chance,
+        kind: FormKind::Own,
         ship: me.id().to_string(),
         ship_name: me.spec.name.clone(),
         fields,
         focus: 0,
         error: None,
         spec: None,
-        build: Some(command),
+        own: Some((format!("Hit chance: {} firing", me.spec.name), command)),
     })
 }
 

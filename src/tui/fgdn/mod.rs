@@ -16,7 +16,7 @@ use crate::tui::keymap::Action;
 pub fn own_forms() -> Vec<OwnForm<Fgdn>> {
     vec![OwnForm {
         action: Action::HitChance,
-        kind: FormKind::Chance,
+        kind: FormKind::Own,
         open: chance_form::new,
         draw: chance_box::draw,
     }]
