@@ -133,3 +133,33 @@ pub fn open<R: Registered, M: Measure>(
         m,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Screen;
+    use crate::rulesets::fgdn::tables::Tables;
+    use crate::session::{Battle, DEMO, DEMO_NAME};
+    use crate::tui::board::BoardApp;
+    use crate::tui::keymap::Keymap;
+    use crate::tui::Save;
+
+    /// What the terminal receives (SPEC 7): an unchanged frame sends next to nothing, a moved
+    /// selection little.
+    #[test]
+    fn an_unchanged_frame_sends_nothing_and_a_selection_move_little() {
+        let battle = Battle::from_text(DEMO_NAME, DEMO, Tables::builtin()).unwrap();
+        let mut app = BoardApp::new(
+            battle,
+            Save::ReadOnly("test".into()),
+            None,
+            Keymap::default(),
+        );
+        let mut s = Screen::new(200, 60).unwrap();
+        let first = s.draw(&mut app).unwrap();
+        assert!(first > 1000, "the first frame paints the screen: {first}");
+        assert!(s.draw(&mut app).unwrap() < 64, "nothing changed");
+        app.do_action(crate::tui::keymap::Action::Down);
+        let moved = s.draw(&mut app).unwrap();
+        assert!(moved > 0 && moved < 4096, "{moved}");
+    }
+}

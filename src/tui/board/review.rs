@@ -127,7 +127,7 @@ pub fn go<R: Board>(app: &mut BoardApp<R>, to: usize) {
     };
     r.review.seek(&mut app.battle.game, to);
     r.pinned = true;
-    app.forget_words();
+    // The entries before the position are the log's own: their wording stands.
     app.rebuild_log();
     pin(app);
     app.info(position_text(app));
