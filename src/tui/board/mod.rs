@@ -389,8 +389,8 @@ impl<R: Board> BoardApp<R> {
         }
     }
 
-    /// The journal was read again or replaced (a watcher's reload, a review position): its
-    /// wording is worked out again when needed.
+    /// The journal was read again (a watcher's reload): its wording is worked out again when
+    /// needed.
     fn forget_words(&mut self) {
         *self.words.get_mut() = None;
     }
