@@ -1,4 +1,4 @@
-//! The dashboard without a terminal: the real `App` driven by key events (the loop minus the
+//! FG&DN's dashboard without a terminal: the real `BoardApp` driven by key events (the loop minus the
 //! terminal), drawn on ratatui's TestBackend. Screen snapshots at 80x24 and 160x48, explicit
 //! colour/style checks where meaning depends on them, and the behaviour of keys, forms, the
 //! prompt, ask-mode dice, undo and quitting, each checked against the save file as well.

@@ -1,7 +1,7 @@
 //! `umpire review FILE`: stepping through a saved battle, read-only. The core (`rulesets::fgdn::review`):
 //! any walk of steps and jumps stands exactly where `Game::replay` of that prefix of the log
 //! stands (state, status JSON and log), for scripted and generated battles, with history marks
-//! close together and far apart. The face (`tui::fgdn::review`): every review key, the jump prompt,
+//! close together and far apart. The face (`tui::board::review`, FG&DN's battles): every review key, the jump prompt,
 //! bookmarks, kind filters, refusals, screen snapshots, and the file never written or locked.
 mod common;
 mod screen_common;

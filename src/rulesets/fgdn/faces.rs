@@ -2,8 +2,8 @@
 //! says more than those faces do: the text of its status, log and report (its own wording, in
 //! `status_text`, `log_text` and `report_text`), the warnings `check` and `import` give of a
 //! scenario, its table files known by name wherever they are, `carry` into the next battle
-//! (`carry`), and its benchmark battle and commands (`bench`). Its dashboard is its own
-//! (`tui::fgdn`).
+//! (`carry`), and its benchmark battle and commands (`bench`). Its dashboard is every
+//! ruleset's (`tui::board`), with its hit-chance calculator (`tui::fgdn`).
 use crate::core::game::Journal;
 use crate::rulesets::fgdn::scenario::Scenario;
 use crate::rulesets::fgdn::{bench, carry, log_text, report, report_text, status_text, Fgdn};

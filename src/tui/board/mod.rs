@@ -963,7 +963,7 @@ impl<R: Board> BoardApp<R> {
                 ),
                 (
                     "When asked for a die or a chart value",
-                    "digits: the face  Enter: roll it  Esc: abandon the command",
+                    "type the face or the value  Enter: run (an empty die is rolled)  Esc: abandon the command",
                 ),
                 ("When a command asks first", R::ASKS_FIRST),
             ],
