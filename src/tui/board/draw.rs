@@ -178,7 +178,7 @@ impl<R: Board> BoardApp<R> {
                         t,
                     );
                     for f in R::forms() {
-                        match self.form_action(f.verb) {
+                        match super::keymap_action::<R>(f.verb) {
                             Some(a) => spans.extend(help::hints(&self.keymap, &[(a, f.verb)], t)),
                             None => spans.extend(help::hint(&f.key.to_string(), f.verb, t)),
                         }
@@ -199,16 +199,6 @@ impl<R: Board> BoardApp<R> {
                 Footer::Hints(line(true), Some(line(false)))
             }
         }
-    }
-
-    /// The keymap's form action that opens the ruleset's form of `verb`, if one does.
-    fn form_action(&self, verb: &str) -> Option<Action> {
-        if !R::FORMS_ON_KEYMAP {
-            return None;
-        }
-        super::FORM_ACTIONS
-            .into_iter()
-            .find(|a| super::action_kind(*a).and_then(FormKind::verb) == Some(verb))
     }
 
     /// What lies over the body: a form, a die or a chart value asked, a question, help, quit,

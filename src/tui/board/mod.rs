@@ -136,7 +136,7 @@ pub struct Message {
 const FORM_ACTIONS: [Action; 4] = [Action::Hit, Action::Fire, Action::Flood, Action::Critical];
 
 /// The kind of form a keymap form action opens.
-pub(crate) fn action_kind(action: Action) -> Option<FormKind> {
+fn action_kind(action: Action) -> Option<FormKind> {
     match action {
         Action::Hit => Some(FormKind::Hit),
         Action::Fire => Some(FormKind::Fire),
@@ -144,6 +144,17 @@ pub(crate) fn action_kind(action: Action) -> Option<FormKind> {
         Action::Critical => Some(FormKind::Critical),
         _ => None,
     }
+}
+
+/// The keymap's action that opens ruleset `R`'s form of `verb`, if its forms are on the
+/// keymap; None: the form is behind its own key.
+fn keymap_action<R: Board>(verb: &str) -> Option<Action> {
+    if !R::FORMS_ON_KEYMAP {
+        return None;
+    }
+    FORM_ACTIONS
+        .into_iter()
+        .find(|a| action_kind(*a).and_then(FormKind::verb) == Some(verb))
 }
 
 /// A form a ruleset draws itself, behind a keymap action (FG&DN's hit-chance calculator): it
@@ -598,22 +609,13 @@ impl<R: Board> BoardApp<R> {
         form.error = checked.err();
     }
 
-    /// The form of a keymap form action, when the ruleset has one of its verb.
+    /// The form a keymap action opens for the selected ship, if the ruleset has one there.
     fn action_form(&self, action: Action) -> Option<FormKind> {
-        if !R::FORMS_ON_KEYMAP {
-            return None;
-        }
-        let kind = action_kind(action)?;
-        let verb = kind.verb()?;
-        self.forms().iter().any(|f| f.verb == verb).then_some(kind)
-    }
-
-    /// Whether a ruleset's form `spec` opens from a keymap action rather than its own key.
-    fn behind_action(spec: &FormSpec) -> bool {
-        R::FORMS_ON_KEYMAP
-            && FORM_ACTIONS
-                .iter()
-                .any(|a| action_kind(*a).and_then(FormKind::verb) == Some(spec.verb))
+        let mut forms = self.forms().into_iter();
+        forms
+            .any(|f| keymap_action::<R>(f.verb) == Some(action))
+            .then(|| action_kind(action))
+            .flatten()
     }
 
     pub fn do_action(&mut self, action: Action) {
@@ -761,7 +763,7 @@ impl<R: Board> BoardApp<R> {
             let spec = self
                 .forms()
                 .into_iter()
-                .find(|f| f.key == c && !Self::behind_action(f));
+                .find(|f| f.key == c && keymap_action::<R>(f.verb).is_none());
             if let Some(spec) = spec {
                 if self.watch.is_some() {
                     self.error(format!("{c}: read-only: {}", watch::READ_ONLY));
@@ -943,15 +945,15 @@ impl<R: Board> BoardApp<R> {
             has: Box::new(move |a| match a {
                 Action::KindFilter => !R::log_kinds().is_empty(),
                 a if own.contains(&a) => true,
-                a => match action_kind(a).and_then(FormKind::verb) {
-                    Some(verb) => R::FORMS_ON_KEYMAP && forms.iter().any(|f| f.verb == verb),
-                    None => !matches!(a, Action::HitChance),
-                },
+                a if FORM_ACTIONS.contains(&a) => {
+                    forms.iter().any(|f| keymap_action::<R>(f.verb) == Some(a))
+                }
+                a => a != Action::HitChance,
             }),
             places: R::PLACE_HELP,
             forms: R::forms()
                 .iter()
-                .filter(|f| !Self::behind_action(f))
+                .filter(|f| keymap_action::<R>(f.verb).is_none())
                 .map(|f| (f.key.to_string(), format!("{} form", f.title)))
                 .collect(),
             prompt_keys: "Enter run   Tab complete   ↑↓ history   Esc close",
