@@ -1,8 +1,9 @@
 //! The screen model (SPEC 8: "umpires of each system recognise their own ship log on screen"):
 //! what a ruleset shows on the dashboard, as plain data the terminal face draws without naming
 //! the ruleset. A ruleset gives its fleet columns and rows, the detail panel of a ship, the due
-//! list, its commands for completion and help, and the forms behind its keys; the face owns
-//! the layout, the prompt, the log panel, undo and redo, dice and the save.
+//! list, its commands for completion and help, the forms behind its keys, and (with defaults)
+//! how its log reads in the log panel and what a side sees of it; the face owns the layout, the
+//! prompt, the log panel, undo and redo, dice and the save.
 use crate::core::game::{Journal, Record};
 use crate::core::ruleset::Ruleset;
 

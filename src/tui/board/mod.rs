@@ -158,7 +158,7 @@ fn keymap_action<R: Board>(verb: &str) -> Option<Action> {
 }
 
 /// A form a ruleset draws itself, behind a keymap action (FG&DN's hit-chance calculator): it
-/// is an ordinary [`Form`] that builds its own command (`Form::build`), run as if typed.
+/// is an ordinary [`Form`] that builds its own command (`Form::own`), run as if typed.
 pub struct OwnForm<R: Board> {
     pub action: Action,
     /// The kind of its forms (`Form::kind`).
