@@ -137,17 +137,22 @@ pub fn open<R: Registered, M: Measure>(
 #[cfg(test)]
 mod tests {
     use super::Screen;
-    use crate::rulesets::fgdn::tables::Tables;
     use crate::session::{Battle, DEMO, DEMO_NAME};
     use crate::tui::board::BoardApp;
     use crate::tui::keymap::Keymap;
     use crate::tui::Save;
 
-    /// What the terminal receives (SPEC 7): an unchanged frame sends next to nothing, a moved
-    /// selection little.
+    /// What the terminal receives (SPEC 7), on the default ruleset's demo: an unchanged frame
+    /// sends next to nothing, a moved selection little.
     #[test]
     fn an_unchanged_frame_sends_nothing_and_a_selection_move_little() {
-        let battle = Battle::from_text(DEMO_NAME, DEMO, Tables::builtin()).unwrap();
+        let battle = Battle::from_text(
+            DEMO_NAME,
+            DEMO,
+            <crate::rulesets::DefaultRuleset as crate::core::ruleset::Ruleset>::tables_with(&[])
+                .unwrap(),
+        )
+        .unwrap();
         let mut app = BoardApp::new(
             battle,
             Save::ReadOnly("test".into()),
